@@ -1,0 +1,96 @@
+/**
+ * The HTTP server behind `npm start` and `npm run dev`: a small Node server around Next.js.
+ *
+ * It exists because Next.js cannot be trusted with the client address: `next start` passes a
+ * client-sent X-Forwarded-For straight through. This server owns the socket, computes the source
+ * address (src/server/ip/source-address.ts) and overwrites a private header with it before Next.js
+ * sees the request. It also brings up the database (embedded when no DATABASE_URL is set), applies
+ * pending migrations, seeds demo data when asked, and shuts down gracefully on SIGTERM.
+ */
+import http from "node:http";
+import next from "next";
+import { env } from "~/env";
+import { EMBEDDED_DEFAULTS } from "~/server/db/defaults";
+import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
+import { applyPendingMigrations } from "~/server/db/migrate";
+import { computeSourceAddress, parseTrustedProxies, SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
+import { ensureAuthSecret } from "~/server/auth/secret";
+
+const dev = process.argv.includes("--dev");
+const log = (message: string) => console.log(`[server] ${message}`);
+
+const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
+
+let stopDatabase = async () => {};
+let databaseUrl = env.DATABASE_URL;
+const embedded = !databaseUrl;
+if (!databaseUrl) {
+  const database = await startEmbeddedPostgres(EMBEDDED_DEFAULTS);
+  databaseUrl = database.url;
+  stopDatabase = database.stop;
+  log(`embedded PostgreSQL at ${EMBEDDED_DEFAULTS.dir} (${databaseUrl})`);
+}
+// The service layer (inside Next.js' bundles) reads DATABASE_URL from the environment.
+process.env.DATABASE_URL = databaseUrl;
+process.env.AUTH_SECRET = ensureAuthSecret(env.AUTH_SECRET);
+
+const applied = await applyPendingMigrations(databaseUrl);
+if (applied.length > 0) log(`applied migrations: ${applied.join(", ")}`);
+
+if (embedded ? env.SEED_DEMO !== "0" : env.SEED_DEMO === "1") {
+  const { seedDemo } = await import("~/server/seed/seed-demo");
+  const demo = await seedDemo();
+  const base = `http://localhost:${env.PORT}`;
+  log("demo data ready:");
+  log(`  portal   ${base}/sign-in  operator ${demo.operator.email} / ${demo.operator.password}`);
+  log(`                              owner    ${demo.owner.email} / ${demo.owner.password}`);
+  log(`  API key  ${demo.apiKey}`);
+  log(`  try it   curl -H 'Authorization: Bearer ${demo.apiKey}' ${base}/api/v1/balance`);
+}
+
+const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer((req, res) => {
+  // Overwrite, never trust: whatever a client sent in this header is replaced.
+  req.headers[SOURCE_ADDRESS_HEADER] = computeSourceAddress(
+    req.socket.remoteAddress,
+    req.headers["x-forwarded-for"],
+    trustedProxies,
+  );
+  handle(req, res).catch((error: unknown) => {
+    console.error("[server] unhandled error", error);
+    if (!res.headersSent) {
+      res.writeHead(500, { "content-type": "application/problem+json" });
+      res.end(JSON.stringify({ type: "about:blank", title: "Internal Server Error", status: 500, detail: "Unexpected error.", errors: [{ name: "generalErrors", reason: "Unexpected error." }] }));
+    } else res.destroy();
+  });
+});
+server.keepAliveTimeout = 65_000;
+
+server.listen({ host: env.HOST, port: env.PORT, ipv6Only: false }, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  log(`listening on ${env.HOST === "::" ? "[::]" : env.HOST}:${port} (${dev ? "development" : "production"})`);
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log(`${signal}: closing`);
+  const forced = setTimeout(() => process.exit(1), 15_000);
+  forced.unref();
+  // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  await app.close?.().catch(() => {});
+  await stopDatabase().catch(() => {});
+  log("closed");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,29 @@
+/**
+ * The environment, read once and validated. Everything configurable is listed here (and in the README).
+ */
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** PostgreSQL connection string; when absent the server starts the embedded database. */
+  DATABASE_URL: optionalString,
+  HOST: z.string().default("::"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed. Empty by default. */
+  TRUSTED_PROXIES: z.string().default(""),
+  /** Secret for portal sessions; generated and kept in the data folder when absent. */
+  AUTH_SECRET: optionalString,
+  /** Seed the demo operator, account, key and sandbox catalog ("1"); on by default for the embedded database. */
+  SEED_DEMO: optionalString,
+  /** Database connections per process. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export const env: Env = schema.parse(process.env);

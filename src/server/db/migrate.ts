@@ -1,0 +1,59 @@
+/**
+ * Applies pending migrations at start-up. Several processes may start at once (WEB_CONCURRENCY, a
+ * rolling deploy): they serialise on a PostgreSQL advisory lock, and every one after the first finds
+ * nothing left to do. `prisma migrate deploy` does the applying; it only runs when something is pending,
+ * so an up-to-date database costs one query.
+ */
+import { spawn } from "node:child_process";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
+import { prismaBin, prismaCliEnv } from "./prisma-env";
+
+const MIGRATIONS_DIR = path.resolve("prisma/migrations");
+// Any fixed 64-bit number; it names this application's migration lock among advisory locks.
+const MIGRATION_LOCK_KEY = 7_353_220_117n;
+
+async function migrationNames(): Promise<string[]> {
+  const entries = await readdir(MIGRATIONS_DIR, { withFileTypes: true });
+  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+}
+
+async function appliedMigrationNames(client: pg.Client): Promise<Set<string>> {
+  const { rows: table } = await client.query("SELECT to_regclass('public._prisma_migrations') AS name");
+  if (!table[0]?.name) return new Set();
+  const { rows } = await client.query<{ migration_name: string }>(
+    "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL",
+  );
+  return new Set(rows.map((row) => row.migration_name));
+}
+
+function runMigrateDeploy(databaseUrl: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [prismaBin(), "migrate", "deploy"], {
+      env: prismaCliEnv(databaseUrl),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`prisma migrate deploy failed:\n${output}`))));
+  });
+}
+
+/** Returns the names of the migrations this call applied (empty when the database was up to date). */
+export async function applyPendingMigrations(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY.toString()]);
+    const applied = await appliedMigrationNames(client);
+    const pending = (await migrationNames()).filter((name) => !applied.has(name));
+    if (pending.length > 0) await runMigrateDeploy(databaseUrl);
+    return pending;
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY.toString()]).catch(() => {});
+    await client.end();
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The one error type of the service layer. Services throw an AppError with a stable name; the
+ * transports (REST problem+json, tRPC, the operator CLI) translate it through ERROR_TABLE and never
+ * invent their own. Anything that is not an AppError is an unexpected 500 with nothing internal shown.
+ */
+
+export const ERROR_TABLE = {
+  "validation.failed": { status: 400, title: "Bad Request", trpc: "BAD_REQUEST" },
+  unauthorized: { status: 401, title: "Unauthorized", trpc: "UNAUTHORIZED" },
+  "wallet.insufficient_funds": { status: 402, title: "Insufficient funds", trpc: "PRECONDITION_FAILED" },
+  forbidden: { status: 403, title: "Forbidden", trpc: "FORBIDDEN" },
+  "ip.not_allowed": { status: 403, title: "Source IP address is not on the allowlist", trpc: "FORBIDDEN" },
+  "ip.not_configured": { status: 403, title: "IP allowlist is not configured", trpc: "FORBIDDEN" },
+  "account.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "user.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "key.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "allowlist.entry_not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "plan.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "network.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "service.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "transaction.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "user.email_taken": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  "wallet.duplicate_funding_reference": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  "allowlist.entry_exists": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  "allowlist.required_by_policy": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  "transaction.idempotency_conflict": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  "customer.invalid": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
+  "amount.out_of_range": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
+  "rate_limit.exceeded": { status: 429, title: "Too Many Requests", trpc: "TOO_MANY_REQUESTS" },
+} as const;
+
+export type ErrorName = keyof typeof ERROR_TABLE;
+
+/** One problem per offending field (`name` is the field path) or `generalErrors`. */
+export interface FieldProblem {
+  name: string;
+  reason: string;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorName;
+  readonly fieldErrors: FieldProblem[] | undefined;
+
+  constructor(code: ErrorName, message: string, fieldErrors?: FieldProblem[]) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+
+  get status(): number {
+    return ERROR_TABLE[this.code].status;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

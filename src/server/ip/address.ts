@@ -1,0 +1,61 @@
+/**
+ * Address parsing shared by the source-address computation and the allowlist, on ipaddr.js (no
+ * hand-written address arithmetic). IPv4-mapped IPv6 (::ffff:a.b.c.d) always becomes plain IPv4.
+ */
+import ipaddr from "ipaddr.js";
+
+export type ParsedAddress = ipaddr.IPv4 | ipaddr.IPv6;
+export type ParsedCidr = [ParsedAddress, number];
+
+/** Parses an address (dropping an IPv6 zone such as %eth0), or returns null. */
+export function parseAddress(text: string): ParsedAddress | null {
+  const trimmed = text.trim().replace(/%.*$/, "");
+  // Strict forms only: ipaddr.isValid would also take "127.1" or "0x7f.0.0.1", which no one means.
+  const valid = trimmed.includes(":") ? ipaddr.IPv6.isValid(trimmed) : ipaddr.IPv4.isValidFourPartDecimal(trimmed);
+  if (!valid) return null;
+  // ipaddr.process turns IPv4-mapped IPv6 into IPv4.
+  return ipaddr.process(trimmed);
+}
+
+/** Canonical text of an address, or null when it is not one. */
+export function normalizeAddress(text: string): string | null {
+  return parseAddress(text)?.toString() ?? null;
+}
+
+/**
+ * Parses an allowlist or proxy entry: a single address (a /32 or /128) or a CIDR range. A mapped
+ * IPv4 range (::ffff:10.0.0.0/104) is turned into its IPv4 form. Returns null when malformed.
+ */
+export function parseCidr(text: string): ParsedCidr | null {
+  const trimmed = text.trim();
+  if (!trimmed.includes("/")) {
+    const address = parseAddress(trimmed);
+    return address ? [address, address.kind() === "ipv4" ? 32 : 128] : null;
+  }
+  const match = /^([0-9a-fA-F:.]+)\/(\d{1,3})$/.exec(trimmed);
+  const address = match ? parseAddress(match[1] ?? "") : null;
+  if (!match || !address) return null;
+  let range: ParsedCidr;
+  try {
+    range = ipaddr.parseCIDR(trimmed);
+  } catch {
+    return null;
+  }
+  const bits = range[1];
+  // parseAddress already turned a mapped IPv4 into IPv4; its prefix is counted within the low 32 bits.
+  if (range[0].kind() === "ipv6" && address.kind() === "ipv4") return bits >= 96 ? [address, bits - 96] : null;
+  return [address, bits];
+}
+
+/** Canonical text of a range: network address and prefix ("10.0.0.0/8", "2001:db8::/32"). */
+export function formatCidr([address, bits]: ParsedCidr): string {
+  const network =
+    address.kind() === "ipv4"
+      ? ipaddr.IPv4.networkAddressFromCIDR(`${address.toString()}/${bits}`)
+      : ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/${bits}`);
+  return `${network.toString()}/${bits}`;
+}
+
+export function cidrContains(range: ParsedCidr, address: ParsedAddress): boolean {
+  return address.kind() === range[0].kind() && address.match(range);
+}
