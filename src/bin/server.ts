@@ -7,13 +7,13 @@
  * sees the request. It also brings up the database (embedded when no DATABASE_URL is set), applies
  * pending migrations, seeds demo data when asked, and shuts down gracefully on SIGTERM.
  */
-import http from "node:http";
 import next from "next";
 import { env } from "~/env";
 import { EMBEDDED_DEFAULTS } from "~/server/db/defaults";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
 import { applyPendingMigrations } from "~/server/db/migrate";
-import { computeSourceAddress, parseTrustedProxies, SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
+import { createHttpServer } from "~/server/http/create-http-server";
+import { parseTrustedProxies } from "~/server/ip/source-address";
 import { ensureAuthSecret } from "~/server/auth/secret";
 
 const dev = process.argv.includes("--dev");
@@ -52,22 +52,7 @@ const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.POR
 await app.prepare();
 const handle = app.getRequestHandler();
 
-const server = http.createServer((req, res) => {
-  // Overwrite, never trust: whatever a client sent in this header is replaced.
-  req.headers[SOURCE_ADDRESS_HEADER] = computeSourceAddress(
-    req.socket.remoteAddress,
-    req.headers["x-forwarded-for"],
-    trustedProxies,
-  );
-  handle(req, res).catch((error: unknown) => {
-    console.error("[server] unhandled error", error);
-    if (!res.headersSent) {
-      res.writeHead(500, { "content-type": "application/problem+json" });
-      res.end(JSON.stringify({ type: "about:blank", title: "Internal Server Error", status: 500, detail: "Unexpected error.", errors: [{ name: "generalErrors", reason: "Unexpected error." }] }));
-    } else res.destroy();
-  });
-});
-server.keepAliveTimeout = 65_000;
+const server = createHttpServer(handle, trustedProxies);
 
 server.listen({ host: env.HOST, port: env.PORT, ipv6Only: false }, () => {
   const address = server.address();

@@ -18,5 +18,23 @@ function createClient(): PrismaClient {
 
 const globalForDb = globalThis as unknown as { db?: PrismaClient };
 
-export const db: PrismaClient = globalForDb.db ?? createClient();
-if (env.NODE_ENV !== "production") globalForDb.db = db;
+let client: PrismaClient | undefined = globalForDb.db;
+function getClient(): PrismaClient {
+  if (!client) {
+    client = createClient();
+    if (env.NODE_ENV !== "production") globalForDb.db = client;
+  }
+  return client;
+}
+
+/**
+ * Created on first use, not on import: `next build` imports every route module to read its config,
+ * with no database (and no DATABASE_URL) anywhere in sight.
+ */
+export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, property) {
+    const target = getClient();
+    const value: unknown = Reflect.get(target, property, target);
+    return typeof value === "function" ? value.bind(target) : value;
+  },
+});

@@ -1,0 +1,45 @@
+/**
+ * `npm run db:new-migration -- <name>`: writes the SQL that brings the committed migrations up to
+ * prisma/schema.prisma as a new migration folder. (`prisma migrate dev` cannot finish with the wasm
+ * schema engine; `migrate diff` against a shadow database can. See README "Why Prisma is pinned".)
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { EMBEDDED_DEFAULTS } from "~/server/db/defaults";
+import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
+import { prismaBin, prismaCliEnv } from "~/server/db/prisma-env";
+
+const name = process.argv[2];
+if (!name || !/^[a-z0-9_]+$/.test(name)) {
+  console.error("usage: npm run db:new-migration -- <snake_case_name>");
+  process.exit(2);
+}
+
+let url = process.env.DATABASE_URL;
+let stop = async () => {};
+if (!url) {
+  const embedded = await startEmbeddedPostgres(EMBEDDED_DEFAULTS);
+  url = embedded.url;
+  stop = embedded.stop;
+}
+const diff = spawnSync(
+  process.execPath,
+  [prismaBin(), "migrate", "diff", "--from-migrations", "prisma/migrations", "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
+  { env: prismaCliEnv(url), encoding: "utf8" },
+);
+await stop();
+if (diff.status !== 0) {
+  console.error(diff.stderr || diff.stdout);
+  process.exit(1);
+}
+const sql = diff.stdout.slice(diff.stdout.indexOf("--"));
+if (sql.includes("This is an empty migration")) {
+  console.log("schema.prisma matches the migrations: nothing to write");
+  process.exit(0);
+}
+const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+const folder = path.join("prisma/migrations", `${stamp}_${name}`);
+mkdirSync(folder, { recursive: true });
+writeFileSync(path.join(folder, "migration.sql"), sql);
+console.log(`wrote ${folder}/migration.sql`);

@@ -1,0 +1,65 @@
+/**
+ * The real server, as `npm start` runs it. Two processes started at once on one empty database must
+ * both come up with every migration applied exactly once, serve the REST surface with its
+ * problem+json 401 on IPv4 and IPv6, and stop cleanly on SIGTERM.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import pg from "pg";
+import { startTestServer, type TestServer } from "~/test/server";
+
+const adminUrl = inject("adminDatabaseUrl");
+const database = `rp_server_${randomBytes(4).toString("hex")}`;
+const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+beforeAll(() => admin(`CREATE DATABASE "${database}"`));
+afterAll(() => admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+
+describe("npm start", () => {
+  let servers: TestServer[] = [];
+
+  it("starts two processes on one empty database without a migration race", async () => {
+    servers = await Promise.all([startTestServer({ DATABASE_URL: databaseUrl }), startTestServer({ DATABASE_URL: databaseUrl })]);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows } = await client.query<{ migration_name: string; n: string }>(
+      "SELECT migration_name, count(*) AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL GROUP BY migration_name",
+    );
+    await client.end();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => Number(row.n) === 1)).toBe(true);
+    // Exactly one of the two applied them; the other found nothing to do.
+    const appliers = servers.filter((server) => server.output().includes("applied migrations"));
+    expect(appliers).toHaveLength(1);
+  }, 120_000);
+
+  it("answers /api/v1/balance without a key with a 401 problem+json, on IPv4 and IPv6", async () => {
+    for (const host of ["127.0.0.1", "::1"]) {
+      const response = await fetch(servers[0]!.url("/api/v1/balance", host));
+      expect(response.status).toBe(401);
+      expect(response.headers.get("content-type")).toContain("application/problem+json");
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await response.json()).toEqual({
+        type: "https://www.rfc-editor.org/rfc/rfc7235#section-3.1",
+        title: "Unauthorized",
+        status: 401,
+        detail: expect.any(String),
+        errors: [{ name: "generalErrors", reason: expect.any(String) }],
+      });
+    }
+  });
+
+  it("shuts down gracefully on SIGTERM", async () => {
+    const child = servers[1]!.process;
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Migrations on an empty database: applied once even when two start-ups race, and the invariants
+ * the migration adds by hand (CHECK constraints) are really enforced by PostgreSQL.
+ */
+import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import pg from "pg";
+import { applyPendingMigrations } from "./migrate";
+
+const adminUrl = inject("adminDatabaseUrl");
+const database = `rp_migrate_${randomBytes(4).toString("hex")}`;
+const url = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
+let client: pg.Client;
+
+async function admin(sql: string) {
+  const connection = new pg.Client({ connectionString: adminUrl });
+  await connection.connect();
+  await connection.query(sql);
+  await connection.end();
+}
+
+beforeAll(() => admin(`CREATE DATABASE "${database}"`));
+afterAll(async () => {
+  await client?.end();
+  await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+});
+
+describe("applyPendingMigrations", () => {
+  it("applies every migration exactly once when two processes race on an empty database", async () => {
+    const expected = readdirSync("prisma/migrations", { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const [first, second] = await Promise.all([applyPendingMigrations(url), applyPendingMigrations(url)]);
+    // Whichever got the lock first applied everything; the other found nothing pending.
+    expect([first, second].map((applied) => applied.length).sort()).toEqual([0, expected.length]);
+    expect(await applyPendingMigrations(url)).toEqual([]);
+
+    client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL");
+    expect(rows.map((row) => row.migration_name).sort()).toEqual(expected.sort());
+  }, 120_000);
+
+  it("creates the tables of the whole contract", async () => {
+    const { rows } = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
+    const tables = rows.map((row) => row.tablename);
+    for (const table of ["accounts", "users", "api_keys", "allowlist_entries", "wallets", "ledger_entries", "networks", "data_plans", "account_plan_prices", "bill_products", "transactions", "audit_log"]) {
+      expect(tables).toContain(table);
+    }
+  });
+
+  it("enforces the hand-written invariants", async () => {
+    const { rows } = await client.query("INSERT INTO accounts (name) VALUES ('x') RETURNING id");
+    const accountId = rows[0].id;
+    await client.query("INSERT INTO wallets (account_id, balance) VALUES ($1, 0)", [accountId]);
+    await expect(client.query("UPDATE wallets SET balance = -1 WHERE account_id = $1", [accountId])).rejects.toThrow(/wallets_balance_non_negative/);
+    await client.query("INSERT INTO networks (id, name, airtime_min_amount, airtime_max_amount) VALUES ('n', 'N', 100, 200)");
+    await expect(
+      client.query("INSERT INTO data_plans (id, network_id, name, price, pricing_basis, product_id, validity_days, class) VALUES ('p', 'n', 'P', 100, 'RETAIL', 'x', 30, 'SME')"),
+    ).rejects.toThrow(/data_plans_retail_price_required/);
+    await expect(
+      client.query("INSERT INTO bill_products (id, service, product_id, name, biller, amount_type, price) VALUES ('b', 'ELECTRICITY', 'x', 'B', 'E', 'VARIABLE', 500)"),
+    ).rejects.toThrow(/bill_products_amount_shape/);
+    await expect(client.query("INSERT INTO users (email, password_hash, role) VALUES ('a@b.c', 'x', 'OWNER')")).rejects.toThrow(/users_account_matches_role/);
+    // One purchase debit and one reversal per transaction, at most.
+    const tx = await client.query(
+      "INSERT INTO transactions (account_id, client_reference, service, order_fingerprint, recipient, amount, channel, source_ip) VALUES ($1, 'r', 'DATA', 'f', '0803', 100, 'API', '127.0.0.1') RETURNING id",
+      [accountId],
+    );
+    const insertDebit = () =>
+      client.query("INSERT INTO ledger_entries (account_id, kind, amount, balance_after, transaction_id) VALUES ($1, 'PURCHASE', -100, 0, $2)", [accountId, tx.rows[0].id]);
+    await insertDebit();
+    await expect(insertDebit()).rejects.toThrow(/duplicate key/);
+  });
+});

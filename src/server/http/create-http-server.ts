@@ -1,0 +1,36 @@
+/**
+ * The Node HTTP server that owns the socket. Before any request reaches the application it stamps the
+ * computed source address into SOURCE_ADDRESS_HEADER, overwriting whatever a client sent there, so the
+ * service layer can trust that header and nothing else.
+ */
+import http from "node:http";
+import { computeSourceAddress, SOURCE_ADDRESS_HEADER, type TrustedProxies } from "~/server/ip/source-address";
+
+export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+const INTERNAL_ERROR_BODY = JSON.stringify({
+  type: "about:blank",
+  title: "Internal Server Error",
+  status: 500,
+  detail: "An unexpected error occurred.",
+  errors: [{ name: "generalErrors", reason: "An unexpected error occurred." }],
+});
+
+export function createHttpServer(handle: RequestHandler, trustedProxies: TrustedProxies): http.Server {
+  const server = http.createServer((req, res) => {
+    req.headers[SOURCE_ADDRESS_HEADER] = computeSourceAddress(
+      req.socket.remoteAddress,
+      req.headers["x-forwarded-for"],
+      trustedProxies,
+    );
+    handle(req, res).catch((error: unknown) => {
+      console.error("[server] unhandled error", error);
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(500, { "content-type": "application/problem+json" });
+      res.end(INTERNAL_ERROR_BODY);
+    });
+  });
+  // Longer than common load balancers' idle time-outs, so they never reuse a socket we just closed.
+  server.keepAliveTimeout = 65_000;
+  return server;
+}

@@ -1,0 +1,87 @@
+/**
+ * The REST wrapper's order and error shapes, in process with a route of its own: key → allowlist →
+ * body limits (413/415/400) → validation (400 per field) → handler, and no internals in a 500.
+ */
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
+import { createAccountWithKey } from "~/test/fixtures";
+import { apiRoute, MAX_BODY_BYTES } from "./api-route";
+
+const echo = apiRoute(
+  { body: z.object({ phone: z.string().regex(/^0\d{10}$/, "must be an 11-digit phone number"), amount: z.int().positive() }) },
+  async ({ body }) => ({ status: 201, body: { received: body, big: 5n } }),
+);
+const explode = apiRoute({}, async () => {
+  throw new Error("SELECT secret FROM internals");
+});
+
+function post(headers: Record<string, string>, body: string | undefined, from = "127.0.0.1") {
+  return echo(
+    new Request("http://localhost/api/v1/test", {
+      method: "POST",
+      headers: { [SOURCE_ADDRESS_HEADER]: from, ...headers },
+      body,
+    }),
+  );
+}
+
+describe("apiRoute", () => {
+  it("answers 401 before reading anything else", async () => {
+    const response = await post({ "content-type": "text/plain" }, "not json");
+    expect(response.status).toBe(401);
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("answers 403 for a blocked address before looking at the body", async () => {
+    const { auth } = await createAccountWithKey({ createdAt: "2026-08-01", allowlist: ["10.0.0.1"] });
+    const response = await post({ ...auth, "content-type": "text/plain" }, "x".repeat(MAX_BODY_BYTES * 2), "10.0.0.2");
+    expect(response.status).toBe(403);
+  });
+
+  it("refuses non-JSON with 415, oversized bodies with 413 and malformed JSON with 400", async () => {
+    const { auth } = await createAccountWithKey();
+    const json = { ...auth, "content-type": "application/json" };
+
+    const unsupported = await post({ ...auth, "content-type": "text/plain" }, "{}");
+    expect(unsupported.status).toBe(415);
+    expect((await unsupported.json()).errors[0].name).toBe("generalErrors");
+
+    const tooLarge = await post(json, JSON.stringify({ phone: "x".repeat(MAX_BODY_BYTES) }));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get("content-type")).toContain("application/problem+json");
+
+    const malformed = await post(json, "{ not json");
+    expect(malformed.status).toBe(400);
+    const body = await malformed.json();
+    expect(body.errors).toEqual([{ name: "generalErrors", reason: body.detail }]);
+  });
+
+  it("reports each invalid field by its path, and passes valid input through with bigint as a JSON integer", async () => {
+    const { auth } = await createAccountWithKey();
+    const json = { ...auth, "content-type": "application/json; charset=utf-8" };
+
+    const invalid = await post(json, JSON.stringify({ phone: "123", amount: -1 }));
+    expect(invalid.status).toBe(400);
+    const problem = await invalid.json();
+    expect(problem.errors.map((error: { name: string }) => error.name).sort()).toEqual(["amount", "phone"]);
+
+    const single = await post(json, JSON.stringify({ phone: "123", amount: 5 }));
+    const singleProblem = await single.json();
+    expect(singleProblem.errors).toEqual([{ name: "phone", reason: "must be an 11-digit phone number" }]);
+    expect(singleProblem.detail).toBe("must be an 11-digit phone number");
+
+    const ok = await post(json, JSON.stringify({ phone: "08031234567", amount: 5, extra: true }));
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toEqual({ received: { phone: "08031234567", amount: 5 }, big: 5 });
+  });
+
+  it("turns an unexpected error into a 500 problem with nothing internal in it", async () => {
+    const { auth } = await createAccountWithKey();
+    const response = await explode(new Request("http://localhost/x", { headers: { ...auth, [SOURCE_ADDRESS_HEADER]: "127.0.0.1" } }));
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain("SELECT");
+    expect(JSON.parse(text)).toMatchObject({ status: 500, errors: [{ name: "generalErrors" }] });
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * The one wrapper every /api/v1 route handler goes through, in the contract's order:
+ * request id → API key (401) → allowlist (403) → body limits (413/415/400) → zod validation (400)
+ * → the service → JSON, or problem+json through the one error table. Route handlers stay a few lines.
+ */
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type { Actor } from "~/server/auth/actor";
+import { isAppError } from "~/server/errors";
+import { parseInput } from "~/server/validation/parse-input";
+import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
+import { assertSourceAllowed } from "~/server/services/allowlist/assert-source-allowed";
+import { authenticateApiKey, type AuthenticatedKey } from "~/server/services/api-keys/authenticate-api-key";
+import { toJsonText } from "./json";
+import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "./problem";
+
+/** Purchase bodies are a few hundred bytes; anything near this is not a purchase. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+type Schema = z.ZodType;
+
+export interface RouteContext<TBody, TQuery, TParams> {
+  request: Request;
+  requestId: string;
+  sourceIp: string;
+  actor: Extract<Actor, { kind: "api-key" }>;
+  auth: AuthenticatedKey;
+  body: TBody;
+  query: TQuery;
+  params: TParams;
+}
+
+/** What a handler returns: data with a status (default 200) and optional headers. */
+export interface RouteResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+type Infer<S> = S extends Schema ? z.infer<S> : undefined;
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string>, contentType = "application/json"): Response {
+  return new Response(toJsonText(body), { status, headers: { ...headers, "content-type": contentType } });
+}
+
+function problemResponse(body: Problem, requestId: string, headers: Record<string, string> = {}): Response {
+  return jsonResponse(body.status, body, { ...headers, "x-request-id": requestId }, "application/problem+json");
+}
+
+class BodyProblem extends Error {
+  constructor(readonly body: Problem) {
+    super(body.detail);
+  }
+}
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType)) {
+    throw new BodyProblem(problem(415, "The request body must be JSON: send 'Content-Type: application/json'."));
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new BodyProblem(problem(413, `The request body must be at most ${MAX_BODY_BYTES} bytes.`));
+
+  // Content-Length can be absent (chunked) or wrong: count what actually arrives.
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => {});
+        throw new BodyProblem(problem(413, `The request body must be at most ${MAX_BODY_BYTES} bytes.`));
+      }
+      chunks.push(value);
+    }
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BodyProblem(problem(400, "The request body is not valid JSON."));
+  }
+}
+
+function searchParamsObject(url: URL): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) result[key] = value;
+  return result;
+}
+
+export function apiRoute<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(
+  options: RouteOptions<B, Q, P>,
+  handler: (context: RouteContext<Infer<B>, Infer<Q>, Infer<P>>) => Promise<RouteResult>,
+) {
+  return async (request: Request, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+    const requestId = randomUUID();
+    const sourceIp = request.headers.get(SOURCE_ADDRESS_HEADER) ?? "0.0.0.0";
+    try {
+      const auth = await authenticateApiKey(request.headers.get("authorization"), sourceIp);
+      assertSourceAllowed(auth.account, auth.allowlist, sourceIp);
+
+      const rawBody = options.body ? await readJsonBody(request) : undefined;
+      const rawParams = (await segment?.params) ?? {};
+      const params = options.params ? parseInput(options.params, rawParams) : undefined;
+      const query = options.query ? parseInput(options.query, searchParamsObject(new URL(request.url))) : undefined;
+      const body = options.body ? parseInput(options.body, rawBody) : undefined;
+
+      const result = await handler({
+        request,
+        requestId,
+        sourceIp,
+        actor: auth.actor,
+        auth,
+        body: body as Infer<B>,
+        query: query as Infer<Q>,
+        params: params as Infer<P>,
+      });
+      return jsonResponse(result.status ?? 200, result.body, { ...result.headers, "x-request-id": requestId });
+    } catch (error) {
+      if (error instanceof BodyProblem) return problemResponse(error.body, requestId);
+      if (isAppError(error)) return problemResponse(problemFromAppError(error), requestId);
+      console.error(JSON.stringify({ level: "error", requestId, message: "unhandled error in /api/v1", error: String(error) }));
+      return problemResponse(INTERNAL_PROBLEM, requestId);
+    }
+  };
+}

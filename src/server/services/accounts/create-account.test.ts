@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import type { Actor } from "~/server/auth/actor";
+import { db } from "~/server/db";
+import { AppError } from "~/server/errors";
+import { setProductCatalog } from "~/server/services/catalog/set-product-catalog";
+import { createAccount } from "./create-account";
+
+const operator: Actor = { kind: "cli", label: "cli:test" };
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("createAccount", () => {
+  it("creates the account with an empty NGN wallet and an audit entry", async () => {
+    const before = Date.now();
+    const { accountId } = await createAccount(operator, { name: "  Acme Data Ltd " });
+    const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, include: { wallet: true } });
+    expect(account).toMatchObject({ name: "Acme Data Ltd", onProductCatalog: false, allowlistOptIn: false });
+    expect(account.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(account.wallet).toMatchObject({ balance: 0n, currency: "NGN" });
+    const audit = await db.auditLogEntry.findFirstOrThrow({ where: { accountId, action: "account.create" } });
+    expect([audit.actorType, audit.actorLabel, audit.targetId]).toEqual(["OPERATOR_CLI", "cli:test", accountId]);
+  });
+
+  it("takes a created-at date (start of the day in Lagos), a date-time or a Date, and the catalog flag", async () => {
+    const inputs: [Date | string, string][] = [
+      ["2026-03-15", "2026-03-14T23:00:00.000Z"],
+      ["2026-06-30T22:59:59Z", "2026-06-30T22:59:59.000Z"],
+      ["2026-07-01T08:00:00+01:00", "2026-07-01T07:00:00.000Z"],
+      [new Date("2025-01-02T03:04:05.678Z"), "2025-01-02T03:04:05.678Z"],
+    ];
+    for (const [createdAt, stored] of inputs) {
+      const { accountId } = await createAccount(operator, { name: "Dated Ltd", createdAt, onProductCatalog: true });
+      const account = await db.account.findUniqueOrThrow({ where: { id: accountId } });
+      expect(account.createdAt.toISOString()).toBe(stored);
+      expect(account.onProductCatalog).toBe(true);
+    }
+  });
+
+  it("refuses an empty name or a malformed date, creating nothing", async () => {
+    const accountsBefore = await db.account.count();
+    for (const [input, field] of [
+      [{ name: " " }, "name"],
+      [{ name: "Bad Date Ltd", createdAt: "2026-02-30" }, "createdAt"],
+      [{ name: "Bad Date Ltd", createdAt: "15/07/2026" }, "createdAt"],
+      [{ name: "Bad Date Ltd", createdAt: new Date("nonsense") }, "createdAt"],
+    ] as const) {
+      const error = await rejection(createAccount(operator, input));
+      expect(error.fieldErrors?.map((problem) => problem.name)).toEqual([field]);
+    }
+    expect(await db.account.count()).toBe(accountsBefore);
+  });
+});
+
+describe("setProductCatalog", () => {
+  it("switches the catalog flag and records it", async () => {
+    const { accountId } = await createAccount(operator, { name: "Catalog Ltd" });
+    expect(await setProductCatalog(operator, { accountId, on: true })).toEqual({ onProductCatalog: true });
+    expect(await setProductCatalog(operator, { accountId, on: false })).toEqual({ onProductCatalog: false });
+    expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).onProductCatalog).toBe(false);
+    const audit = await db.auditLogEntry.findMany({ where: { accountId, action: "catalog.set" }, orderBy: { id: "asc" } });
+    expect(audit.map((row) => row.details)).toEqual([{ onProductCatalog: true }, { onProductCatalog: false }]);
+    expect((await rejection(setProductCatalog(operator, { accountId: "nope", on: true }))).code).toBe("account.not_found");
+  });
+});

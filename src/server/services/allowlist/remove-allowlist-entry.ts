@@ -1,0 +1,39 @@
+/**
+ * Removes an address or CIDR range from an account's allowlist (operators, at the holder's request).
+ * The entry is matched in its normalised form, so it can be named the way it was added.
+ */
+import type { Actor } from "~/server/auth/actor";
+import { assertOperator } from "~/server/auth/actor";
+import type { DbClient } from "~/server/db";
+import { inTransaction } from "~/server/db/in-transaction";
+import { AppError } from "~/server/errors";
+import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
+import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
+import { parseInput } from "~/server/validation/parse-input";
+import { allowlistEntryInput, type AllowlistEntryInput } from "~/schemas/operator";
+import { normalizeAllowlistEntry } from "./normalize-allowlist-entry";
+import { readAllowlist } from "./read-allowlist";
+
+export async function removeAllowlistEntry(
+  actor: Actor,
+  input: AllowlistEntryInput,
+  tx?: DbClient,
+): Promise<{ entries: string[] }> {
+  assertOperator(actor);
+  const { accountId, entry } = parseInput(allowlistEntryInput, input);
+  const cidr = normalizeAllowlistEntry(entry);
+
+  return inTransaction(tx, async (client) => {
+    await findAccountOrThrow(client, accountId);
+    const { count } = await client.allowlistEntry.deleteMany({ where: { accountId, cidr } });
+    if (count === 0) throw new AppError("allowlist.entry_not_found", `${cidr} is not on this account's allowlist.`);
+    await recordAuditEntry(client, actor, {
+      action: "allowlist.remove",
+      accountId,
+      targetType: "allowlist_entry",
+      targetId: cidr,
+      details: { entry: cidr, input: entry },
+    });
+    return { entries: await readAllowlist(client, accountId) };
+  });
+}

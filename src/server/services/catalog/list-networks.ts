@@ -1,0 +1,17 @@
+import type { Actor } from "~/server/auth/actor";
+import { db } from "~/server/db";
+
+export interface NetworkView {
+  id: string;
+  name: string;
+  airtimeMinAmount: bigint;
+  airtimeMaxAmount: bigint;
+}
+
+/** The catalog is the same for every account; the actor is taken for symmetry and future per-account catalogs. */
+export async function listNetworks(_actor: Actor): Promise<NetworkView[]> {
+  return db.network.findMany({
+    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, airtimeMinAmount: true, airtimeMaxAmount: true },
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * Data plans as one account sees them (DESIGN.md §3.2 Plan): the account's own price and pricing
+ * basis (an operator-set override, else the plan's default); `retailPrice` only with the retail basis;
+ * the structured fields only for accounts on the product catalog. Nothing is ever derived from `name`.
+ */
+import { assertAccountAccess, type Actor } from "~/server/auth/actor";
+import { db } from "~/server/db";
+import { AppError } from "~/server/errors";
+
+export interface PlanView {
+  planId: string;
+  networkId: string;
+  name: string;
+  price: bigint;
+  retailPrice: bigint | null;
+  pricingBasis: "retail" | "special";
+  productId: string | null;
+  sizeMb: number | null;
+  validityDays: number | null;
+  isUnlimited: boolean | null;
+  class: string | null;
+}
+
+interface PlanRow {
+  id: string;
+  network_id: string;
+  name: string;
+  price: bigint;
+  pricing_basis: "RETAIL" | "SPECIAL";
+  retail_price: bigint | null;
+  product_id: string;
+  size_mb: number | null;
+  validity_days: number;
+  is_unlimited: boolean;
+  class: string;
+  on_product_catalog: boolean;
+}
+
+export function toPlanView(row: PlanRow): PlanView {
+  const onCatalog = row.on_product_catalog;
+  return {
+    planId: row.id,
+    networkId: row.network_id,
+    name: row.name,
+    price: row.price,
+    retailPrice: row.pricing_basis === "RETAIL" ? row.retail_price : null,
+    pricingBasis: row.pricing_basis === "RETAIL" ? "retail" : "special",
+    productId: onCatalog ? row.product_id : null,
+    sizeMb: onCatalog ? row.size_mb : null,
+    validityDays: onCatalog ? row.validity_days : null,
+    isUnlimited: onCatalog ? row.is_unlimited : null,
+    class: onCatalog ? row.class : null,
+  };
+}
+
+export async function listPlans(actor: Actor, accountId: string, filter: { networkId?: string } = {}): Promise<PlanView[]> {
+  assertAccountAccess(actor, accountId);
+  const networkId = filter.networkId ?? null;
+  const rows = await db.$queryRaw<PlanRow[]>`
+    SELECT p.id, p.network_id, p.name,
+           COALESCE(o.price, p.price) AS price,
+           COALESCE(o.pricing_basis, p.pricing_basis)::text AS pricing_basis,
+           p.retail_price, p.product_id, p.size_mb, p.validity_days, p.is_unlimited, p.class,
+           a.on_product_catalog
+    FROM accounts a
+    JOIN data_plans p ON p.active AND (${networkId}::text IS NULL OR p.network_id = ${networkId}::text)
+    JOIN networks n ON n.id = p.network_id
+    LEFT JOIN account_plan_prices o ON o.account_id = a.id AND o.plan_id = p.id
+    WHERE a.id = ${accountId}::uuid
+    ORDER BY n.sort_order, n.id, p.sort_order, p.id`;
+  if (rows.length === 0 && networkId !== null) {
+    const network = await db.network.findUnique({ where: { id: networkId }, select: { id: true } });
+    if (!network) throw new AppError("network.not_found", `No network with id '${networkId}'. See GET /api/v1/networks.`);
+  }
+  return rows.map(toPlanView);
+}

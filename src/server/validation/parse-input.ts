@@ -1,0 +1,23 @@
+/**
+ * Validates a service's input with its shared zod schema. A failure becomes the one validation
+ * error every transport understands: "validation.failed" with one problem per offending field,
+ * named by its path (`generalErrors` when the input as a whole is wrong).
+ */
+import type { z } from "zod";
+import { AppError } from "~/server/errors";
+import type { FieldProblem } from "~/server/errors";
+
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const problems: FieldProblem[] = parsed.error.issues.map((issue) => ({
+    name: issue.path.length > 0 ? issue.path.map(String).join(".") : "generalErrors",
+    reason: issue.message,
+  }));
+  throw invalidInput(problems);
+}
+
+export function invalidInput(problems: FieldProblem[]): AppError {
+  const message = problems.map((problem) => `${problem.name}: ${problem.reason}`).join("; ");
+  return new AppError("validation.failed", message, problems);
+}
