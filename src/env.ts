@@ -18,8 +18,15 @@ const schema = z.object({
   TRUSTED_PROXIES: z.string().default(""),
   /** Secret for portal sessions; generated and kept in the data folder when absent. */
   AUTH_SECRET: optionalString,
+  /**
+   * The portal's public URL (e.g. https://portal.example.com), read by next-auth. Optional: without it
+   * next-auth takes the URL from each request's Host header (see src/server/auth/next-auth.ts).
+   */
+  NEXTAUTH_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Seed the demo operator, account, key and sandbox catalog ("1"); on by default for the embedded database. */
   SEED_DEMO: optionalString,
+  /** Where the seeded demo API key is kept (the database holds only its hash). */
+  DEMO_API_KEY_FILE: z.string().default(".data/demo-api-key"),
   /** Database connections per process. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
 });

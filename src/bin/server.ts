@@ -39,7 +39,7 @@ if (applied.length > 0) log(`applied migrations: ${applied.join(", ")}`);
 
 if (embedded ? env.SEED_DEMO !== "0" : env.SEED_DEMO === "1") {
   const { seedDemo } = await import("~/server/seed/seed-demo");
-  const demo = await seedDemo();
+  const demo = await seedDemo({ apiKeyFile: env.DEMO_API_KEY_FILE });
   const base = `http://localhost:${env.PORT}`;
   log("demo data ready:");
   log(`  portal   ${base}/sign-in  operator ${demo.operator.email} / ${demo.operator.password}`);

@@ -1,0 +1,13 @@
+"use client";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useTRPC } from "~/trpc/react";
+
+export function AccountName() {
+  const trpc = useTRPC();
+  const { data: me } = useSuspenseQuery(trpc.session.me.queryOptions());
+  return (
+    <p className="mt-1 text-lg font-semibold" data-testid="account-name">
+      {me.role === "OPERATOR" ? "Operator" : (me.accountName ?? "—")}
+    </p>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * tRPC for the portal (create-t3-app's layout): the context, the error translation, and the procedure
+ * builders every router uses. Procedures only translate: they call the service layer with ctx.actor.
+ *
+ * Errors: services throw AppError; a middleware under every procedure turns it into a TRPCError with
+ * the code from ERROR_TABLE, and the formatter keeps the AppError name in `data.appCode` (and any
+ * per-field problems in `data.fieldErrors`) so forms can react to the exact case. Anything else is
+ * INTERNAL_SERVER_ERROR with a fixed message: its text may hold SQL or paths, so it is logged on the
+ * server (see the route handler's onError) and never sent.
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { z, ZodError } from "zod";
+import { getSessionActor, type UserActor } from "~/server/auth/session";
+import { AppError, ERROR_TABLE, isAppError } from "~/server/errors";
+
+export interface TrpcContext {
+  /** The signed-in user, or null for an anonymous caller. */
+  actor: UserActor | null;
+}
+
+export async function createTRPCContext(): Promise<TrpcContext> {
+  return { actor: await getSessionActor() };
+}
+
+const UNEXPECTED_MESSAGE = "Something went wrong on our side. Please try again.";
+
+const t = initTRPC.context<TrpcContext>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const appError = isAppError(cause) ? cause : null;
+    const unexpected = error.code === "INTERNAL_SERVER_ERROR" && !appError;
+    // tRPC adds the stack in development only; never for an unexpected error.
+    const { stack, ...data } = shape.data;
+    return {
+      ...shape,
+      message: unexpected ? UNEXPECTED_MESSAGE : shape.message,
+      data: {
+        ...data,
+        ...(stack !== undefined && !unexpected ? { stack } : {}),
+        appCode: appError?.code ?? null,
+        fieldErrors: appError?.fieldErrors ?? null,
+        zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
+      },
+    };
+  },
+});
+
+export const createCallerFactory = t.createCallerFactory;
+export const createTRPCRouter = t.router;
+
+/** The translation from the service layer's one error type to tRPC's (DESIGN: one error table). */
+const appErrorToTrpc = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isAppError(result.error.cause)) {
+    const appError = result.error.cause;
+    throw new TRPCError({ code: ERROR_TABLE[appError.code].trpc, message: appError.message, cause: appError });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(appErrorToTrpc);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor) throw new AppError("unauthorized", "Please sign in to continue.");
+  // Re-stated so later middlewares and resolvers see a non-null actor.
+  return next({ ctx: { actor: ctx.actor } });
+});
+
+/** Account owners, and operators acting on an account's behalf. The service still checks which account. */
+export const ownerProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.role === "STAFF") throw new AppError("forbidden", "Only the account owner may do this.");
+  return next();
+});
+
+export const operatorProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.role !== "OPERATOR") throw new AppError("forbidden", "Only operators may do this.");
+  return next();
+});

@@ -1,0 +1,47 @@
+"use client";
+/**
+ * The portal's tRPC client for client components: `const trpc = useTRPC()` then
+ * `useQuery(trpc.session.me.queryOptions())`. Wrapped around every page by the root layout.
+ */
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchStreamLink, loggerLink } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { useState, type ReactNode } from "react";
+import superjson from "superjson";
+import type { AppRouter } from "~/server/trpc/root";
+import { createQueryClient } from "~/trpc/query-client";
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+let browserQueryClient: QueryClient | undefined;
+function getQueryClient(): QueryClient {
+  // On the server every request needs its own client, or users would see each other's cache.
+  if (typeof window === "undefined") return createQueryClient();
+  // In the browser one client for the page's life, so a suspending render does not lose its cache.
+  browserQueryClient ??= createQueryClient();
+  return browserQueryClient;
+}
+
+export function TRPCReactProvider({ children }: { children: ReactNode }) {
+  const queryClient = getQueryClient();
+  const [trpcClient] = useState(() =>
+    createTRPCClient<AppRouter>({
+      links: [
+        loggerLink({
+          enabled: (op) =>
+            process.env.NODE_ENV === "development" || (op.direction === "down" && op.result instanceof Error),
+        }),
+        // Relative URL: the portal is served from the same origin as the API, on whatever host and port.
+        httpBatchStreamLink({ transformer: superjson, url: "/api/trpc" }),
+      ],
+    }),
+  );
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}
