@@ -17,6 +17,8 @@ import { parseTrustedProxies } from "~/server/ip/source-address";
 import { ensureAuthSecret } from "~/server/auth/secret";
 
 const dev = process.argv.includes("--dev");
+// Nothing leaves these machines but registry traffic; telemetry would only try, and print a notice.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const log = (message: string) => console.log(`[server] ${message}`);
 
 const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
