@@ -13,6 +13,9 @@
  *  3. The adapter's shadow database for `migrate dev` ignores the database name of a connection string
  *     and drops the shadow database before closing its pool. We pass a config object and supply our
  *     own connectToShadowDb.
+ *  4. The adapter's executeScript splits a migration on every ";", which breaks function bodies
+ *     (and comments containing a semicolon). We send the script whole instead: PostgreSQL's simple
+ *     query protocol runs several statements, and as one implicit transaction, all or nothing.
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -61,9 +64,27 @@ function connectionConfig(url: string, database?: string): pg.PoolConfig {
   };
 }
 
+type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
+
+function executeScriptsWhole(adapter: Adapter): Adapter {
+  adapter.executeScript = async (script: string) => {
+    try {
+      await adapter.underlyingDriver().query(script);
+    } catch (error) {
+      // The adapter's own error mapping, so Prisma reports the database's message.
+      (adapter as unknown as { onError: (error: unknown) => never }).onError(error);
+    }
+  };
+  return adapter;
+}
+
 class MigrationAdapterFactory extends PrismaPg {
   constructor(private readonly url: string) {
     super(new RelabellingPool(connectionConfig(url)));
+  }
+
+  override async connect() {
+    return executeScriptsWhole(await super.connect());
   }
 
   override async connectToShadowDb() {
@@ -73,7 +94,7 @@ class MigrationAdapterFactory extends PrismaPg {
     await admin.query(`CREATE DATABASE "${database}"`);
     await admin.end();
     const shadow = new PrismaPg(new RelabellingPool(connectionConfig(this.url, database)), { disposeExternalPool: true });
-    const adapter = await shadow.connect();
+    const adapter = executeScriptsWhole(await shadow.connect());
     const dispose = adapter.dispose.bind(adapter);
     adapter.dispose = async () => {
       await dispose();

@@ -133,6 +133,25 @@ const COMMANDS: Record<string, Command> = {
       return setProductCatalog(actor, { accountId: text(flags, "account") ?? "", on: flags.on === true });
     },
   },
+  reconcile: {
+    summary: "[--all]  (--all also requeries transactions still inside their grace period)",
+    options: { all: boolean },
+    required: [],
+    run: async (actor, flags) => {
+      const { reconcilePendingTransactions } = await import("~/server/services/reconciliation/reconcile-pending");
+      const { settled, stillPending, checked } = await reconcilePendingTransactions(actor, { includeNotDue: flags.all === true });
+      return { settled, stillPending, checked };
+    },
+  },
+  "ledger:check": {
+    summary: "[--account <accountId>]",
+    options: { account: string },
+    required: [],
+    run: async (actor, flags) => {
+      const { checkLedger } = await import("~/server/services/reconciliation/check-ledger");
+      return checkLedger(actor, { accountId: text(flags, "account") });
+    },
+  },
 };
 
 interface ErrorBody {

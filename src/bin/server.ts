@@ -50,6 +50,21 @@ if (embedded ? env.SEED_DEMO !== "0" : env.SEED_DEMO === "1") {
   log(`  try it   curl -H 'Authorization: Bearer ${demo.apiKey}' ${base}/api/v1/balance`);
 }
 
+// The reconciler settles what earlier processes left pending (a crash between debit and outcome),
+// now and then on an interval; every process runs it, and they share the work through the database.
+const { reconcilePendingTransactions } = await import("~/server/services/reconciliation/reconcile-pending");
+async function reconcile(when: string) {
+  try {
+    const result = await reconcilePendingTransactions({ kind: "system" });
+    if (result.checked > 0 || when === "start-up") log(`reconciler (${when}): ${JSON.stringify(result)}`);
+  } catch (error) {
+    console.error("[server] reconciler failed", error);
+  }
+}
+await reconcile("start-up");
+const reconcileTimer = setInterval(() => void reconcile("interval"), env.RECONCILE_INTERVAL_MS);
+reconcileTimer.unref();
+
 const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
@@ -67,6 +82,7 @@ async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   log(`${signal}: closing`);
+  clearInterval(reconcileTimer);
   const forced = setTimeout(() => process.exit(1), 15_000);
   forced.unref();
   // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.

@@ -27,6 +27,7 @@ export const ERROR_TABLE = {
   "customer.invalid": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
   "amount.out_of_range": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
   "rate_limit.exceeded": { status: 429, title: "Too Many Requests", trpc: "TOO_MANY_REQUESTS" },
+  "provider.unavailable": { status: 503, title: "Service Unavailable", trpc: "INTERNAL_SERVER_ERROR" },
 } as const;
 
 export type ErrorName = keyof typeof ERROR_TABLE;

@@ -17,6 +17,7 @@ const TYPE_BY_STATUS: Record<number, string> = {
   422: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.21",
   429: "https://www.rfc-editor.org/rfc/rfc6585#section-4",
   500: "https://www.rfc-editor.org/rfc/rfc9110#section-15.6.1",
+  503: "https://www.rfc-editor.org/rfc/rfc9110#section-15.6.4",
 };
 
 const GENERIC_TITLES: Record<number, string> = {

@@ -1,0 +1,6 @@
+import { purchaseAirtimeInput } from "~/schemas/purchases";
+import { apiRoute } from "~/server/rest/api-route";
+import { purchaseResponse } from "~/server/rest/purchase-response";
+import { purchaseAirtime } from "~/server/services/purchases/purchase-airtime";
+
+export const POST = apiRoute({ body: purchaseAirtimeInput }, async ({ actor, body }) => purchaseResponse(await purchaseAirtime(actor, body)));

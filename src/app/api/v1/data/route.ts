@@ -1,0 +1,6 @@
+import { purchaseDataInput } from "~/schemas/purchases";
+import { apiRoute } from "~/server/rest/api-route";
+import { purchaseResponse } from "~/server/rest/purchase-response";
+import { purchaseData } from "~/server/services/purchases/purchase-data";
+
+export const POST = apiRoute({ body: purchaseDataInput }, async ({ actor, body }) => purchaseResponse(await purchaseData(actor, body)));

@@ -1,0 +1,42 @@
+/**
+ * Which upstream the purchase flow talks to. `VEND_PROVIDER` selects it (default "sandbox"); it is
+ * read when the provider is first needed, so an unknown value fails the first purchase loudly
+ * instead of silently falling back to the sandbox and "selling" nothing real.
+ */
+import { SandboxProvider } from "./sandbox-provider";
+import type { VendProvider } from "./vend-provider";
+
+export type { VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "./vend-provider";
+
+/** One entry per upstream; the HTTP adapter becomes `http: () => new HttpProvider(...)`. */
+const PROVIDER_FACTORIES: Readonly<Record<string, () => VendProvider>> = {
+  sandbox: () => new SandboxProvider(),
+};
+
+export const DEFAULT_VEND_PROVIDER = "sandbox";
+
+/** Builds the provider a `VEND_PROVIDER` value names; blank or absent means the sandbox. */
+export function createVendProvider(name: string | undefined): VendProvider {
+  const selected = name?.trim() || DEFAULT_VEND_PROVIDER;
+  const factory = Object.hasOwn(PROVIDER_FACTORIES, selected) ? PROVIDER_FACTORIES[selected] : undefined;
+  if (!factory) {
+    const known = Object.keys(PROVIDER_FACTORIES).map((key) => `"${key}"`).join(", ");
+    throw new Error(`Unknown VEND_PROVIDER "${selected}": expected one of ${known}.`);
+  }
+  return factory();
+}
+
+let configured: VendProvider | null = null;
+let substitute: VendProvider | null = null;
+
+export function getVendProvider(): VendProvider {
+  if (substitute) return substitute;
+  // Not memoised on failure: a misconfiguration keeps throwing rather than leaving a half-set state.
+  configured ??= createVendProvider(process.env.VEND_PROVIDER);
+  return configured;
+}
+
+/** Lets a test put a wrapper (counting calls, injecting faults) in front of the purchase flow; null restores the configured provider. */
+export function setVendProviderForTests(provider: VendProvider | null): void {
+  substitute = provider;
+}

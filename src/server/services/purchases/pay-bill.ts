@@ -1,0 +1,50 @@
+import { payBillInput, type PayBillInput } from "~/schemas/purchases";
+import type { Actor } from "~/server/auth/actor";
+import { AppError } from "~/server/errors";
+import { billProductNotFound, findBillProduct } from "~/server/services/catalog/find-bill-product";
+import { invalidInput, parseInput } from "~/server/validation/parse-input";
+import { answerKnownReference, executePurchase, type PurchaseResult } from "./execute-purchase";
+import { checkCustomer } from "./verify-customer";
+
+/**
+ * POST /api/v1/bills/{service}/pay. Variable-amount products (electricity) take the customer's amount
+ * within the product's bounds; fixed-price products charge their price and refuse an amount. The
+ * customer is verified with the biller before any money moves, except for a replay, which only
+ * returns the stored transaction.
+ */
+export async function payBill(actor: Actor, servicePath: string, input: PayBillInput): Promise<PurchaseResult> {
+  const { clientReference, planId, customerId, amount, phone } = parseInput(payBillInput, input);
+  const { service, product } = await findBillProduct(servicePath, planId);
+  // Variable products always come with an amount and fixed ones never, so the amount as sent defines
+  // the order in both cases, even when the product has since left the catalog.
+  const order = { clientReference, service, productCode: planId, recipient: customerId, orderAmount: amount === undefined ? null : BigInt(amount) };
+
+  const known = await answerKnownReference(actor, order);
+  if (known) return known;
+  if (!product) throw billProductNotFound(servicePath, planId);
+
+  let charge: bigint;
+  if (product.amountType === "VARIABLE") {
+    if (amount === undefined) throw invalidInput([{ name: "amount", reason: "is required for this variable-amount product" }]);
+    charge = BigInt(amount);
+    if (charge < (product.minAmount ?? 0n) || charge > (product.maxAmount ?? 0n)) {
+      throw new AppError("amount.out_of_range", `${product.name} payments must be between ${product.minAmount} and ${product.maxAmount} kobo.`);
+    }
+  } else {
+    if (amount !== undefined) {
+      throw invalidInput([{ name: "amount", reason: "must not be sent for a fixed-price product; it costs its listed price" }]);
+    }
+    charge = product.price ?? 0n;
+  }
+
+  const customer = await checkCustomer(service, product.id, customerId);
+  return executePurchase(actor, {
+    ...order,
+    planId: product.id,
+    networkId: null,
+    productName: product.name,
+    customerName: customer.customerName,
+    charge,
+    phone: phone ?? null,
+  });
+}

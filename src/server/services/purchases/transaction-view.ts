@@ -1,0 +1,67 @@
+/**
+ * The Transaction object of the contract (DESIGN.md §3.2), built from a stored row. The service layer
+ * speaks enum codes (CABLE_TV, PENDING); the contract's names (CableTv, pending) are made here, once.
+ */
+import { API_SERVICE_NAMES, type ServiceCode } from "~/schemas/services";
+
+export type TransactionStatusName = "pending" | "successful" | "failed";
+
+export interface TransactionView {
+  id: string;
+  service: (typeof API_SERVICE_NAMES)[ServiceCode];
+  status: TransactionStatusName;
+  clientReference: string;
+  providerReference: string | null;
+  planId: string | null;
+  networkId: string | null;
+  productName: string | null;
+  recipient: string;
+  customerName: string | null;
+  amount: bigint;
+  token: string | null;
+  failureReason: string | null;
+  createdAt: string;
+  completedAt: string | null;
+  idempotentReplay?: true;
+}
+
+/** The columns a view needs, as both Prisma (camelCase) and the purchase functions (snake_case) return them. */
+export interface PurchaseRow {
+  id: string;
+  account_id: string;
+  client_reference: string;
+  service: ServiceCode;
+  status: "PENDING" | "SUCCESSFUL" | "FAILED";
+  order_fingerprint: string;
+  plan_id: string | null;
+  network_id: string | null;
+  product_name: string | null;
+  recipient: string;
+  customer_name: string | null;
+  amount: bigint;
+  token: string | null;
+  provider_reference: string | null;
+  failure_reason: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export function toTransactionView(row: PurchaseRow): TransactionView {
+  return {
+    id: row.id,
+    service: API_SERVICE_NAMES[row.service],
+    status: row.status.toLowerCase() as TransactionStatusName,
+    clientReference: row.client_reference,
+    providerReference: row.provider_reference,
+    planId: row.service === "AIRTIME" ? null : row.plan_id,
+    networkId: row.network_id,
+    productName: row.product_name,
+    recipient: row.recipient,
+    customerName: row.customer_name,
+    amount: row.amount,
+    token: row.token,
+    failureReason: row.failure_reason,
+    createdAt: row.created_at.toISOString(),
+    completedAt: row.completed_at?.toISOString() ?? null,
+  };
+}

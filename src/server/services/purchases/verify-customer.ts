@@ -1,0 +1,40 @@
+import { verifyCustomerInput, type VerifyCustomerInput } from "~/schemas/purchases";
+import type { Actor } from "~/server/auth/actor";
+import { AppError } from "~/server/errors";
+import { getVendProvider, type VerifyOutcome } from "~/server/providers";
+import { billProductNotFound, findBillProduct } from "~/server/services/catalog/find-bill-product";
+import { parseInput } from "~/server/validation/parse-input";
+import { purchasingParty } from "./execute-purchase";
+
+export interface CustomerVerification {
+  customerId: string;
+  customerName: string;
+  planId: string;
+  biller: string;
+  details: Record<string, string>;
+}
+
+/** Asks the biller who a customer id belongs to; 422 customer.invalid when it knows no such customer. */
+export async function checkCustomer(service: Parameters<ReturnType<typeof getVendProvider>["verifyCustomer"]>[0]["service"], productCode: string, customerId: string): Promise<Extract<VerifyOutcome, { status: "valid" }>> {
+  let outcome: VerifyOutcome;
+  try {
+    outcome = await getVendProvider().verifyCustomer({ service, productCode, customerId });
+  } catch {
+    outcome = { status: "unavailable", reason: "The biller could not be reached." };
+  }
+  if (outcome.status === "invalid") throw new AppError("customer.invalid", outcome.reason);
+  if (outcome.status === "unavailable") {
+    throw new AppError("provider.unavailable", `Customer verification is unavailable right now: ${outcome.reason} Try again shortly.`);
+  }
+  return outcome;
+}
+
+/** POST /api/v1/bills/{service}/verify */
+export async function verifyCustomer(actor: Actor, servicePath: string, input: VerifyCustomerInput): Promise<CustomerVerification> {
+  purchasingParty(actor);
+  const { planId, customerId } = parseInput(verifyCustomerInput, input);
+  const { service, product } = await findBillProduct(servicePath, planId);
+  if (!product) throw billProductNotFound(servicePath, planId);
+  const outcome = await checkCustomer(service, product.id, customerId);
+  return { customerId, customerName: outcome.customerName, planId: product.id, biller: product.biller, details: outcome.details };
+}

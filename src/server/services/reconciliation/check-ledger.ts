@@ -1,0 +1,69 @@
+/**
+ * `npm run admin -- ledger:check`: proves the money invariants from the ledger itself.
+ *  - every wallet's balance equals the sum of its ledger entries, and the latest entry's balance_after;
+ *  - every purchase was debited exactly once; a failed one was reversed exactly once and for the same
+ *    amount; a pending or successful one was never reversed.
+ */
+import { assertOperator, type Actor } from "~/server/auth/actor";
+import { db } from "~/server/db";
+
+export interface LedgerMismatch {
+  accountId: string;
+  transactionId?: string;
+  problem: string;
+}
+
+export interface LedgerCheckResult {
+  ok: boolean;
+  accounts: number;
+  transactions: number;
+  mismatches: LedgerMismatch[];
+}
+
+export async function checkLedger(actor: Actor, options: { accountId?: string } = {}): Promise<LedgerCheckResult> {
+  assertOperator(actor);
+  const accountId = options.accountId ?? null;
+  // One snapshot for both queries, so purchases committing meanwhile cannot show as mismatches.
+  return db.$transaction(
+    async (tx) => {
+      const wallets = await tx.$queryRaw<{ account_id: string; balance: bigint; ledger_sum: bigint; last_balance_after: bigint | null }[]>`
+        SELECT w.account_id, w.balance,
+               COALESCE((SELECT sum(l.amount) FROM ledger_entries l WHERE l.account_id = w.account_id), 0)::bigint AS ledger_sum,
+               (SELECT l.balance_after FROM ledger_entries l WHERE l.account_id = w.account_id ORDER BY l.id DESC LIMIT 1) AS last_balance_after
+        FROM wallets w
+        WHERE ${accountId}::uuid IS NULL OR w.account_id = ${accountId}::uuid`;
+      const purchases = await tx.$queryRaw<{ id: string; account_id: string; status: string; amount: bigint; debits: bigint; debit_total: bigint | null; reversals: bigint; reversal_total: bigint | null }[]>`
+        SELECT t.id, t.account_id, t.status::text AS status, t.amount,
+               count(*) FILTER (WHERE l.kind = 'PURCHASE')::bigint AS debits,
+               (sum(l.amount) FILTER (WHERE l.kind = 'PURCHASE'))::bigint AS debit_total,
+               count(*) FILTER (WHERE l.kind = 'REVERSAL')::bigint AS reversals,
+               (sum(l.amount) FILTER (WHERE l.kind = 'REVERSAL'))::bigint AS reversal_total
+        FROM transactions t LEFT JOIN ledger_entries l ON l.transaction_id = t.id
+        WHERE ${accountId}::uuid IS NULL OR t.account_id = ${accountId}::uuid
+        GROUP BY t.id`;
+
+      const mismatches: LedgerMismatch[] = [];
+      for (const wallet of wallets) {
+        if (wallet.balance !== wallet.ledger_sum) {
+          mismatches.push({ accountId: wallet.account_id, problem: `balance ${wallet.balance} != ledger sum ${wallet.ledger_sum}` });
+        }
+        if ((wallet.last_balance_after ?? 0n) !== wallet.balance) {
+          mismatches.push({ accountId: wallet.account_id, problem: `balance ${wallet.balance} != latest balance_after ${wallet.last_balance_after}` });
+        }
+      }
+      for (const purchase of purchases) {
+        const problem =
+          purchase.debits !== 1n || purchase.debit_total !== -purchase.amount
+            ? `debited ${purchase.debits} times (${purchase.debit_total ?? 0}) for ${purchase.amount}`
+            : purchase.status === "FAILED" && (purchase.reversals !== 1n || purchase.reversal_total !== purchase.amount)
+              ? `failed but reversed ${purchase.reversals} times (${purchase.reversal_total ?? 0})`
+              : purchase.status !== "FAILED" && purchase.reversals !== 0n
+                ? `${purchase.status.toLowerCase()} but reversed`
+                : null;
+        if (problem) mismatches.push({ accountId: purchase.account_id, transactionId: purchase.id, problem });
+      }
+      return { ok: mismatches.length === 0, accounts: wallets.length, transactions: purchases.length, mismatches };
+    },
+    { isolationLevel: "RepeatableRead" },
+  );
+}

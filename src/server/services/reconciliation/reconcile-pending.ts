@@ -1,0 +1,76 @@
+/**
+ * The reconciler: settles pending transactions by asking the provider again (DESIGN.md §3.3.8).
+ * Runs at start-up, on an interval in every server process, and from `npm run admin -- reconcile`.
+ *
+ * Several reconcilers may run at once: each leases a batch (FOR UPDATE SKIP LOCKED, then pushes its
+ * next_requery_at out), so no transaction is requeried by two of them at the same moment, and a
+ * reconciler that dies mid-batch only delays the batch until its lease runs out. Settling is
+ * idempotent in the database anyway: only a PENDING transaction changes.
+ */
+import { assertOperator, type Actor } from "~/server/auth/actor";
+import { db } from "~/server/db";
+import { getVendProvider, type VendOutcome } from "~/server/providers";
+import { settlePurchase, vendRequestOf } from "~/server/services/purchases/execute-purchase";
+import { requeryDelay } from "~/server/services/purchases/requery-schedule";
+import type { PurchaseRow } from "~/server/services/purchases/transaction-view";
+
+const BATCH_SIZE = 100;
+
+export interface ReconcileResult {
+  /** Transactions asked about in this run. */
+  checked: number;
+  /** Of those, the ones that reached successful or failed. */
+  settled: number;
+  /** Pending transactions left in the database after the run (due later, or still unknown upstream). */
+  stillPending: number;
+}
+
+type LeasedRow = PurchaseRow & { requery_count: number };
+
+async function leaseBatch(includeNotDue: boolean, seen: string[]): Promise<LeasedRow[]> {
+  return db.$queryRaw<LeasedRow[]>`
+    UPDATE transactions t
+    SET requery_count = t.requery_count + 1,
+        next_requery_at = now() + make_interval(secs => ${requeryDelay(0) / 1000}::double precision * power(2, LEAST(t.requery_count, 7)))
+    FROM (
+      SELECT id FROM transactions
+      WHERE status = 'PENDING'
+        AND (${includeNotDue} OR next_requery_at <= now())
+        AND NOT (id = ANY(${seen}::uuid[]))
+      ORDER BY next_requery_at NULLS FIRST
+      LIMIT ${BATCH_SIZE}
+      FOR UPDATE SKIP LOCKED
+    ) due
+    WHERE t.id = due.id
+    RETURNING t.*`;
+}
+
+async function requerySafely(row: LeasedRow): Promise<VendOutcome> {
+  try {
+    return await getVendProvider().requery({ ...vendRequestOf(row), providerReference: row.provider_reference });
+  } catch {
+    return { status: "pending", providerReference: null };
+  }
+}
+
+/**
+ * @param includeNotDue also requery transactions whose grace period or back-off has not run out (an
+ *   operator's explicit run after a crash, when no request can still be waiting on the provider).
+ */
+export async function reconcilePendingTransactions(actor: Actor, options: { includeNotDue?: boolean } = {}): Promise<ReconcileResult> {
+  assertOperator(actor);
+  const seen: string[] = [];
+  let settled = 0;
+  for (;;) {
+    const batch = await leaseBatch(options.includeNotDue ?? false, seen);
+    if (batch.length === 0) break;
+    for (const row of batch) {
+      seen.push(row.id);
+      const outcome = await requerySafely(row);
+      const after = await settlePurchase(row.id, outcome, row.requery_count);
+      if (after.status !== "PENDING") settled += 1;
+    }
+  }
+  const stillPending = await db.transaction.count({ where: { status: "PENDING" } });
+  return { checked: seen.length, settled, stillPending };
+}
