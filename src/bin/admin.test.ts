@@ -3,40 +3,11 @@
  * database and reads its stdout, as an operator's script would. Spawns cost about a second each, so
  * independent commands run side by side and assertions are grouped.
  */
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db";
+import { admin } from "~/test/admin-cli";
 
-interface Run {
-  args: string[];
-  code: number;
-  stdout: string;
-  stderr: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed CLI output, asserted field by field
-  json: any;
-}
-
-function admin(...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      "node_modules/.bin/tsx",
-      ["src/bin/admin.ts", ...args],
-      { cwd: process.cwd(), env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, BCRYPT_COST: "10" }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-        const lines = stdout.split("\n").filter((line) => line.trim() !== "");
-        // The contract: exactly one JSON object on stdout, whatever happened.
-        if (lines.length !== 1) return reject(new Error(`admin ${args.join(" ")}: expected one line of JSON, got:\n${stdout}\n${stderr}`));
-        try {
-          resolve({ args, code, stdout, stderr, json: JSON.parse(lines[0]!) });
-        } catch {
-          reject(new Error(`admin ${args.join(" ")}: stdout is not JSON:\n${stdout}\n${stderr}`));
-        }
-      },
-    );
-  });
-}
 
 /** Runs independent chains of commands side by side (two at a time per CPU would only thrash). */
 async function inParallel<T>(tasks: (() => Promise<T>)[], width = 4): Promise<T[]> {
