@@ -54,7 +54,7 @@ const env: NodeJS.ProcessEnv = {
   EMBEDDED_PG_PORT: String(E2E_PG_PORT),
   SEED_DEMO: "1",
   // Not the development server's .data/demo-api-key: the e2e database has keys of its own.
-  DEMO_API_KEY_FILE: ".data/e2e-demo-api-key",
+  DEMO_API_KEY_FILE: `${E2E_PG_DIR}-demo-api-key`,
   // The lowest cost hashPassword allows: the seed hashes several passwords at start-up.
   BCRYPT_COST: "10",
   // Its own secret, so the run neither needs nor writes .data/auth-secret.

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 export function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` first (npm test does).");
+  if (!existsSync(`${process.env.NEXT_DIST_DIR || ".next"}/BUILD_ID`)) throw new Error("No production build: run `npm run build` first (npm test does).");
   const child = spawn("node_modules/.bin/tsx", ["src/bin/server.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "::", SEED_DEMO: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

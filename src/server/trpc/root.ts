@@ -1,9 +1,23 @@
 import { createCallerFactory, createTRPCRouter } from "~/server/trpc/init";
+import { allowlistRouter } from "~/server/trpc/routers/allowlist";
+import { apiKeysRouter } from "~/server/trpc/routers/api-keys";
+import { dashboardRouter } from "~/server/trpc/routers/dashboard";
+import { operatorRouter } from "~/server/trpc/routers/operator";
+import { purchasesRouter } from "~/server/trpc/routers/purchases";
 import { sessionRouter } from "~/server/trpc/routers/session";
+import { teamRouter } from "~/server/trpc/routers/team";
+import { transactionsRouter } from "~/server/trpc/routers/transactions";
 
 /** The portal's API: one sub-router per area, each a thin layer over src/server/services. */
 export const appRouter = createTRPCRouter({
   session: sessionRouter,
+  dashboard: dashboardRouter,
+  transactions: transactionsRouter,
+  purchases: purchasesRouter,
+  apiKeys: apiKeysRouter,
+  allowlist: allowlistRouter,
+  team: teamRouter,
+  operator: operatorRouter,
 });
 
 export type AppRouter = typeof appRouter;

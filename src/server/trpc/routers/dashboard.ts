@@ -1,0 +1,3 @@
+import { createTRPCRouter } from "~/server/trpc/init";
+
+export const dashboardRouter = createTRPCRouter({});
