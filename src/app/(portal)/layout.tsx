@@ -11,8 +11,9 @@ export default async function PortalLayout({ children }: { children: ReactNode }
 
   // What the nav offers mirrors the roles table (DESIGN §2); the procedures enforce it regardless.
   const items: NavItem[] = [{ href: "/dashboard", label: "Dashboard" }];
+  if (actor.role !== "OPERATOR") items.push({ href: "/buy", label: "Buy" }, { href: "/transactions", label: "Transactions" });
   if (actor.role === "OWNER") {
-    items.push({ href: "/api-keys", label: "API keys" }, { href: "/allowlist", label: "Allowlist" });
+    items.push({ href: "/api-keys", label: "API keys" }, { href: "/allowlist", label: "Allowlist" }, { href: "/team", label: "Team" });
   }
   if (actor.role === "OPERATOR") items.push({ href: "/operator", label: "Operator" });
 
