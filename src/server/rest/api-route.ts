@@ -103,7 +103,8 @@ export function apiRoute<
   P extends Schema | undefined = undefined,
 >(
   options: RouteOptions<B, Q, P>,
-  handler: (context: RouteContext<Infer<B>, Infer<Q>, Infer<P>>) => Promise<RouteResult>,
+  /** A RouteResult becomes JSON; a Response (a file, a stream) is sent as it is, with the request id added. */
+  handler: (context: RouteContext<Infer<B>, Infer<Q>, Infer<P>>) => Promise<RouteResult | Response>,
 ) {
   return async (request: Request, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     const requestId = randomUUID();
@@ -128,6 +129,10 @@ export function apiRoute<
         query: query as Infer<Q>,
         params: params as Infer<P>,
       });
+      if (result instanceof Response) {
+        result.headers.set("x-request-id", requestId);
+        return result;
+      }
       return jsonResponse(result.status ?? 200, result.body, { ...result.headers, "x-request-id": requestId });
     } catch (error) {
       if (error instanceof BodyProblem) return problemResponse(error.body, requestId);

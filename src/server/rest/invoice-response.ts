@@ -1,0 +1,36 @@
+/**
+ * An invoice file as an HTTP response, for the REST API and the portal alike. `file` is the last path
+ * segment: "2026-11.csv" or "2026-11.pdf". The CSV streams; the PDF is small and sent whole.
+ */
+import { Readable } from "node:stream";
+import type { Actor } from "~/server/auth/actor";
+import { buildInvoicePdf } from "~/server/services/invoices/render-invoice-pdf";
+import { streamInvoiceCsv } from "~/server/services/invoices/stream-invoice-csv";
+import { invalidInput } from "~/server/validation/parse-input";
+
+export async function invoiceResponse(actor: Actor, accountId: string, file: string): Promise<Response> {
+  const match = /^(.*)\.(csv|pdf)$/.exec(file);
+  if (!match) throw invalidInput([{ name: "period", reason: "must be a month and a format, such as 2026-11.csv or 2026-11.pdf" }]);
+  const [, period = "", format] = match;
+
+  if (format === "csv") {
+    const csv = await streamInvoiceCsv(actor, { accountId, period });
+    return new Response(Readable.toWeb(csv.stream) as ReadableStream<Uint8Array>, {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${csv.filename}"`,
+        "x-invoice-number": csv.invoiceNumber,
+        "cache-control": "private, no-store",
+      },
+    });
+  }
+  const invoice = await buildInvoicePdf(actor, { accountId, period });
+  return new Response(new Uint8Array(invoice.pdf), {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${invoice.filename}"`,
+      "x-invoice-number": invoice.invoiceNumber,
+      "cache-control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * The figures of a monthly invoice, computed in the database: ledger movements (opening balance,
+ * funding, purchases, reversals, adjustments, closing balance), totals per service, and the summary of
+ * the source addresses the account bought from. Opening + movements = closing by construction, since
+ * both come from the same ledger.
+ */
+import type { Actor } from "~/server/auth/actor";
+import { assertInvoiceAccess } from "./invoice-access";
+import { db } from "~/server/db";
+import { API_SERVICE_NAMES, type ServiceCode } from "~/schemas/services";
+import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
+import { billingPeriod, invoiceNumber, type BillingPeriod } from "./billing-period";
+
+export interface InvoiceSummary {
+  account: { id: string; name: string };
+  period: BillingPeriod;
+  invoiceNumber: string;
+  openingBalance: bigint;
+  funding: bigint;
+  /** Debits of purchases made in the month (negative). */
+  purchases: bigint;
+  /** Reversals of failed purchases (positive). */
+  reversals: bigint;
+  adjustments: bigint;
+  closingBalance: bigint;
+  /** Purchases of the month by service: all of them counted, the amount of those not failed. */
+  services: { service: string; count: number; failed: number; amount: bigint }[];
+  /** Where the purchases came from: one row per source address. */
+  sourceAddresses: { address: string; count: number; amount: bigint; firstUse: Date; lastUse: Date }[];
+  /** Net amount charged for purchases of the month (not failed). */
+  totalCharged: bigint;
+  transactionCount: number;
+}
+
+export async function getInvoiceSummary(actor: Actor, input: { accountId: string; period: string }): Promise<InvoiceSummary> {
+  assertInvoiceAccess(actor, input.accountId);
+  const period = billingPeriod(input.period);
+  const account = await findAccountOrThrow(db, input.accountId);
+  const { start, end } = period;
+
+  const [movements] = await db.$queryRaw<{ opening: bigint | null; closing: bigint | null; funding: bigint; purchases: bigint; reversals: bigint; adjustments: bigint }[]>`
+    SELECT
+      (SELECT balance_after FROM ledger_entries WHERE account_id = ${account.id}::uuid AND created_at < ${start} ORDER BY id DESC LIMIT 1) AS opening,
+      (SELECT balance_after FROM ledger_entries WHERE account_id = ${account.id}::uuid AND created_at < ${end} ORDER BY id DESC LIMIT 1) AS closing,
+      COALESCE(sum(amount) FILTER (WHERE kind = 'FUNDING'), 0)::bigint AS funding,
+      COALESCE(sum(amount) FILTER (WHERE kind = 'PURCHASE'), 0)::bigint AS purchases,
+      COALESCE(sum(amount) FILTER (WHERE kind = 'REVERSAL'), 0)::bigint AS reversals,
+      COALESCE(sum(amount) FILTER (WHERE kind = 'ADJUSTMENT'), 0)::bigint AS adjustments
+    FROM ledger_entries
+    WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}`;
+
+  const services = await db.$queryRaw<{ service: ServiceCode; count: bigint; failed: bigint; amount: bigint }[]>`
+    SELECT service, count(*)::bigint AS count, count(*) FILTER (WHERE status = 'FAILED')::bigint AS failed,
+           COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS amount
+    FROM transactions
+    WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}
+    GROUP BY service ORDER BY service`;
+
+  const addresses = await db.$queryRaw<{ address: string; count: bigint; amount: bigint; first_use: Date; last_use: Date }[]>`
+    SELECT source_ip AS address, count(*)::bigint AS count,
+           COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS amount,
+           min(created_at) AS first_use, max(created_at) AS last_use
+    FROM transactions
+    WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}
+    GROUP BY source_ip ORDER BY count(*) DESC, source_ip`;
+
+  const opening = movements?.opening ?? 0n;
+  return {
+    account: { id: account.id, name: account.name },
+    period,
+    invoiceNumber: invoiceNumber(account.id, period.period),
+    openingBalance: opening,
+    funding: movements?.funding ?? 0n,
+    purchases: movements?.purchases ?? 0n,
+    reversals: movements?.reversals ?? 0n,
+    adjustments: movements?.adjustments ?? 0n,
+    closingBalance: movements?.closing ?? opening,
+    services: services.map((row) => ({ service: API_SERVICE_NAMES[row.service], count: Number(row.count), failed: Number(row.failed), amount: row.amount })),
+    sourceAddresses: addresses.map((row) => ({ address: row.address, count: Number(row.count), amount: row.amount, firstUse: row.first_use, lastUse: row.last_use })),
+    totalCharged: services.reduce((sum, row) => sum + row.amount, 0n),
+    transactionCount: services.reduce((sum, row) => sum + Number(row.count), 0),
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * Monthly invoices (DESIGN.md §5) against real PostgreSQL: the Lagos billing month, the CSV parsed
+ * back with a CSV parser, the PDF's text extracted with pdftotext, totals that agree with each other
+ * and with the ledger, stable bytes for a closed month, and tenant isolation.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/server/db";
+import { isAppError } from "~/server/errors";
+import { purchaseAirtime } from "~/server/services/purchases/purchase-airtime";
+import { purchaseData } from "~/server/services/purchases/purchase-data";
+import { operator } from "~/test/fixtures";
+import { fundedAccount, reference } from "~/test/purchase-fixtures";
+import { billingPeriod, invoiceNumber, lagosPeriodOf } from "./billing-period";
+import { getInvoiceSummary } from "./invoice-summary";
+import { buildInvoicePdf, formatNgn } from "./render-invoice-pdf";
+import { streamInvoiceCsv } from "./stream-invoice-csv";
+
+async function csvText(accountId: string, period: string): Promise<string> {
+  const { stream } = await streamInvoiceCsv(operator, { accountId, period });
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "invoice-"));
+  const file = path.join(dir, "invoice.pdf");
+  writeFileSync(file, pdf);
+  try {
+    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Moves a transaction and its ledger entries to another instant, as if it had happened then. */
+async function backdate(transactionId: string, instant: string, sourceIp?: string) {
+  await db.$executeRaw`UPDATE transactions SET created_at = ${new Date(instant)}, source_ip = COALESCE(${sourceIp ?? null}, source_ip) WHERE id = ${transactionId}::uuid`;
+  await db.$executeRaw`UPDATE ledger_entries SET created_at = ${new Date(instant)} WHERE transaction_id = ${transactionId}::uuid`;
+}
+
+describe("billing period", () => {
+  it("is the calendar month in Lagos time", () => {
+    const february = billingPeriod("2026-02");
+    expect(february.start.toISOString()).toBe("2026-01-31T23:00:00.000Z");
+    expect(february.end.toISOString()).toBe("2026-02-28T23:00:00.000Z");
+    expect(february.label).toBe("February 2026");
+    expect(lagosPeriodOf(new Date("2026-01-31T23:30:00Z"))).toBe("2026-02");
+    expect(lagosPeriodOf(new Date("2026-01-31T22:59:59Z"))).toBe("2026-01");
+    expect(billingPeriod("2026-12", new Date("2027-01-10T00:00:00Z")).end.toISOString()).toBe("2026-12-31T23:00:00.000Z");
+  });
+
+  it("refuses malformed and future periods as validation errors on `period`", () => {
+    for (const period of ["2026-13", "2026-00", "abc", "2026-1", "26-01", "2026-01-01", ""]) {
+      let caught: unknown;
+      try {
+        billingPeriod(period);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isAppError(caught) && caught.code === "validation.failed" && caught.fieldErrors?.[0]?.name === "period", period).toBe(true);
+    }
+    expect(() => billingPeriod("2026-12", new Date("2026-11-21T00:00:00Z"))).toThrow();
+    expect(() => billingPeriod("2026-12", new Date("2026-11-30T23:30:00Z"))).not.toThrow();
+  });
+
+  it("numbers invoices stably per account and month", () => {
+    expect(invoiceNumber("a3c1e2f4-0000-0000-0000-000000000000", "2026-11")).toBe("INV-202611-A3C1E2F4");
+  });
+});
+
+describe("an invoice month", () => {
+  let account: Awaited<ReturnType<typeof fundedAccount>>;
+  let other: Awaited<ReturnType<typeof fundedAccount>>;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    account = await fundedAccount(1_000_000n);
+    other = await fundedAccount(1_000_000n);
+    await db.$executeRaw`UPDATE ledger_entries SET created_at = '2025-12-15T10:00:00Z' WHERE account_id = ${account.accountId}::uuid`;
+
+    const buy = async (name: string, work: () => Promise<{ transaction: { id: string } }>, instant: string, ip: string) => {
+      ids[name] = (await work()).transaction.id;
+      await backdate(ids[name]!, instant, ip);
+    };
+    // January in Lagos: 22:30 UTC on 31 January is 23:30 in Lagos.
+    await buy("janData", () => purchaseData(account.actor, { clientReference: reference("jan"), planId: "mtn-1gb-30d", phone: "08031234567" }), "2026-01-31T22:30:00Z", "10.0.0.1");
+    // February in Lagos: 23:30 UTC on 31 January is 00:30 on 1 February.
+    await buy("febData", () => purchaseData(account.actor, { clientReference: reference("feb"), planId: "mtn-2gb-30d", phone: "08031234567" }), "2026-01-31T23:30:00Z", "10.0.0.1");
+    await buy("febAirtime", () => purchaseAirtime(account.actor, { clientReference: reference("feb"), networkId: "glo", phone: "08051234567", amount: 15_000 }), "2026-02-10T09:00:00Z", "2001:db8::5");
+    await buy("febFailed", () => purchaseData(account.actor, { clientReference: reference("feb"), planId: "glo-1gb-30d", phone: "08051230000" }), "2026-02-11T09:00:00Z", "10.0.0.2");
+    await buy("febHostile", () => purchaseData(account.actor, { clientReference: reference("feb"), planId: "airtel-1gb-30d", phone: "08021234567" }), "2026-02-12T09:00:00Z", "10.0.0.1");
+    // Values from outside the service (a provider, a catalog) that a spreadsheet must not execute.
+    await db.$executeRaw`UPDATE transactions SET provider_reference = '=HYPERLINK("http://evil")', product_name = ${'Plan "A", big\nnew'} WHERE id = ${ids.febHostile}::uuid`;
+    await db.$executeRaw`UPDATE transactions SET provider_reference = '@SUM(A1)', product_name = '+cmd' WHERE id = ${ids.febAirtime}::uuid`;
+    // Another account's purchase in the same month must never appear.
+    const foreign = await purchaseData(other.actor, { clientReference: reference("other"), planId: "mtn-1gb-30d", phone: "08031234567" });
+    await backdate(foreign.transaction.id, "2026-02-05T09:00:00Z", "203.0.113.66");
+  });
+
+  it("puts each purchase in its Lagos month, one CSV row each, with its source IP", async () => {
+    const rows = parse(await csvText(account.accountId, "2026-02"), { columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => row.transaction_id).sort()).toEqual([ids.febData, ids.febAirtime, ids.febFailed, ids.febHostile].sort());
+    const byId = Object.fromEntries(rows.map((row) => [row.transaction_id, row]));
+    expect(byId[ids.febData!]).toMatchObject({ source_ip: "10.0.0.1", date_lagos: "2026-02-01 00:30:00", service: "Data", status: "successful", amount_kobo: "56000", amount_ngn: "560.00" });
+    expect(byId[ids.febAirtime!]!.source_ip).toBe("2001:db8::5");
+    expect(byId[ids.febFailed!]!.status).toBe("failed");
+
+    const january = parse(await csvText(account.accountId, "2026-01"), { columns: true }) as Record<string, string>[];
+    expect(january.map((row) => row.transaction_id)).toEqual([ids.janData]);
+    expect(january[0]!.date_lagos).toBe("2026-01-31 23:30:00");
+  });
+
+  it("quotes commas, quotes and newlines, and neutralises formula cells", async () => {
+    const text = await csvText(account.accountId, "2026-02");
+    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    const hostile = rows.find((row) => row.transaction_id === ids.febHostile)!;
+    expect(hostile.product).toBe('Plan "A", big\nnew');
+    expect(hostile.provider_reference).toBe(`'=HYPERLINK("http://evil")`);
+    const airtime = rows.find((row) => row.transaction_id === ids.febAirtime)!;
+    expect(airtime.provider_reference).toBe("'@SUM(A1)");
+    expect(airtime.product).toBe("'+cmd");
+    expect(text).toContain('"Plan ""A"", big\nnew"');
+    expect(text.split("\r\n")[0]).toBe("date_lagos,transaction_id,client_reference,provider_reference,service,product,recipient,amount_kobo,amount_ngn,status,channel,source_ip");
+  });
+
+  it("agrees with itself: CSV totals = PDF totals = ledger movements", async () => {
+    const summary = await getInvoiceSummary(operator, { accountId: account.accountId, period: "2026-02" });
+    const rows = parse(await csvText(account.accountId, "2026-02"), { columns: true }) as Record<string, string>[];
+    const csvCharged = rows.filter((row) => row.status !== "failed").reduce((sum, row) => sum + BigInt(row.amount_kobo!), 0n);
+    expect(csvCharged).toBe(summary.totalCharged);
+    expect(summary.totalCharged).toBe(56_000n + 15_000n + 30_000n);
+    // Every purchase settled within the month, so the net ledger movement is exactly what was charged.
+    expect(summary.purchases + summary.reversals).toBe(-summary.totalCharged);
+    expect(summary.openingBalance + summary.funding + summary.purchases + summary.reversals + summary.adjustments).toBe(summary.closingBalance);
+    expect(summary.openingBalance).toBe(1_000_000n - 28_000n);
+
+    const text = pdfText((await buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-02" })).pdf);
+    expect(text).toContain(summary.invoiceNumber);
+    expect(text).toContain("February 2026");
+    expect(text).toMatch(new RegExp(`Total\\s+4\\s+1\\s+${formatNgn(summary.totalCharged)}`));
+    expect(text).toMatch(new RegExp(`Opening balance\\s+${formatNgn(summary.openingBalance)}`));
+    expect(text).toMatch(new RegExp(`Closing balance\\s+${formatNgn(summary.closingBalance)}`));
+  });
+
+  it("summarises every source address in the PDF with its count and amount", async () => {
+    const { pdf, summary } = await buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-02" });
+    expect(summary.sourceAddresses.map((row) => [row.address, row.count, row.amount])).toEqual([
+      ["10.0.0.1", 2, 86_000n],
+      ["10.0.0.2", 1, 0n],
+      ["2001:db8::5", 1, 15_000n],
+    ]);
+    const text = pdfText(pdf);
+    for (const row of summary.sourceAddresses) {
+      expect(text).toMatch(new RegExp(`${row.address.replaceAll(".", "\\.")}\\s+${row.count}\\s+${formatNgn(row.amount)}`));
+    }
+    expect(text).not.toContain("203.0.113.66");
+  });
+
+  it("is the same bytes whenever a closed month is downloaded", async () => {
+    const first = await buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-02" });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const second = await buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-02" });
+    expect(second.invoiceNumber).toBe(first.invoiceNumber);
+    expect(Buffer.compare(second.pdf, first.pdf)).toBe(0);
+    expect(await csvText(account.accountId, "2026-02")).toBe(await csvText(account.accountId, "2026-02"));
+  });
+
+  it("never shows another account's purchases, and refuses other tenants", async () => {
+    const rows = parse(await csvText(other.accountId, "2026-02"), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.source_ip).toBe("203.0.113.66");
+    await expect(streamInvoiceCsv(account.actor, { accountId: other.accountId, period: "2026-02" })).rejects.toMatchObject({ code: "account.not_found" });
+  });
+});
