@@ -13,8 +13,10 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   const items: NavItem[] = [{ href: "/dashboard", label: "Dashboard" }];
   if (actor.role !== "OPERATOR") items.push({ href: "/buy", label: "Buy" }, { href: "/transactions", label: "Transactions" });
   if (actor.role === "OWNER") {
-    items.push({ href: "/api-keys", label: "API keys" }, { href: "/allowlist", label: "Allowlist" }, { href: "/team", label: "Team" });
+    items.push({ href: "/api-keys", label: "API keys" }, { href: "/allowlist", label: "Allowlist" }, { href: "/team", label: "Team" }, { href: "/invoices", label: "Invoices" });
   }
+  // Staff may read the allowlist (never change it): they are often the ones asked why the API refuses a server.
+  if (actor.role === "STAFF") items.push({ href: "/allowlist", label: "Allowlist" });
   if (actor.role === "OPERATOR") items.push({ href: "/operator", label: "Operator" });
 
   return (

@@ -2,6 +2,7 @@ import { createCallerFactory, createTRPCRouter } from "~/server/trpc/init";
 import { allowlistRouter } from "~/server/trpc/routers/allowlist";
 import { apiKeysRouter } from "~/server/trpc/routers/api-keys";
 import { dashboardRouter } from "~/server/trpc/routers/dashboard";
+import { invoicesRouter } from "~/server/trpc/routers/invoices";
 import { operatorRouter } from "~/server/trpc/routers/operator";
 import { purchasesRouter } from "~/server/trpc/routers/purchases";
 import { sessionRouter } from "~/server/trpc/routers/session";
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   allowlist: allowlistRouter,
   team: teamRouter,
   operator: operatorRouter,
+  invoices: invoicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

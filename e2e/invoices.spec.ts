@@ -1,0 +1,44 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import { createTestAccount, signIn } from "./fixtures/data";
+import { storageStatePath } from "./fixtures/demo";
+
+function currentMonthLabel(): string {
+  const lagos = new Date(Date.now() + 60 * 60 * 1000);
+  return new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(lagos);
+}
+
+test("an owner downloads this month's invoice as CSV and PDF from the portal", async ({ page }) => {
+  const account = await createTestAccount();
+  const response = await fetch(`${test.info().project.use.baseURL}/api/v1/data`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${account.apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ clientReference: "invoice-e2e-1", planId: "mtn-1gb-30d", phone: "08031234567" }),
+  });
+  expect(response.status).toBe(201);
+
+  await signIn(page, account.owner);
+  await page.getByRole("link", { name: "Invoices" }).click();
+  await expect(page.getByRole("heading", { name: "Invoices" })).toBeVisible();
+  const row = page.getByRole("row", { name: new RegExp(currentMonthLabel()) });
+  await expect(row.getByRole("cell").first()).toHaveText("1");
+
+  const [csvDownload] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /as CSV/ }).click()]);
+  const rows = parse(readFileSync((await csvDownload.path())!, "utf8"), { columns: true }) as Record<string, string>[];
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ client_reference: "invoice-e2e-1", amount_kobo: "28000", channel: "api" });
+  expect(rows[0]!.source_ip).toMatch(/^(127\.0\.0\.1|::1)$/);
+
+  const [pdfDownload] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /as PDF/ }).click()]);
+  expect(pdfDownload.suggestedFilename()).toMatch(/^invoice-\d{4}-\d{2}\.pdf$/);
+  expect(readFileSync((await pdfDownload.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+});
+
+test.describe("staff", () => {
+  test.use({ storageState: storageStatePath("staff") });
+  test("are told invoices belong to the owner", async ({ page }) => {
+    await page.goto("/invoices");
+    await expect(page.getByText("Invoices are available to the account owner")).toBeVisible();
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The months an account can download invoices for (from the month it was created to the current one,
+ * newest first), each with its purchase count and amount charged, in one grouped query.
+ */
+import type { Actor } from "~/server/auth/actor";
+import { db } from "~/server/db";
+import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
+import { lagosPeriodOf } from "./billing-period";
+import { assertInvoiceAccess } from "./invoice-access";
+
+export interface InvoiceMonth {
+  period: string;
+  purchases: number;
+  charged: bigint;
+}
+
+/** "2026-11" → "2026-10" */
+function previousPeriod(period: string): string {
+  const [year = 0, month = 1] = period.split("-").map(Number);
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, "0")}`;
+}
+
+export async function listInvoiceMonths(actor: Actor, input: { accountId: string }, now: Date = new Date()) {
+  assertInvoiceAccess(actor, input.accountId);
+  const account = await findAccountOrThrow(db, input.accountId);
+  const rows = await db.$queryRaw<{ period: string; purchases: bigint; charged: bigint }[]>`
+    SELECT to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS period,
+           count(*)::bigint AS purchases,
+           COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS charged
+    FROM transactions WHERE account_id = ${account.id}::uuid
+    GROUP BY 1`;
+  const byPeriod = new Map(rows.map((row) => [row.period, row]));
+
+  const first = [lagosPeriodOf(account.createdAt), ...byPeriod.keys()].sort()[0]!;
+  const months: InvoiceMonth[] = [];
+  for (let period = lagosPeriodOf(now); period >= first; period = previousPeriod(period)) {
+    const row = byPeriod.get(period);
+    months.push({ period, purchases: Number(row?.purchases ?? 0n), charged: row?.charged ?? 0n });
+  }
+  return { accountId: account.id, accountName: account.name, months };
+}
