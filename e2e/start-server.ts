@@ -64,7 +64,8 @@ const env: NodeJS.ProcessEnv = {
 delete env.DATABASE_URL;
 delete env.NEXTAUTH_URL;
 
-const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["src/bin/server.ts"], { cwd: root, env, stdio: "inherit" });
+// node --import tsx, not the tsx CLI: a single process, so signals reach the server itself.
+const server = spawn(process.execPath, ["--import", "tsx", "src/bin/server.ts"], { cwd: root, env, stdio: "inherit" });
 
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {

@@ -27,6 +27,8 @@ const schema = z.object({
   SEED_DEMO: optionalString,
   /** Where the seeded demo API key is kept (the database holds only its hash). */
   DEMO_API_KEY_FILE: z.string().default(".data/demo-api-key"),
+  /** Server processes sharing the port (node:cluster); 1 runs a single process. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** How often each process looks for pending transactions to requery. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** Database connections per process. */

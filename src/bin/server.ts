@@ -5,8 +5,14 @@
  * client-sent X-Forwarded-For straight through. This server owns the socket, computes the source
  * address (src/server/ip/source-address.ts) and overwrites a private header with it before Next.js
  * sees the request. It also brings up the database (embedded when no DATABASE_URL is set), applies
- * pending migrations, seeds demo data when asked, and shuts down gracefully on SIGTERM.
+ * pending migrations, seeds demo data when asked, runs the reconciler, and shuts down gracefully on
+ * SIGTERM.
+ *
+ * WEB_CONCURRENCY=N runs N worker processes (node:cluster) sharing the port and the database; the
+ * primary prepares the database once and supervises. Every guarantee lives in PostgreSQL, so the
+ * workers need nothing from each other.
  */
+import cluster from "node:cluster";
 import next from "next";
 import { env } from "~/env";
 import { EMBEDDED_DEFAULTS } from "~/server/db/defaults";
@@ -19,81 +25,132 @@ import { ensureAuthSecret } from "~/server/auth/secret";
 const dev = process.argv.includes("--dev");
 // Nothing leaves these machines but registry traffic; telemetry would only try, and print a notice.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
-const log = (message: string) => console.log(`[server] ${message}`);
+const role = cluster.isWorker ? `worker ${cluster.worker?.id}` : "server";
+const log = (message: string) => console.log(`[${role}] ${message}`);
+const workers = dev ? 1 : env.WEB_CONCURRENCY;
 
-const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
-
-let stopDatabase = async () => {};
-let databaseUrl = env.DATABASE_URL;
-const embedded = !databaseUrl;
-if (!databaseUrl) {
-  const database = await startEmbeddedPostgres(EMBEDDED_DEFAULTS);
-  databaseUrl = database.url;
-  stopDatabase = database.stop;
-  log(`embedded PostgreSQL at ${EMBEDDED_DEFAULTS.dir} (${databaseUrl})`);
-}
-// The service layer (inside Next.js' bundles) reads DATABASE_URL from the environment.
-process.env.DATABASE_URL = databaseUrl;
-process.env.AUTH_SECRET = ensureAuthSecret(env.AUTH_SECRET);
-
-const applied = await applyPendingMigrations(databaseUrl);
-if (applied.length > 0) log(`applied migrations: ${applied.join(", ")}`);
-
-if (embedded ? env.SEED_DEMO !== "0" : env.SEED_DEMO === "1") {
-  const { seedDemo } = await import("~/server/seed/seed-demo");
-  const demo = await seedDemo({ apiKeyFile: env.DEMO_API_KEY_FILE });
-  const base = `http://localhost:${env.PORT}`;
-  log("demo data ready:");
-  log(`  portal   ${base}/sign-in  operator ${demo.operator.email} / ${demo.operator.password}`);
-  log(`                              owner    ${demo.owner.email} / ${demo.owner.password}`);
-  log(`  API key  ${demo.apiKey}`);
-  log(`  try it   curl -H 'Authorization: Bearer ${demo.apiKey}' ${base}/api/v1/balance`);
-}
-
-// The reconciler settles what earlier processes left pending (a crash between debit and outcome),
-// now and then on an interval; every process runs it, and they share the work through the database.
-const { reconcilePendingTransactions } = await import("~/server/services/reconciliation/reconcile-pending");
-async function reconcile(when: string) {
-  try {
-    const result = await reconcilePendingTransactions({ kind: "system" });
-    if (result.checked > 0 || when === "start-up") log(`reconciler (${when}): ${JSON.stringify(result)}`);
-  } catch (error) {
-    console.error("[server] reconciler failed", error);
+/** Database, migrations, secrets and demo data: once per start, in the primary. */
+async function prepare(): Promise<() => Promise<void>> {
+  let stopDatabase = async () => {};
+  let databaseUrl = env.DATABASE_URL;
+  const embedded = !databaseUrl;
+  if (!databaseUrl) {
+    const database = await startEmbeddedPostgres(EMBEDDED_DEFAULTS);
+    databaseUrl = database.url;
+    stopDatabase = database.stop;
+    log(`embedded PostgreSQL at ${EMBEDDED_DEFAULTS.dir} (${databaseUrl})`);
   }
+  // The service layer (inside Next.js' bundles, and in forked workers) reads these from the environment.
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.AUTH_SECRET = ensureAuthSecret(env.AUTH_SECRET);
+
+  const applied = await applyPendingMigrations(databaseUrl);
+  if (applied.length > 0) log(`applied migrations: ${applied.join(", ")}`);
+
+  if (embedded ? env.SEED_DEMO !== "0" : env.SEED_DEMO === "1") {
+    const { seedDemo } = await import("~/server/seed/seed-demo");
+    const demo = await seedDemo({ apiKeyFile: env.DEMO_API_KEY_FILE });
+    const base = `http://localhost:${env.PORT}`;
+    log("demo data ready:");
+    log(`  portal   ${base}/sign-in  operator ${demo.operator.email} / ${demo.operator.password}`);
+    log(`                              owner    ${demo.owner.email} / ${demo.owner.password}`);
+    log(`  API key  ${demo.apiKey}`);
+    log(`  try it   curl -H 'Authorization: Bearer ${demo.apiKey}' ${base}/api/v1/balance`);
+  }
+  return stopDatabase;
 }
-await reconcile("start-up");
-const reconcileTimer = setInterval(() => void reconcile("interval"), env.RECONCILE_INTERVAL_MS);
-reconcileTimer.unref();
 
-const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
-await app.prepare();
-const handle = app.getRequestHandler();
+/** The reconciler, Next.js and the HTTP server: in every serving process. */
+async function serve(onClosed: () => Promise<void>): Promise<void> {
+  const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
+  // The reconciler settles what earlier processes left pending (a crash between debit and outcome),
+  // at start-up and then on an interval; every process runs it, sharing the work through the database.
+  const { reconcilePendingTransactions } = await import("~/server/services/reconciliation/reconcile-pending");
+  const reconcile = async (when: string) => {
+    try {
+      const result = await reconcilePendingTransactions({ kind: "system" });
+      if (result.checked > 0 || when === "start-up") log(`reconciler (${when}): ${JSON.stringify(result)}`);
+    } catch (error) {
+      console.error(`[${role}] reconciler failed`, error);
+    }
+  };
+  await reconcile("start-up");
+  const reconcileTimer = setInterval(() => void reconcile("interval"), env.RECONCILE_INTERVAL_MS);
+  reconcileTimer.unref();
 
-const server = createHttpServer(handle, trustedProxies);
-
-server.listen({ host: env.HOST, port: env.PORT, ipv6Only: false }, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
-  log(`listening on ${env.HOST === "::" ? "[::]" : env.HOST}:${port} (${dev ? "development" : "production"})`);
-});
-
-let shuttingDown = false;
-async function shutdown(signal: string) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  log(`${signal}: closing`);
-  clearInterval(reconcileTimer);
-  const forced = setTimeout(() => process.exit(1), 15_000);
-  forced.unref();
-  // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
+  const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
+  await app.prepare();
+  const server = createHttpServer(app.getRequestHandler(), trustedProxies);
+  server.listen({ host: env.HOST, port: env.PORT, ipv6Only: false }, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    log(`listening on ${env.HOST === "::" ? "[::]" : env.HOST}:${port} (${dev ? "development" : "production"})`);
   });
-  await app.close?.().catch(() => {});
-  await stopDatabase().catch(() => {});
-  log("closed");
-  process.exit(0);
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log(`${signal}: closing`);
+    clearInterval(reconcileTimer);
+    setTimeout(() => process.exit(1), 15_000).unref();
+    // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await app.close?.().catch(() => {});
+    await onClosed().catch(() => {});
+    log("closed");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+
+/** The primary of WEB_CONCURRENCY > 1: forks the workers, restarts any that die, stops them all on SIGTERM. */
+function supervise(stopDatabase: () => Promise<void>): void {
+  let stopping = false;
+  const startedAt = new Map<number, number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+  for (let index = 0; index < workers; index += 1) fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    // A worker that dies while starting (no build, bad configuration) would die again: give up
+    // loudly instead of restarting in a loop.
+    if (Date.now() - (startedAt.get(worker.id) ?? 0) < 10_000) {
+      log(`worker ${worker.id} failed while starting (${signal ?? code}); stopping`);
+      void shutdown("worker start-up failure", 1);
+      return;
+    }
+    log(`worker ${worker.id} exited (${signal ?? code}); starting another`);
+    fork();
+  });
+  async function shutdown(signal: string, exitCode = 0) {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping ${workers} workers`);
+    setTimeout(() => process.exit(1), 20_000).unref();
+    await Promise.all(
+      Object.values(cluster.workers ?? {}).map(
+        (worker) => new Promise<void>((resolve) => (worker ? (worker.once("exit", () => resolve()), worker.kill("SIGTERM")) : resolve())),
+      ),
+    );
+    await stopDatabase().catch(() => {});
+    log("closed");
+    process.exit(exitCode);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+if (cluster.isWorker) {
+  await serve(async () => {});
+} else {
+  const stopDatabase = await prepare();
+  if (workers > 1) supervise(stopDatabase);
+  else await serve(stopDatabase);
+}

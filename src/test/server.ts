@@ -29,7 +29,8 @@ afterAll(async () => {
 
 export function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   if (!existsSync(`${process.env.NEXT_DIST_DIR || ".next"}/BUILD_ID`)) throw new Error("No production build: run `npm run build` first (npm test does).");
-  const child = spawn("node_modules/.bin/tsx", ["src/bin/server.ts"], {
+  // node --import tsx, not the tsx CLI: a single process, so SIGTERM reaches the server itself.
+  const child = spawn(process.execPath, ["--import", "tsx", "src/bin/server.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "::", SEED_DEMO: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

