@@ -14,7 +14,11 @@ export const clientReference = z
   .string("must be a string")
   .min(1, "must not be empty")
   .max(100, "must be at most 100 characters")
-  .regex(/^[A-Za-z0-9._:-]+$/, "may contain only letters, digits and . _ : -");
+  .regex(/^[A-Za-z0-9._:-]+$/, "may contain only letters, digits and . _ : -")
+  .meta({
+    description: "Your own reference for this purchase, unique per account across all kinds of purchase: a retry with the same reference is never charged twice.",
+    example: "order-10001",
+  });
 
 /**
  * A Nigerian mobile number, local (08031234567) or international (+2348031234567 / 2348031234567).
@@ -24,47 +28,74 @@ export const phone = z
   .string("must be a string")
   .trim()
   .regex(/^(?:\+?234|0)[789][01]\d{8}$/, "must be a Nigerian mobile number such as 08031234567")
-  .transform((value) => `0${value.slice(-10)}`);
+  .transform((value) => `0${value.slice(-10)}`)
+  .meta({ description: "A Nigerian mobile number: 08031234567, 2348031234567 or +2348031234567.", example: "08031234567" });
 
 export const kobo = z
   .int("must be a whole number of kobo")
   .positive("must be a positive number of kobo")
-  .max(MAX_PURCHASE_KOBO, `must be at most ${MAX_PURCHASE_KOBO} kobo`);
+  .max(MAX_PURCHASE_KOBO, `must be at most ${MAX_PURCHASE_KOBO} kobo`)
+  .meta({ description: "An amount in kobo (100 kobo = ₦1).", example: 50_000 });
 
-const id = z.string("must be a string").min(1, "must not be empty").max(64, "must be at most 64 characters");
+/** Catalog ids (plans, products, networks) are slugs; anything else cannot name one. */
+export const catalogId = z
+  .string("must be a string")
+  .min(1, "must not be empty")
+  .max(64, "must be at most 64 characters")
+  .regex(/^[A-Za-z0-9._-]+$/, "must be an id from the catalog (letters, digits, . _ -)");
+const id = catalogId;
 
 /** Smartcard, meter, candidate or account numbers: digits and letters, as billers issue them. */
 export const customerId = z
   .string("must be a string")
   .trim()
-  .regex(/^[A-Za-z0-9-]{4,30}$/, "must be 4 to 30 letters, digits or dashes");
+  .regex(/^[A-Za-z0-9-]{4,30}$/, "must be 4 to 30 letters, digits or dashes")
+  .meta({ description: "The smartcard, meter, candidate or account number.", example: "45012345678" });
 
-export const purchaseDataInput = z.object({ clientReference, planId: id, phone });
+export const purchaseDataInput = z.object({
+  clientReference,
+  planId: id.meta({ description: "A data plan (GET /api/v1/plans).", example: "mtn-1gb-30d" }),
+  phone,
+});
 export type PurchaseDataInput = z.infer<typeof purchaseDataInput>;
 
-export const purchaseAirtimeInput = z.object({ clientReference, networkId: id, phone, amount: kobo });
+export const purchaseAirtimeInput = z.object({
+  clientReference,
+  networkId: id.meta({ description: "A network (GET /api/v1/networks).", example: "mtn" }),
+  phone,
+  amount: kobo,
+});
 export type PurchaseAirtimeInput = z.infer<typeof purchaseAirtimeInput>;
 
-export const verifyCustomerInput = z.object({ planId: id, customerId });
+const billPlanId = id.meta({ description: "A product of this bill service (GET /api/v1/bills/{service}/products).", example: "ikeja-electric-prepaid" });
+
+export const verifyCustomerInput = z.object({ planId: billPlanId, customerId });
 export type VerifyCustomerInput = z.infer<typeof verifyCustomerInput>;
 
 export const payBillInput = z.object({
   clientReference,
-  planId: id,
+  planId: billPlanId,
   customerId,
-  /** Required for variable-amount products (electricity), refused for fixed-price ones. */
-  amount: kobo.optional(),
-  /** Where the biller texts the token or receipt, when it does. */
-  phone: phone.optional(),
+  amount: kobo.optional().meta({
+    description: "Kobo. Required for variable-amount products (electricity), refused for fixed-price ones.",
+    example: 500_000,
+  }),
+  phone: phone.optional().meta({ description: "Where the biller texts the token or receipt, when it does." }),
 });
 export type PayBillInput = z.infer<typeof payBillInput>;
 
 const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO 8601 date or date-time");
 
 export const listTransactionsQuery = z.object({
-  from: instant.optional(),
-  to: instant.optional(),
-  limit: z.coerce.number("must be a number").int("must be a whole number").min(1, "must be at least 1").max(100, "must be at most 100").default(50),
-  cursor: z.string().max(200).optional(),
+  from: instant.optional().meta({ description: "Created at or after (inclusive); a date alone means midnight in Africa/Lagos.", example: "2026-06-01" }),
+  to: instant.optional().meta({ description: "Created before (exclusive); a date alone means midnight in Africa/Lagos.", example: "2026-07-01" }),
+  limit: z.coerce
+    .number("must be a number")
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(100, "must be at most 100")
+    .default(50)
+    .meta({ description: "Transactions per page." }),
+  cursor: z.string().max(200).optional().meta({ description: "The `nextCursor` of the previous page." }),
 });
 export type ListTransactionsQuery = z.infer<typeof listTransactionsQuery>;

@@ -71,3 +71,23 @@ describe("createHttpServer source address", () => {
     expect((await get(port, { host: "::1" })).body).toBe("::1");
   });
 });
+
+describe("createHttpServer path decoding", () => {
+  it("answers a path that is not valid percent-encoded UTF-8 with a 400 problem, before the application", async () => {
+    const port = await echoServer("");
+    for (const path of ["/api/v1/bills/%FF/pay", "/api/v1/transactions/a%ED%A0%80b", "/x/%C3%28"]) {
+      const response = await new Promise<{ status: number; type: string | undefined; id: string | undefined }>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, path, agent: false }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, type: res.headers["content-type"], id: res.headers["x-request-id"] as string | undefined }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+      expect(response.status, path).toBe(400);
+      expect(response.type).toBe("application/problem+json");
+      expect(response.id).toBeTruthy();
+    }
+    expect((await get(port, {})).status).toBe(200);
+  });
+});

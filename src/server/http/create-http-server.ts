@@ -3,6 +3,7 @@
  * computed source address into SOURCE_ADDRESS_HEADER, overwriting whatever a client sent there, so the
  * service layer can trust that header and nothing else.
  */
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { computeSourceAddress, SOURCE_ADDRESS_HEADER, type TrustedProxies } from "~/server/ip/source-address";
 
@@ -16,8 +17,31 @@ const INTERNAL_ERROR_BODY = JSON.stringify({
   errors: [{ name: "generalErrors", reason: "An unexpected error occurred." }],
 });
 
+const BAD_PATH_BODY = JSON.stringify({
+  type: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.1",
+  title: "Bad Request",
+  status: 400,
+  detail: "The request path is not valid percent-encoded UTF-8.",
+  errors: [{ name: "generalErrors", reason: "The request path is not valid percent-encoded UTF-8." }],
+});
+
+/** Next.js answers a path it cannot decode with a bare text/plain 500; refuse it here as the 400 it is. */
+function hasUndecodablePath(url: string | undefined): boolean {
+  try {
+    decodeURIComponent((url ?? "/").split("?")[0] ?? "/");
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 export function createHttpServer(handle: RequestHandler, trustedProxies: TrustedProxies): http.Server {
   const server = http.createServer((req, res) => {
+    if (hasUndecodablePath(req.url)) {
+      res.writeHead(400, { "content-type": "application/problem+json", "x-request-id": randomUUID() });
+      res.end(BAD_PATH_BODY);
+      return;
+    }
     req.headers[SOURCE_ADDRESS_HEADER] = computeSourceAddress(
       req.socket.remoteAddress,
       req.headers["x-forwarded-for"],

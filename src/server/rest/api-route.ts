@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Actor } from "~/server/auth/actor";
 import { isAppError } from "~/server/errors";
-import { parseInput } from "~/server/validation/parse-input";
+import { invalidInput, parseInput } from "~/server/validation/parse-input";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { assertSourceAllowed } from "~/server/services/allowlist/assert-source-allowed";
 import { authenticateApiKey, type AuthenticatedKey } from "~/server/services/api-keys/authenticate-api-key";
@@ -91,6 +91,30 @@ async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
+/**
+ * PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be encoded at all: either would
+ * reach the database as an error (a 500). No legitimate field contains one, so they are refused as
+ * invalid input, wherever they appear in the body, the query or the path.
+ */
+function unstorableStringPath(root: unknown): string[] | null {
+  // Iterative: a body of 5,000 nested arrays is valid JSON and must not exhaust the stack.
+  const pending: [unknown, string[]][] = [[root, []]];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop()!;
+    // In a /u regex a surrogate pair is one code point, so \p{Cs} matches only lone surrogates.
+    if (typeof value === "string" && /\u0000|\p{Cs}/u.test(value)) return path;
+    if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) pending.push([item, [...path, key]]);
+    }
+  }
+  return null;
+}
+
+function assertStorable(value: unknown): void {
+  const path = unstorableStringPath(value);
+  if (path) throw invalidInput([{ name: path.length > 0 ? path.join(".") : "generalErrors", reason: "must not contain NUL characters or invalid Unicode" }]);
+}
+
 function searchParamsObject(url: URL): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [key, value] of url.searchParams) result[key] = value;
@@ -115,8 +139,12 @@ export function apiRoute<
 
       const rawBody = options.body ? await readJsonBody(request) : undefined;
       const rawParams = (await segment?.params) ?? {};
+      assertStorable(rawBody);
+      assertStorable(rawParams);
       const params = options.params ? parseInput(options.params, rawParams) : undefined;
-      const query = options.query ? parseInput(options.query, searchParamsObject(new URL(request.url))) : undefined;
+      const rawQuery = searchParamsObject(new URL(request.url));
+      assertStorable(rawQuery);
+      const query = options.query ? parseInput(options.query, rawQuery) : undefined;
       const body = options.body ? parseInput(options.body, rawBody) : undefined;
 
       const result = await handler({

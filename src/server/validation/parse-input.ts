@@ -10,11 +10,14 @@ import type { FieldProblem } from "~/server/errors";
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const problems: FieldProblem[] = parsed.error.issues.map((issue) => ({
-    name: issue.path.length > 0 ? issue.path.map(String).join(".") : "generalErrors",
-    reason: issue.message,
-  }));
-  throw invalidInput(problems);
+  // One entry per field (DESIGN.md §3.4): a value can break several rules at once, and the first one
+  // zod reports is the one to fix first ("must be a string" before "must not be empty").
+  const problems = new Map<string, FieldProblem>();
+  for (const issue of parsed.error.issues) {
+    const name = issue.path.length > 0 ? issue.path.map(String).join(".") : "generalErrors";
+    if (!problems.has(name)) problems.set(name, { name, reason: issue.message });
+  }
+  throw invalidInput([...problems.values()]);
 }
 
 export function invalidInput(problems: FieldProblem[]): AppError {

@@ -1,0 +1,245 @@
+/**
+ * The OpenAPI document and /docs over real sockets against the production server: served without a
+ * key, valid OpenAPI 3.1, covering the contract's endpoints and every route handler on disk, and a
+ * reference page that loads nothing from another host.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { payBillInput, purchaseAirtimeInput, purchaseDataInput, verifyCustomerInput } from "~/schemas/purchases";
+import { request } from "~/test/http";
+import { startTestServer, type TestServer } from "~/test/server";
+import { ENDPOINTS } from "./endpoints";
+
+interface Operation {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  security?: unknown[];
+  requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
+  responses: Record<string, { headers?: Record<string, unknown>; description: string }>;
+  "x-implemented"?: boolean;
+  "x-codeSamples"?: { lang: string; source: string }[];
+}
+interface Document {
+  openapi: string;
+  info: { description: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+}
+
+/** The contract's endpoint table, DESIGN.md §3.2. */
+const CONTRACT = [
+  "GET /api/v1/balance",
+  "GET /api/v1/plans",
+  "GET /api/v1/networks",
+  "GET /api/v1/bills/{service}/products",
+  "POST /api/v1/bills/{service}/verify",
+  "POST /api/v1/data",
+  "POST /api/v1/airtime",
+  "POST /api/v1/bills/{service}/pay",
+  "GET /api/v1/transactions/{clientReference}",
+  "GET /api/v1/transactions",
+  "GET /api/v1/invoices/{period}.csv",
+  "GET /api/v1/invoices/{period}.pdf",
+  "GET /api/v1/openapi.json",
+];
+
+const API_DIR = "src/app/api/v1";
+const HTTP_METHODS = "GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS";
+
+/** Every route handler under src/app/api/v1 as "METHOD /api/v1/path", `[param]` written `{param}`. */
+function routeHandlersOnDisk(): string[] {
+  const files = readdirSync(API_DIR, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
+  return files.flatMap((file) => {
+    const segments = path
+      .dirname(file)
+      .split(path.sep)
+      .filter((segment) => segment !== "." && !/^\(.*\)$/.test(segment))
+      .map((segment) => segment.replace(/^\[(?:\.\.\.)?(.+)\]$/, "{$1}"));
+    const routePath = ["/api/v1", ...segments].join("/");
+    const text = readFileSync(path.join(API_DIR, file), "utf8");
+    const methods = new Set<string>();
+    const exported = new RegExp(`export\\s+(?:const|(?:async\\s+)?function)\\s+(${HTTP_METHODS})\\b|\\bas\\s+(${HTTP_METHODS})\\b`, "g");
+    for (const match of text.matchAll(exported)) methods.add((match[1] ?? match[2])!);
+    expect(methods.size, `${file} exports no HTTP method`).toBeGreaterThan(0);
+    return [...methods].map((method) => `${method} ${routePath}`);
+  });
+}
+
+/**
+ * The documented paths a route on disk serves, matched segment by segment; a dynamic segment may
+ * carry a suffix in the document (`{period}.csv` and `{period}.pdf` are both served by one `[file]`
+ * folder that reads the extension).
+ */
+function documentedPathsFor(document: Document, routePath: string): string[] {
+  const routeSegments = routePath.split("/");
+  return Object.keys(document.paths).filter((documented) => {
+    const documentedSegments = documented.split("/");
+    return (
+      documentedSegments.length === routeSegments.length &&
+      routeSegments.every((segment, index) => {
+        const other = documentedSegments[index]!;
+        return segment.startsWith("{") ? /^\{[^}]+\}(?:\.\w+)?$/.test(other) : segment === other;
+      })
+    );
+  });
+}
+
+function operations(document: Document): [string, Operation][] {
+  return Object.entries(document.paths).flatMap(([documentedPath, item]) =>
+    Object.entries(item).map(([method, operation]) => [`${method.toUpperCase()} ${documentedPath}`, operation] as [string, Operation]),
+  );
+}
+
+let server: TestServer;
+let document: Document;
+beforeAll(async () => {
+  server = await startTestServer({ DATABASE_URL: process.env.DATABASE_URL! });
+  document = (await request(server.url("/api/v1/openapi.json"))).json() as Document;
+}, 60_000);
+
+describe("GET /api/v1/openapi.json", () => {
+  it("is served without an API key, as OpenAPI 3.1 JSON with a request id and cache validators", async () => {
+    const response = await request(server.url("/api/v1/openapi.json"));
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toContain("application/json");
+    expect(response.headers["x-request-id"]).toBeTruthy();
+    expect(response.headers["cache-control"]).toMatch(/max-age=\d+/);
+    const body = response.json() as Document;
+    expect(body.openapi).toMatch(/^3\.1\./);
+    expect(body.servers).toEqual([expect.objectContaining({ url: "/" })]);
+
+    const etag = response.headers.etag;
+    expect(etag).toBeTruthy();
+    const again = await request(server.url("/api/v1/openapi.json"), { headers: { "if-none-match": etag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("is also served with a bad key: the document is public", async () => {
+    const response = await request(server.url("/api/v1/openapi.json"), { headers: { authorization: "Bearer nonsense" } });
+    expect(response.status).toBe(200);
+  });
+
+  it("passes the OpenAPI 3.1 schema validator", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("documents every endpoint of the contract", () => {
+    const documented = operations(document).map(([key]) => key);
+    expect(documented.sort()).toEqual([...CONTRACT].sort());
+  });
+
+  it("documents every route handler under src/app/api/v1, with each method it exports", () => {
+    const handlers = routeHandlersOnDisk();
+    expect(handlers).toContain("GET /api/v1/balance");
+    for (const handler of handlers) {
+      const [method, routePath] = handler.split(" ") as [string, string];
+      const documented = documentedPathsFor(document, routePath).filter((documentedPath) => document.paths[documentedPath]?.[method.toLowerCase()]);
+      expect(documented, `${handler} is not in the document`).not.toEqual([]);
+    }
+  });
+
+  it("marks x-implemented: false exactly on the endpoints that have no route handler (src/server/openapi/endpoints.ts)", () => {
+    const handlers = routeHandlersOnDisk();
+    for (const [key, operation] of operations(document)) {
+      const [method, documentedPath] = key.split(" ") as [string, string];
+      const served = handlers.some((handler) => {
+        const [handlerMethod, routePath] = handler.split(" ") as [string, string];
+        return handlerMethod === method && documentedPathsFor(document, routePath).includes(documentedPath);
+      });
+      expect(operation["x-implemented"] !== false, `${key}: flip it in src/server/openapi/endpoints.ts`).toBe(served);
+      expect(ENDPOINTS[key as keyof typeof ENDPOINTS]).toBe(served);
+      if (!served) expect(operation.description).toContain("Not yet available on this server");
+    }
+  });
+
+  it("describes every operation: summary, description, auth, errors with their names, request ids, a curl sample", () => {
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    for (const [key, operation] of operations(document)) {
+      expect(operation.summary, key).toBeTruthy();
+      expect(operation.description, key).toBeTruthy();
+      expect(operation["x-codeSamples"]?.[0]?.source, key).toMatch(/^curl /);
+      for (const [status, response] of Object.entries(operation.responses)) {
+        expect(response.headers?.["X-Request-Id"], `${key} ${status}`).toBeDefined();
+      }
+      if (key === "GET /api/v1/openapi.json") {
+        expect(operation.security).toEqual([]);
+        continue;
+      }
+      expect(operation.security, key).toBeUndefined();
+      expect(Object.keys(operation.responses), key).toEqual(expect.arrayContaining(["401", "403", "429", "500"]));
+      expect(operation.responses["401"]!.description).toContain("generalErrors");
+      expect(operation.responses["403"]!.description).toContain("ip.not_allowed");
+      expect(operation.responses["403"]!.description).toContain("ip.not_configured");
+      expect(operation.responses["429"]!.description).toContain("rate_limit.exceeded");
+      expect(operation.responses["429"]!.headers?.["Retry-After"], key).toBeDefined();
+      if (operation.requestBody) expect(Object.keys(operation.responses), key).toEqual(expect.arrayContaining(["400", "413", "415"]));
+    }
+  });
+
+  it("documents purchases as 201 for a new reference and 200 with Idempotent-Replay for a replay", () => {
+    for (const key of ["POST /api/v1/data", "POST /api/v1/airtime", "POST /api/v1/bills/{service}/pay"]) {
+      const [, documentedPath] = key.split(" ") as [string, string];
+      const operation = document.paths[documentedPath]!.post!;
+      expect(operation.responses["201"], key).toBeDefined();
+      expect(operation.responses["200"]?.headers?.["Idempotent-Replay"], key).toBeDefined();
+      expect(operation.responses["402"]?.description, key).toContain("wallet.insufficient_funds");
+      expect(operation.responses["409"]?.description, key).toContain("transaction.idempotency_conflict");
+    }
+    expect(document.paths["/api/v1/plans"]!.get!.responses["404"]!.description).toContain("network.not_found");
+    expect(document.paths["/api/v1/bills/{service}/products"]!.get!.responses["404"]!.description).toContain("service.not_found");
+  });
+
+  it("gives request examples that the request schemas accept", () => {
+    const schemas: Record<string, z.ZodType> = {
+      purchaseData: purchaseDataInput,
+      purchaseAirtime: purchaseAirtimeInput,
+      payBill: payBillInput,
+      verifyCustomer: verifyCustomerInput,
+    };
+    for (const [key, operation] of operations(document)) {
+      if (!operation.requestBody) continue;
+      const schema = schemas[operation.operationId];
+      expect(schema, `${key}: no schema to check its example with`).toBeDefined();
+      const examples = Object.values(operation.requestBody.content["application/json"]?.examples ?? {});
+      expect(examples.length, key).toBeGreaterThan(0);
+      for (const example of examples) expect(schema!.safeParse(example.value).success, key).toBe(true);
+    }
+  });
+
+  it("explains authentication, idempotency, kobo, errors and the sandbox test recipients", () => {
+    const intro = document.info.description;
+    for (const text of ["Authorization: Bearer", "ip.not_configured", "clientReference", "Idempotent-Replay", "kobo", "generalErrors", "`0000`", "`1111`", "`2222`", "`9999`"]) {
+      expect(intro).toContain(text);
+    }
+  });
+});
+
+describe("/docs", () => {
+  it("is an HTML page whose scripts all come from this server, and they load", async () => {
+    const response = await request(server.url("/docs"));
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+    expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(response.text).toContain("/api/v1/openapi.json");
+
+    const sources = [...response.text.matchAll(/<script\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi)].map((match) => match[1]!);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) {
+      expect(source, "a script from another host").not.toMatch(/^(?:[a-z][a-z0-9+.-]*:)?\/\//i);
+      const script = await request(server.url(source));
+      expect(script.status, source).toBe(200);
+      expect(script.headers["content-type"]).toContain("javascript");
+      expect(script.text.length).toBeGreaterThan(100_000);
+    }
+    expect(response.text).not.toMatch(/<link\b[^>]*href\s*=\s*["'](?:https?:)?\/\//i);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * HTTP responses for the API reference: the OpenAPI document (public, no API key: DESIGN.md §3.1),
+ * the /docs page, and the viewer's script. The viewer is Scalar's standalone browser bundle, served
+ * from node_modules by this server, so /docs works with no internet access and no build step; the
+ * page's Content-Security-Policy keeps it from reaching anywhere else (fonts, telemetry, proxies).
+ */
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { getOpenApiDocument } from "./document";
+
+const OPENAPI_PATH = "/api/v1/openapi.json";
+export const VIEWER_SCRIPT_PATH = "/docs/api-reference.js";
+
+const VIEWER_PACKAGE_DIR = path.join(process.cwd(), "node_modules", "@scalar", "api-reference");
+
+function notModified(request: Request, etag: string, headers: Record<string, string>): Response | null {
+  return request.headers.get("if-none-match") === etag ? new Response(null, { status: 304, headers }) : null;
+}
+
+export function serveOpenApiDocument(request: Request): Response {
+  const { json, etag } = getOpenApiDocument();
+  const headers = {
+    etag,
+    // The document changes only with a deployment; revalidation with the ETag is cheap.
+    "cache-control": "public, max-age=300",
+    // Public by contract, so any origin (an editor, a client generator in a browser) may read it.
+    "access-control-allow-origin": "*",
+    "x-request-id": randomUUID(),
+  };
+  return notModified(request, etag, headers) ?? new Response(json, { headers: { ...headers, "content-type": "application/json" } });
+}
+
+let viewer: Promise<{ version: string; script: Buffer }> | undefined;
+
+/** Read once per process: the bundle is a few MB and never changes while the process lives. */
+function loadViewer() {
+  viewer ??= (async () => {
+    const manifest = JSON.parse(await readFile(path.join(VIEWER_PACKAGE_DIR, "package.json"), "utf8")) as { version: string };
+    const script = await readFile(path.join(VIEWER_PACKAGE_DIR, "dist", "browser", "standalone.js"));
+    return { version: manifest.version, script };
+  })();
+  viewer.catch(() => {
+    viewer = undefined;
+  });
+  return viewer;
+}
+
+export async function serveViewerScript(request: Request): Promise<Response> {
+  const { version, script } = await loadViewer();
+  const etag = `"scalar-${version}"`;
+  // The page links the script with its version in the query, so a long cache life is safe.
+  const headers = { etag, "cache-control": "public, max-age=86400" };
+  return (
+    notModified(request, etag, headers) ??
+    new Response(new Uint8Array(script), { headers: { ...headers, "content-type": "text/javascript; charset=utf-8" } })
+  );
+}
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Scalar injects its stylesheet and inline styles from the script.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join("; ");
+
+/** Scalar's options: no web fonts, telemetry, AI agent or request proxy; everything stays on this host. */
+const VIEWER_CONFIGURATION = {
+  url: OPENAPI_PATH,
+  withDefaultFonts: false,
+  telemetry: false,
+  agent: { disabled: true },
+  showDeveloperTools: "never",
+  documentDownloadType: "json",
+  defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
+  metaData: { title: "Reseller Purchase API reference" },
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+export async function serveDocsPage(): Promise<Response> {
+  const { version } = await loadViewer();
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Reseller Purchase API reference</title>
+<style>body { margin: 0; font-family: system-ui, sans-serif; }</style>
+</head>
+<body>
+<noscript>The API reference needs JavaScript. The OpenAPI document itself is at <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</noscript>
+<div id="api-reference" data-url="${OPENAPI_PATH}" data-configuration="${escapeHtml(JSON.stringify(VIEWER_CONFIGURATION))}"></div>
+<script src="${VIEWER_SCRIPT_PATH}?v=${encodeURIComponent(version)}"></script>
+</body>
+</html>
+`;
+  return new Response(html, {
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": CONTENT_SECURITY_POLICY,
+      "cache-control": "no-cache",
+      "x-request-id": randomUUID(),
+    },
+  });
+}
