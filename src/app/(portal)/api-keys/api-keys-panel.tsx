@@ -1,0 +1,57 @@
+"use client";
+/**
+ * The API-keys page's interactive part: the create form, the one-time display of a new key, and the
+ * list with revocation. The new key lives only in this component's state: closing the dialog or
+ * reloading the page forgets it for good.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC } from "~/trpc/react";
+import { describeLoadError } from "~/components/account-admin/describe-error";
+import { LoadError, LoadingRows } from "~/components/account-admin/load-states";
+import { card } from "~/components/account-admin/styles";
+import { ApiKeyList } from "./api-key-list";
+import { CreateApiKeyForm } from "./create-api-key-form";
+import { NewApiKeyDialog } from "./new-api-key-dialog";
+
+export function ApiKeysPanel() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const [created, setCreated] = useState<{ name: string; apiKey: string } | null>(null);
+
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+
+  return (
+    <div className="mt-6 space-y-6">
+      <section aria-labelledby="create-key-heading" className={card}>
+        <h2 id="create-key-heading" className="text-base font-semibold">
+          Create a key
+        </h2>
+        <CreateApiKeyForm
+          onCreated={(key) => {
+            setCreated(key);
+            void refreshList();
+          }}
+        />
+      </section>
+
+      <section aria-labelledby="keys-heading">
+        <h2 id="keys-heading" className="text-base font-semibold">
+          Your keys
+        </h2>
+        <div className="mt-3">
+          {keys.isPending ? (
+            <LoadingRows label="Loading your API keys…" />
+          ) : keys.isError ? (
+            <LoadError message={describeLoadError(keys.error)} onRetry={() => void keys.refetch()} retrying={keys.isFetching} />
+          ) : (
+            <ApiKeyList keys={keys.data} onRevoked={() => void refreshList()} />
+          )}
+        </div>
+      </section>
+
+      {created && <NewApiKeyDialog name={created.name} apiKey={created.apiKey} onClose={() => setCreated(null)} />}
+    </div>
+  );
+}

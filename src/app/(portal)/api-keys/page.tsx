@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { NotForYourRole } from "~/components/account-admin/role-notice";
+import { getSessionActor } from "~/server/auth/session";
+import { HydrateClient, prefetch, trpc } from "~/trpc/server";
+import { ApiKeysPanel } from "./api-keys-panel";
+
+export const metadata: Metadata = { title: "API keys · Reseller Portal" };
+
+export default async function ApiKeysPage() {
+  // The layout redirects too, but a page renders alongside its layout, not after it.
+  const actor = await getSessionActor();
+  if (!actor) redirect("/sign-in");
+  if (actor.role !== "OWNER") return <NotForYourRole page="API keys" role={actor.role} />;
+  prefetch(trpc.apiKeys.list.queryOptions());
+
+  return (
+    <HydrateClient>
+      <h1 className="text-2xl font-semibold tracking-tight">API keys</h1>
+      <p className="mt-2 max-w-2xl text-sm text-slate-600">
+        Your servers send one of these keys with every API request, as{" "}
+        <code className="rounded bg-slate-100 px-1 py-0.5 text-xs break-all">Authorization: Bearer pk_live_…</code>. Give each
+        server its own key, so you can revoke one without stopping the others.
+      </p>
+      <ApiKeysPanel />
+    </HydrateClient>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { NotForYourRole } from "~/components/account-admin/role-notice";
+import { getSessionActor } from "~/server/auth/session";
+import { HydrateClient, prefetch, trpc } from "~/trpc/server";
+import { TeamPanel } from "./team-panel";
+
+export const metadata: Metadata = { title: "Team · Reseller Portal" };
+
+export default async function TeamPage() {
+  const actor = await getSessionActor();
+  if (!actor) redirect("/sign-in");
+  if (actor.role !== "OWNER") return <NotForYourRole page="Team" role={actor.role} />;
+  prefetch(trpc.team.list.queryOptions());
+
+  return (
+    <HydrateClient>
+      <h1 className="text-2xl font-semibold tracking-tight">Team</h1>
+      <p className="mt-2 max-w-2xl text-sm text-slate-600">
+        Staff users sign in to buy through the portal and to see the balance and transactions. They cannot see API keys or manage
+        the team.
+      </p>
+      <TeamPanel />
+    </HydrateClient>
+  );
+}

@@ -1,0 +1,41 @@
+"use client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { describeLoadError } from "~/components/account-admin/describe-error";
+import { LoadError, LoadingRows } from "~/components/account-admin/load-states";
+import { card } from "~/components/account-admin/styles";
+import { useTRPC } from "~/trpc/react";
+import { AddStaffForm } from "./add-staff-form";
+import { TeamList } from "./team-list";
+
+export function TeamPanel() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const team = useQuery(trpc.team.list.queryOptions());
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: trpc.team.list.queryKey() });
+
+  return (
+    <div className="mt-6 space-y-6">
+      <section aria-labelledby="people-heading">
+        <h2 id="people-heading" className="text-base font-semibold">
+          People
+        </h2>
+        <div className="mt-3">
+          {team.isPending ? (
+            <LoadingRows label="Loading your team…" />
+          ) : team.isError ? (
+            <LoadError message={describeLoadError(team.error)} onRetry={() => void team.refetch()} retrying={team.isFetching} />
+          ) : (
+            <TeamList users={team.data} onChanged={refreshList} />
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="add-staff-heading" className={card}>
+        <h2 id="add-staff-heading" className="text-base font-semibold">
+          Add a staff user
+        </h2>
+        <AddStaffForm onAdded={refreshList} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * What an account's people need to know about its IP allowlist: the entries, whether the account must
+ * have one (and whether that is the 2026-07-01 policy rather than an opt-in), and whether its API keys
+ * are unusable right now because a list is required and empty (the REST gate answers ip.not_configured).
+ * Readable by the account's OWNER and STAFF and by operators; changes go through the operator services.
+ */
+import type { Actor } from "~/server/auth/actor";
+import { assertAccountAccess } from "~/server/auth/actor";
+import { db, type DbClient } from "~/server/db";
+import { AppError } from "~/server/errors";
+import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
+import { parseInput } from "~/server/validation/parse-input";
+import { accountScopeInput, type AccountScopeInput } from "~/schemas/account-admin";
+import { isAllowlistRequired } from "./allowlist-policy";
+import { readAllowlist } from "./read-allowlist";
+
+export interface AllowlistStatus {
+  /** Normalised CIDRs, IPv4 before IPv6 (see readAllowlist). */
+  entries: string[];
+  required: boolean;
+  /** Required because the account was created on or after the cutoff; otherwise any requirement is an opt-in. */
+  requiredByPolicy: boolean;
+  /** Required and empty: every API request of the account is refused with ip.not_configured. */
+  apiBlocked: boolean;
+}
+
+export async function getAllowlistStatus(actor: Actor, input: AccountScopeInput, client: DbClient = db): Promise<AllowlistStatus> {
+  const { accountId } = parseInput(accountScopeInput, input);
+  if (actor.kind === "api-key") throw new AppError("forbidden", "This is not available with an API key.");
+  assertAccountAccess(actor, accountId);
+  const account = await findAccountOrThrow(client, accountId);
+
+  const entries = await readAllowlist(client, accountId);
+  const required = isAllowlistRequired(account);
+  const requiredByPolicy = isAllowlistRequired({ createdAt: account.createdAt, allowlistOptIn: false });
+  return { entries, required, requiredByPolicy, apiBlocked: required && entries.length === 0 };
+}

@@ -1,0 +1,43 @@
+/**
+ * An account's API keys as people see them: name, dates and status, never the hash or anything from
+ * which the key could be recovered. The account's OWNER and operators may list; newest first.
+ */
+import type { Actor } from "~/server/auth/actor";
+import { assertOwnerOrOperator } from "~/server/auth/actor";
+import { db, type DbClient } from "~/server/db";
+import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
+import { parseInput } from "~/server/validation/parse-input";
+import { accountScopeInput, type AccountScopeInput } from "~/schemas/account-admin";
+
+export interface ApiKeyView {
+  keyId: string;
+  name: string;
+  /** Always "pk_live_": what every key of this service starts with, not a part of the secret. */
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  status: "active" | "revoked";
+}
+
+export async function listApiKeys(actor: Actor, input: AccountScopeInput, client: DbClient = db): Promise<ApiKeyView[]> {
+  const { accountId } = parseInput(accountScopeInput, input);
+  assertOwnerOrOperator(actor, accountId);
+  await findAccountOrThrow(client, accountId);
+
+  const keys = await client.apiKey.findMany({
+    where: { accountId },
+    // An explicit select, so a column added later (or the hash) can never leak through this view.
+    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return keys.map((key) => ({
+    keyId: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    createdAt: key.createdAt,
+    lastUsedAt: key.lastUsedAt,
+    revokedAt: key.revokedAt,
+    status: key.revokedAt ? "revoked" : "active",
+  }));
+}

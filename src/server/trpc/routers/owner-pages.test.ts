@@ -1,0 +1,260 @@
+/**
+ * The owner's pages at the tRPC level: API keys, allowlist and team. Role denials (STAFF, operators,
+ * anonymous callers), tenant isolation (another account's key and user ids read as unknown and
+ * nothing changes), and that a key's secret is never readable after its creation.
+ */
+import { TRPCError } from "@trpc/server";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { Role } from "~/generated/prisma/enums";
+import { authorizeCredentials } from "~/server/auth/next-auth";
+import type { UserActor } from "~/server/auth/session";
+import { db } from "~/server/db";
+import { AppError } from "~/server/errors";
+import { createAccount } from "~/server/services/accounts/create-account";
+import { addAllowlistEntry } from "~/server/services/allowlist/add-allowlist-entry";
+import { setAllowlistRequired } from "~/server/services/allowlist/set-allowlist-required";
+import { authenticateApiKey } from "~/server/services/api-keys/authenticate-api-key";
+import { createApiKey } from "~/server/services/api-keys/create-api-key";
+import { createUser } from "~/server/services/users/create-user";
+import { createCaller } from "~/server/trpc/root";
+import { operator as cli, uniqueName } from "~/test/fixtures";
+
+vi.hoisted(() => {
+  process.env.BCRYPT_COST = "10";
+});
+
+const PASSWORD = "team-password-1";
+
+interface Tenant {
+  accountId: string;
+  owner: UserActor;
+  staff: UserActor;
+  keyId: string;
+  apiKey: string;
+}
+
+async function userActor(role: Role, accountId: string | null): Promise<UserActor> {
+  const email = `${uniqueName(role.toLowerCase())}@example.test`;
+  const { userId } = await createUser(cli, { email, password: PASSWORD, role, ...(accountId ? { accountId } : {}) });
+  return { kind: "user", userId, email, role, accountId, sourceIp: "127.0.0.1" };
+}
+
+async function newTenant(createdAt = "2026-08-01"): Promise<Tenant> {
+  const { accountId } = await createAccount(cli, { name: uniqueName("Tenant Ltd"), createdAt });
+  const owner = await userActor("OWNER", accountId);
+  const staff = await userActor("STAFF", accountId);
+  const { keyId, apiKey } = await createApiKey(cli, { accountId, name: "seeded" });
+  return { accountId, owner, staff, keyId, apiKey };
+}
+
+const callerFor = (actor: UserActor | null) => createCaller({ actor });
+
+/** The tRPC code and the AppError name of a refused call. */
+async function refusal(call: Promise<unknown>): Promise<{ code: string; appCode: string | undefined; message: string }> {
+  const error = await call.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  const trpcError = error as TRPCError;
+  const cause = trpcError.cause instanceof AppError ? trpcError.cause : undefined;
+  return { code: trpcError.code, appCode: cause?.code, message: trpcError.message };
+}
+
+let a: Tenant;
+let b: Tenant;
+let operatorUser: UserActor;
+
+beforeAll(async () => {
+  a = await newTenant();
+  b = await newTenant();
+  operatorUser = await userActor("OPERATOR", null);
+});
+
+describe("apiKeys", () => {
+  it("creates a key shown once, lists it newest first without any secret, and revokes it for the next request", async () => {
+    const owner = callerFor(a.owner);
+    const { keyId, apiKey } = await owner.apiKeys.create({ name: "  Production server " });
+    expect(apiKey).toMatch(/^pk_live_[0-9A-Za-z]{40}$/);
+
+    const listed = await owner.apiKeys.list();
+    expect(listed.map((key) => key.keyId)).toEqual([keyId, a.keyId]);
+    expect(listed[0]).toEqual({
+      keyId,
+      name: "Production server",
+      prefix: "pk_live_",
+      createdAt: expect.any(Date) as Date,
+      lastUsedAt: null,
+      revokedAt: null,
+      status: "active",
+    });
+    const { keyHash } = await db.apiKey.findUniqueOrThrow({ where: { id: keyId } });
+    const serialised = JSON.stringify(listed);
+    expect(serialised).not.toContain(apiKey.slice("pk_live_".length));
+    expect(serialised).not.toContain(keyHash);
+
+    await expect(authenticateApiKey(`Bearer ${apiKey}`, "127.0.0.1")).resolves.toMatchObject({ actor: { apiKeyId: keyId } });
+    const revoked = await owner.apiKeys.revoke({ keyId });
+    expect(revoked.keyId).toBe(keyId);
+    await expect(authenticateApiKey(`Bearer ${apiKey}`, "127.0.0.1")).rejects.toMatchObject({ code: "unauthorized" });
+    expect((await owner.apiKeys.list()).find((key) => key.keyId === keyId)).toMatchObject({ status: "revoked", revokedAt: expect.any(Date) as Date });
+    expect(await db.auditLogEntry.count({ where: { action: "key.revoke", targetId: keyId, actorId: a.owner.userId } })).toBe(1);
+  });
+
+  it("answers another account's key id, and a malformed one, with not-found and revokes nothing", async () => {
+    for (const keyId of [b.keyId, "not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+      expect(await refusal(callerFor(a.owner).apiKeys.revoke({ keyId }))).toMatchObject({ code: "NOT_FOUND", appCode: "key.not_found" });
+    }
+    expect((await db.apiKey.findUniqueOrThrow({ where: { id: b.keyId } })).revokedAt).toBeNull();
+    await expect(authenticateApiKey(`Bearer ${b.apiKey}`, "127.0.0.1")).resolves.toMatchObject({ actor: { accountId: b.accountId } });
+    // And the list is the caller's own account only.
+    expect((await callerFor(a.owner).apiKeys.list()).map((key) => key.keyId)).not.toContain(b.keyId);
+  });
+
+  it("refuses an empty or over-long name with a field problem, creating nothing", async () => {
+    const before = await db.apiKey.count({ where: { accountId: a.accountId } });
+    for (const name of ["   ", "x".repeat(101)]) {
+      const error = await callerFor(a.owner).apiKeys.create({ name }).catch((caught: unknown) => caught as TRPCError);
+      expect(error).toBeInstanceOf(TRPCError);
+      expect((error as TRPCError).code).toBe("BAD_REQUEST");
+      expect(((error as TRPCError).cause as AppError).fieldErrors?.map((problem) => problem.name)).toEqual(["name"]);
+    }
+    expect(await db.apiKey.count({ where: { accountId: a.accountId } })).toBe(before);
+  });
+
+  it("refuses STAFF, operators and anonymous callers, and nothing changes", async () => {
+    const before = await db.apiKey.findMany({ where: { accountId: a.accountId }, orderBy: { id: "asc" } });
+    for (const [actor, code] of [
+      [a.staff, "FORBIDDEN"],
+      [operatorUser, "FORBIDDEN"],
+      [null, "UNAUTHORIZED"],
+    ] as const) {
+      const caller = callerFor(actor);
+      expect((await refusal(caller.apiKeys.list())).code).toBe(code);
+      expect((await refusal(caller.apiKeys.create({ name: "sneaky" }))).code).toBe(code);
+      expect((await refusal(caller.apiKeys.revoke({ keyId: a.keyId }))).code).toBe(code);
+    }
+    expect((await refusal(callerFor(operatorUser).apiKeys.list())).message).toMatch(/operator console/);
+    expect(await db.apiKey.findMany({ where: { accountId: a.accountId }, orderBy: { id: "asc" } })).toEqual(before);
+  });
+});
+
+describe("allowlist", () => {
+  it("shows the owner and staff their own entries and that the API works", async () => {
+    for (const entry of ["10.1.2.3", "2001:db8::/32"]) await addAllowlistEntry(cli, { accountId: a.accountId, entry });
+    const expected = { entries: ["10.1.2.3/32", "2001:db8::/32"], required: true, requiredByPolicy: true, apiBlocked: false };
+    await expect(callerFor(a.owner).allowlist.status()).resolves.toEqual(expected);
+    await expect(callerFor(a.staff).allowlist.status()).resolves.toEqual(expected);
+  });
+
+  it("says the API is blocked when the account requires a list and has none", async () => {
+    await expect(callerFor(b.owner).allowlist.status()).resolves.toEqual({
+      entries: [],
+      required: true,
+      requiredByPolicy: true,
+      apiBlocked: true,
+    });
+  });
+
+  it("tells an opt-in from the policy, and an older account without a requirement is not blocked", async () => {
+    const older = await newTenant("2026-03-01");
+    await expect(callerFor(older.owner).allowlist.status()).resolves.toEqual({
+      entries: [],
+      required: false,
+      requiredByPolicy: false,
+      apiBlocked: false,
+    });
+    await setAllowlistRequired(cli, { accountId: older.accountId, required: true });
+    await expect(callerFor(older.owner).allowlist.status()).resolves.toMatchObject({ required: true, requiredByPolicy: false, apiBlocked: true });
+  });
+
+  it("refuses operators (they have the console) and anonymous callers", async () => {
+    expect((await refusal(callerFor(operatorUser).allowlist.status())).code).toBe("FORBIDDEN");
+    expect((await refusal(callerFor(null).allowlist.status())).code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("team", () => {
+  it("lists the account's users, owners first, marking the caller, with nothing secret", async () => {
+    const users = await callerFor(a.owner).team.list();
+    expect(users.map((user) => [user.email, user.role, user.isYou])).toEqual([
+      [a.owner.email, "OWNER", true],
+      [a.staff.email, "STAFF", false],
+    ]);
+    expect(Object.keys(users[0] ?? {}).sort()).toEqual(["createdAt", "disabledAt", "email", "isYou", "name", "role", "userId"]);
+  });
+
+  it("adds a staff user to the owner's own account, whatever else is sent", async () => {
+    const email = `${uniqueName("new-staff")}@example.test`;
+    const sneaky = { email: email.toUpperCase(), password: "temporary-1", name: " Ada ", role: "OWNER", accountId: b.accountId };
+    const { userId } = await callerFor(a.owner).team.addStaff(sneaky as { email: string; password: string; name: string });
+    expect(await db.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ email, role: "STAFF", accountId: a.accountId, name: "Ada" });
+    expect((await callerFor(a.owner).team.list()).map((user) => user.userId)).toContain(userId);
+    expect((await callerFor(b.owner).team.list()).map((user) => user.userId)).not.toContain(userId);
+    await expect(authorizeCredentials({ email, password: "temporary-1" })).resolves.toMatchObject({ id: userId });
+  });
+
+  it("reports a short password, a bad e-mail and a taken e-mail plainly, creating nothing", async () => {
+    const before = await db.user.count();
+    const short = await refusal(callerFor(a.owner).team.addStaff({ email: `${uniqueName("s")}@example.test`, password: "short" }));
+    expect(short).toMatchObject({ code: "BAD_REQUEST", appCode: "validation.failed" });
+    const invalid = await refusal(callerFor(a.owner).team.addStaff({ email: "not-an-email", password: "long-enough" }));
+    expect(invalid.message).toMatch(/email/);
+    const taken = await refusal(callerFor(a.owner).team.addStaff({ email: b.staff.email, password: "long-enough" }));
+    expect(taken).toMatchObject({ code: "CONFLICT", appCode: "user.email_taken" });
+    expect(await db.user.count()).toBe(before);
+  });
+
+  it("disables a staff user, who can no longer sign in, and enables them again", async () => {
+    const staff = await userActor("STAFF", a.accountId);
+    const disabled = await callerFor(a.owner).team.setDisabled({ userId: staff.userId, disabled: true });
+    expect(disabled.disabledAt).toBeInstanceOf(Date);
+    await expect(authorizeCredentials({ email: staff.email, password: PASSWORD })).resolves.toBeNull();
+    expect((await callerFor(a.owner).team.list()).find((user) => user.userId === staff.userId)?.disabledAt).toEqual(disabled.disabledAt);
+
+    await expect(callerFor(a.owner).team.setDisabled({ userId: staff.userId, disabled: false })).resolves.toEqual({
+      userId: staff.userId,
+      disabledAt: null,
+    });
+    await expect(authorizeCredentials({ email: staff.email, password: PASSWORD })).resolves.toMatchObject({ id: staff.userId });
+    const audit = await db.auditLogEntry.findMany({ where: { targetId: staff.userId, action: { in: ["user.disable", "user.enable"] } }, orderBy: { id: "asc" } });
+    expect(audit.map((entry) => [entry.action, entry.actorId])).toEqual([
+      ["user.disable", a.owner.userId],
+      ["user.enable", a.owner.userId],
+    ]);
+  });
+
+  it("answers another account's user id with not-found and changes nothing", async () => {
+    for (const userId of [b.staff.userId, b.owner.userId, operatorUser.userId, "nope"]) {
+      expect(await refusal(callerFor(a.owner).team.setDisabled({ userId, disabled: true }))).toMatchObject({
+        code: "NOT_FOUND",
+        appCode: "user.not_found",
+      });
+    }
+    const untouched = await db.user.findMany({ where: { id: { in: [b.staff.userId, b.owner.userId, operatorUser.userId] } } });
+    expect(untouched.map((user) => user.disabledAt)).toEqual([null, null, null]);
+  });
+
+  it("will not let an owner disable themselves or another owner", async () => {
+    const coOwner = await userActor("OWNER", a.accountId);
+    expect((await refusal(callerFor(a.owner).team.setDisabled({ userId: a.owner.userId, disabled: true }))).code).toBe("FORBIDDEN");
+    expect((await refusal(callerFor(a.owner).team.setDisabled({ userId: coOwner.userId, disabled: true }))).code).toBe("FORBIDDEN");
+    const rows = await db.user.findMany({ where: { id: { in: [a.owner.userId, coOwner.userId] } } });
+    expect(rows.map((user) => user.disabledAt)).toEqual([null, null]);
+  });
+
+  it("refuses STAFF, operators and anonymous callers, and nothing changes", async () => {
+    const before = await db.user.findMany({ where: { accountId: a.accountId }, orderBy: { id: "asc" } });
+    for (const [actor, code] of [
+      [a.staff, "FORBIDDEN"],
+      [operatorUser, "FORBIDDEN"],
+      [null, "UNAUTHORIZED"],
+    ] as const) {
+      const caller = callerFor(actor);
+      expect((await refusal(caller.team.list())).code).toBe(code);
+      expect((await refusal(caller.team.addStaff({ email: `${uniqueName("x")}@example.test`, password: "long-enough" }))).code).toBe(code);
+      expect((await refusal(caller.team.setDisabled({ userId: a.staff.userId, disabled: true }))).code).toBe(code);
+    }
+    expect(await db.user.findMany({ where: { accountId: a.accountId }, orderBy: { id: "asc" } })).toEqual(before);
+  });
+});
