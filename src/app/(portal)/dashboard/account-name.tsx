@@ -6,7 +6,7 @@ export function AccountName() {
   const trpc = useTRPC();
   const { data: me } = useSuspenseQuery(trpc.session.me.queryOptions());
   return (
-    <p className="mt-1 text-lg font-semibold" data-testid="account-name">
+    <p className="text-lg font-semibold text-slate-700" data-testid="account-name">
       {me.role === "OPERATOR" ? "Operator" : (me.accountName ?? "—")}
     </p>
   );

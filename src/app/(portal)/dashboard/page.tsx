@@ -4,7 +4,9 @@ import { Suspense } from "react";
 import { roleLabel } from "~/components/role-label";
 import { getSessionActor } from "~/server/auth/session";
 import { HydrateClient, prefetch, trpc } from "~/trpc/server";
+import { AccountDashboard } from "./account-dashboard";
 import { AccountName } from "./account-name";
+import { OperatorLanding } from "./operator-landing";
 
 export const metadata: Metadata = { title: "Dashboard · Reseller Portal" };
 
@@ -12,22 +14,22 @@ export default async function DashboardPage() {
   // The layout redirects too, but a page renders alongside its layout, not after it.
   const actor = await getSessionActor();
   if (!actor) redirect("/sign-in");
+  const operator = actor.role === "OPERATOR";
   prefetch(trpc.session.me.queryOptions());
+  prefetch(operator ? trpc.dashboard.operatorOverview.queryOptions() : trpc.dashboard.summary.queryOptions());
 
   return (
     <HydrateClient>
-      <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        Signed in as {actor.email} ({roleLabel(actor.role)})
-      </p>
-      <section aria-labelledby="account-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="account-heading" className="text-sm font-medium text-slate-500">
-          Account
-        </h2>
-        <Suspense fallback={<p className="mt-1 text-lg text-slate-400">Loading…</p>}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
+        <Suspense fallback={<p className="text-lg text-slate-400">Loading…</p>}>
           <AccountName />
         </Suspense>
-      </section>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        Signed in as {actor.email} ({roleLabel(actor.role)})
+      </p>
+      {operator ? <OperatorLanding /> : <AccountDashboard />}
     </HydrateClient>
   );
 }

@@ -1,0 +1,207 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { formatNaira } from "../src/components/money";
+import { createTestAccount, signIn } from "./fixtures/data";
+import { buyAirtime, buyData, buyElectricity, reference, settleAsSuccessful, SOURCE_IP } from "./transactions-helpers";
+
+// Each test makes its own account and purchases through the service layer before using the browser.
+test.slow();
+
+function resultRows(page: Page) {
+  return page.getByRole("table", { name: "Transactions, newest first" }).getByRole("row");
+}
+
+test("filters by status, service, search and dates, and keeps the filter in the URL", async ({ page }) => {
+  const account = await createTestAccount({ funding: 2_000_000n });
+  const prefix = reference("flt");
+  const ok = await buyData(account, { clientReference: `${prefix}-ok` });
+  const failed = await buyData(account, { clientReference: `${prefix}-failed`, phone: "08031230000" });
+  const airtime = await buyAirtime(account, 20_000, { clientReference: `${prefix}-air`, phone: "08057654321" });
+  await signIn(page, account.owner);
+
+  await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Transactions" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Transactions" })).toBeVisible();
+  await expect(resultRows(page)).toHaveCount(4);
+
+  await page.getByLabel("Status").selectOption({ label: "Failed" });
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/\/transactions\?status=failed$/);
+  await expect(resultRows(page)).toHaveCount(2);
+  await expect(resultRows(page).nth(1)).toContainText(failed.clientReference);
+
+  // A reload (or a shared link) shows the same view, with the fields filled in.
+  await page.reload();
+  await expect(page.getByLabel("Status")).toHaveValue("failed");
+  await expect(resultRows(page)).toHaveCount(2);
+
+  await page.getByLabel("Status").selectOption({ label: "Any status" });
+  await page.getByLabel("Service").selectOption({ label: "Airtime" });
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/\/transactions\?service=airtime$/);
+  await expect(resultRows(page)).toHaveCount(2);
+  await expect(resultRows(page).nth(1)).toContainText(airtime.clientReference);
+
+  // The search box matches the start of a reference or a recipient.
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+  await page.getByLabel("Reference or recipient").fill(`${prefix}-o`);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(resultRows(page)).toHaveCount(2);
+  await expect(resultRows(page).nth(1)).toContainText(ok.clientReference);
+  await page.getByLabel("Reference or recipient").fill("0805765");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/q=0805765/);
+  await expect(resultRows(page)).toHaveCount(2);
+  await expect(resultRows(page).nth(1)).toContainText(airtime.clientReference);
+
+  // Dates: today (Lagos) holds all three; a range in the past holds none.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date());
+  await page.goto(`/transactions?from=${today}&to=${today}`);
+  await expect(page.getByLabel("From")).toHaveValue(today);
+  await expect(resultRows(page)).toHaveCount(4);
+  await page.getByLabel("From").fill("2020-01-01");
+  await page.getByLabel("To (inclusive)").fill("2020-01-31");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByText("No transactions match these filters.")).toBeVisible();
+
+  // An end before the start is refused in plain words, without leaving the page.
+  await page.getByLabel("From").fill("2020-02-01");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("To: must not be before the start date.");
+  await expect(page).toHaveURL(/from=2020-01-01/);
+});
+
+test("pages with Load more, newest first", async ({ page }) => {
+  const account = await createTestAccount({ funding: 5_000_000n });
+  const prefix = reference("pg");
+  for (let index = 0; index < 28; index += 1) {
+    await buyAirtime(account, 10_000, { clientReference: `${prefix}-${String(index).padStart(2, "0")}` });
+  }
+  await signIn(page, account.staff);
+  await page.goto("/transactions");
+  await expect(resultRows(page)).toHaveCount(26); // a header and the first 25
+  await expect(resultRows(page).nth(1)).toContainText(`${prefix}-27`);
+  await expect(page.getByText("Showing 25 transactions.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(resultRows(page)).toHaveCount(29);
+  await expect(resultRows(page).nth(28)).toContainText(`${prefix}-00`);
+  await expect(page.getByText("Showing 28 transactions (all of them).")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+});
+
+test("the detail page shows every field, copies the token, and follows a pending purchase", async ({ page, context }) => {
+  const account = await createTestAccount({ funding: 2_000_000n });
+  const power = await buyElectricity(account, 150_000);
+  const pending = await buyData(account, { phone: "08031231111" });
+  expect(power.token).toMatch(/^\d{20}$/);
+  expect(pending.status).toBe("pending");
+  await signIn(page, account.owner);
+
+  await page.goto(`/transactions/${power.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: power.clientReference })).toBeVisible();
+  const field = (label: string) => page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd");
+  await expect(field("Amount")).toHaveText(formatNaira(150_000));
+  await expect(field("Service")).toHaveText("Electricity");
+  await expect(field("Product")).toHaveText("Ikeja Electric Prepaid");
+  await expect(field("Recipient")).toContainText("45012345678");
+  await expect(field("Provider reference")).toHaveText(power.providerReference ?? "");
+  await expect(field("Channel")).toHaveText("API · key “e2e”");
+  await expect(field("Source address")).toHaveText(SOURCE_IP);
+  await expect(field("Transaction ID")).toHaveText(power.id);
+  // Shown in groups of four as it is typed into a meter; copied as the bare digits.
+  await expect(field("Token")).toContainText((power.token ?? "").replace(/(\d{4})(?=\d)/g, "$1 "));
+
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy token" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Copied." })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(power.token);
+
+  // A failed purchase says why.
+  const failed = await buyAirtime(account, 10_000, { phone: "08021230000" });
+  await page.goto(`/transactions/${failed.id}`);
+  await expect(page.getByText("This purchase failed and its amount was returned to the wallet.")).toBeVisible();
+  await expect(field("Failure reason")).toHaveText(failed.failureReason ?? "");
+
+  // Pending rows refresh themselves: settled behind the page's back, the list shows it without a reload.
+  await page.goto("/transactions");
+  const row = resultRows(page).filter({ hasText: pending.clientReference });
+  await expect(row).toContainText("Pending");
+  await settleAsSuccessful(pending.id);
+  await expect(row).toContainText("Successful", { timeout: 15_000 });
+});
+
+test("exports the filtered view as CSV", async ({ page }) => {
+  const account = await createTestAccount({ funding: 2_000_000n });
+  const first = await buyData(account);
+  const failed = await buyData(account, { phone: "08031230000" });
+  const second = await buyAirtime(account, 12_345);
+  await signIn(page, account.owner);
+  await page.goto("/transactions?status=successful");
+  await expect(resultRows(page)).toHaveCount(3);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Export CSV/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+  const lines = text.split("\r\n");
+  expect(lines[0]).toBe(
+    "Date (Africa/Lagos),Transaction ID,Client reference,Provider reference,Service,Product,Recipient,Amount (NGN),Amount (kobo),Status,Channel,Source IP",
+  );
+  expect(lines).toHaveLength(4); // the header, two rows and the final CRLF
+  expect(lines[3]).toBe("");
+  expect(lines[1]).toContain(`,${second.id},${second.clientReference},${second.providerReference},Airtime,`);
+  expect(lines[1]).toMatch(/,123\.45,12345,successful,API,127\.0\.0\.1$/);
+  expect(lines[2]).toContain(`,${first.id},${first.clientReference},`);
+  expect(lines[2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/);
+  expect(text).not.toContain(failed.clientReference);
+});
+
+test("the CSV export needs a signed-in user", async ({ playwright }) => {
+  const anonymous = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const response = await anonymous.get("/api/portal/transactions.csv");
+  expect(response.status()).toBe(401);
+  expect(response.headers()["content-type"]).toContain("application/problem+json");
+  expect(await response.json()).toMatchObject({ status: 401, title: "Unauthorized" });
+  await anonymous.dispose();
+});
+
+test("an owner opening another account's transaction gets not found", async ({ page }) => {
+  const mine = await createTestAccount();
+  const theirs = await createTestAccount();
+  const foreign = await buyData(theirs, { phone: "08039998877" });
+  await signIn(page, mine.owner);
+
+  const response = await page.goto(`/transactions/${foreign.id}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Transaction not found" })).toBeVisible();
+  await expect(page.getByText("08039998877")).toHaveCount(0);
+  await expect(page.getByText(foreign.clientReference)).toHaveCount(0);
+
+  // Nor does it show up in the list or the export, whatever the search.
+  await page.goto(`/transactions?q=${foreign.clientReference}`);
+  await expect(page.getByText("No transactions match these filters.")).toBeVisible();
+  const csv = await page.request.get(`/api/portal/transactions.csv?account=${theirs.accountId}`);
+  expect(csv.status()).toBe(404);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the list and the detail fit the screen", async ({ page }) => {
+    const account = await createTestAccount({ funding: 2_000_000n });
+    const power = await buyElectricity(account, 250_000);
+    await buyData(account, { phone: "08031230000" });
+    await signIn(page, account.staff);
+    await page.goto("/transactions");
+    await expect(resultRows(page)).toHaveCount(3);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: "/tmp/f1-transactions-phone.png", fullPage: true });
+    await page.getByRole("link", { name: power.clientReference }).click();
+    await expect(page.getByRole("button", { name: "Copy token" })).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: "/tmp/f1-detail-phone.png", fullPage: true });
+  });
+});

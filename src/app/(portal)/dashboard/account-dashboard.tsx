@@ -1,0 +1,45 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "~/trpc/react";
+import { QueryError } from "../transactions/query-error";
+import { BalanceCard } from "./balance-card";
+import { DailySpendChart } from "./daily-spend-chart";
+import { MonthSpendCard } from "./month-spend-card";
+import { RecentTransactions } from "./recent-transactions";
+
+/** Refreshed while the page is open, so a purchase made elsewhere (the API, a colleague) shows up. */
+const REFRESH_MS = 30_000;
+
+export function AccountDashboard() {
+  const trpc = useTRPC();
+  const summary = useQuery(trpc.dashboard.summary.queryOptions(undefined, { refetchInterval: REFRESH_MS }));
+
+  if (summary.isPending) {
+    return (
+      <p role="status" className="mt-6 text-sm text-slate-500">
+        Loading your dashboard…
+      </p>
+    );
+  }
+  if (summary.isError) {
+    return (
+      <div className="mt-6">
+        <QueryError what="your dashboard" onRetry={() => void summary.refetch()} />
+      </div>
+    );
+  }
+
+  const { balance, month, daily, recent } = summary.data;
+  return (
+    <div className="mt-6 space-y-6">
+      <div className="grid gap-4 md:grid-cols-3">
+        <BalanceCard balance={balance} />
+        <div className="md:col-span-2">
+          <MonthSpendCard month={month} />
+        </div>
+      </div>
+      <DailySpendChart days={daily} />
+      <RecentTransactions items={recent} />
+    </div>
+  );
+}

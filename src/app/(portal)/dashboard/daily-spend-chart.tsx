@@ -1,0 +1,101 @@
+"use client";
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
+import { formatNaira } from "~/components/money";
+import type { DailySpend } from "~/server/services/dashboard/get-dashboard-summary";
+import { formatDayLong, formatDayShort } from "../transactions/lagos-time";
+
+const compactNaira = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN", notation: "compact", maximumFractionDigits: 1 });
+
+/**
+ * Daily spend over the last 30 days. The chart is drawn for sighted users and hidden from assistive
+ * technology; the same facts are given as a sentence and as a table (behind "Show the figures"), which
+ * is what a screen reader reads instead.
+ */
+export function DailySpendChart({ days }: { days: DailySpend[] }) {
+  const total = days.reduce((sum, day) => sum + day.amount, 0n);
+  const purchases = days.reduce((sum, day) => sum + day.count, 0);
+  const busiest = days.reduce<DailySpend | null>((best, day) => (day.amount > (best?.amount ?? 0n) ? day : best), null);
+  const data = days.map((day) => ({ date: day.date, label: formatDayShort(day.date), naira: Number(day.amount) / 100, count: day.count }));
+  const first = days[0];
+  const last = days.at(-1);
+
+  return (
+    <section aria-labelledby="daily-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="daily-heading" className="text-lg font-semibold">
+        Daily spend, last 30 days
+      </h2>
+      <p className="mt-1 text-sm text-slate-600" data-testid="daily-summary">
+        {purchases === 0
+          ? "No purchases in the last 30 days."
+          : `${formatNaira(total)} over ${purchases} purchase${purchases === 1 ? "" : "s"}${
+              busiest ? `; the busiest day was ${formatDayLong(busiest.date)} with ${formatNaira(busiest.amount)}` : ""
+            }.`}{" "}
+        Successful and pending purchases, by Lagos day.
+      </p>
+      <div aria-hidden="true" className="mt-4 h-60 w-full min-w-0">
+        <BarChart
+          responsive
+          accessibilityLayer={false}
+          data={data}
+          style={{ width: "100%", height: "100%" }}
+          margin={{ top: 5, right: 5, bottom: 5, left: 0 }}
+        >
+          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <XAxis dataKey="label" tick={{ fontSize: 11, fill: "#64748b" }} tickLine={false} interval="preserveStartEnd" minTickGap={16} />
+          <YAxis
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            tickLine={false}
+            axisLine={false}
+            width={56}
+            allowDecimals={false}
+            tickFormatter={(value: number) => compactNaira.format(value)}
+          />
+          <Tooltip
+            cursor={{ fill: "#ecfdf5" }}
+            separator=": "
+            formatter={(value) => [formatNaira(Math.round(Number(value) * 100)), "Spend"]}
+            labelFormatter={(_, payload) => {
+              const date = (payload?.[0]?.payload as { date?: string } | undefined)?.date;
+              return date ? formatDayLong(date) : "";
+            }}
+          />
+          <Bar dataKey="naira" fill="#047857" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        </BarChart>
+      </div>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer font-medium text-emerald-800 hover:underline">Show the figures as a table</summary>
+        <div className="mt-2 max-h-80 overflow-y-auto">
+          <table className="w-full">
+            <caption className="sr-only">
+              Spend per day from {first ? formatDayLong(first.date) : ""} to {last ? formatDayLong(last.date) : ""}
+            </caption>
+            <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th scope="col" className="py-1 font-medium">
+                  Day
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Purchases
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Spend
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {[...days].reverse().map((day) => (
+                <tr key={day.date}>
+                  <th scope="row" className="py-1 text-left font-normal">
+                    {formatDayLong(day.date)}
+                  </th>
+                  <td className="py-1 text-right tabular-nums">{day.count}</td>
+                  <td className="py-1 text-right tabular-nums">{formatNaira(day.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import Link from "next/link";
+import type { PortalTransactionView } from "~/server/services/transactions/portal-transaction-rows";
+import { TransactionTable } from "../transactions/transaction-table";
+
+export function RecentTransactions({ items }: { items: PortalTransactionView[] }) {
+  return (
+    <section aria-labelledby="recent-heading">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="recent-heading" className="text-lg font-semibold">
+          Recent transactions
+        </h2>
+        <Link href="/transactions" className="text-sm font-medium text-emerald-800 underline-offset-2 hover:underline">
+          All transactions
+        </Link>
+      </div>
+      <div className="mt-3">
+        {items.length > 0 ? (
+          <TransactionTable items={items} caption="The ten latest transactions" />
+        ) : (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
+            No transactions yet. <Link href="/buy" className="font-medium text-emerald-800 underline">Make a purchase</Link> or use the
+            API; they will appear here.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { TRPCError } from "@trpc/server";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { getSessionActor } from "~/server/auth/session";
+import { getQueryClient, HydrateClient, trpc } from "~/trpc/server";
+import { TransactionDetail } from "./transaction-detail";
+
+export const metadata: Metadata = { title: "Transaction · Reseller Portal" };
+
+export default async function TransactionPage({ params }: { params: Promise<{ id: string }> }) {
+  const actor = await getSessionActor();
+  if (!actor) redirect("/sign-in");
+  const { id } = await params;
+
+  // Awaited here (not just prefetched) so that an unknown or foreign id is a real 404 page.
+  try {
+    await getQueryClient().fetchQuery(trpc.transactions.byId.queryOptions({ id }));
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+
+  return (
+    <HydrateClient>
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href="/transactions" className="text-emerald-800 underline-offset-2 hover:underline">
+          ← All transactions
+        </Link>
+      </nav>
+      <TransactionDetail id={id} />
+    </HydrateClient>
+  );
+}

@@ -1,0 +1,118 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { formatNaira } from "~/components/money";
+import { StatusBadge } from "~/components/status-badge";
+import { useTRPC } from "~/trpc/react";
+import { formatLagosDateTime } from "../lagos-time";
+import { QueryError } from "../query-error";
+import { serviceName } from "../transaction-table";
+import { CopyButton } from "./copy-button";
+
+const PENDING_REFRESH_MS = 5_000;
+
+/** A 20-digit meter token in groups of four, as it is typed into a meter; other tokens as they are. */
+function readableToken(token: string): string {
+  return /^\d{20}$/.test(token) ? (token.match(/\d{4}/g) ?? [token]).join(" ") : token;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd className="mt-1 break-words text-sm text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
+    </div>
+  );
+}
+
+const none = <span className="text-slate-400">—</span>;
+
+export function TransactionDetail({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const query = useQuery(
+    trpc.transactions.byId.queryOptions(
+      { id },
+      { refetchInterval: (current) => (current.state.data?.status === "pending" ? PENDING_REFRESH_MS : false) },
+    ),
+  );
+
+  if (query.isPending) return <p role="status" className="mt-6 text-sm text-slate-500">Loading the transaction…</p>;
+  if (query.isError) {
+    return (
+      <div className="mt-6">
+        <QueryError what="this transaction" onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+
+  const transaction = query.data;
+  const tokenLabel = transaction.service === "Education" ? "PIN" : "token";
+  return (
+    <article aria-labelledby="transaction-heading" className="mt-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 id="transaction-heading" className="break-all text-2xl font-semibold tracking-tight">
+          {transaction.clientReference}
+        </h1>
+        <StatusBadge status={transaction.status} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        {serviceName(transaction.service)}
+        {transaction.productName ? ` · ${transaction.productName}` : ""} · {formatNaira(transaction.amount)}
+      </p>
+      {transaction.status === "pending" && (
+        <p role="status" className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          The provider hasn&apos;t confirmed this purchase yet. This page updates by itself once it settles; if it fails, the
+          amount is returned to the wallet.
+        </p>
+      )}
+      {transaction.status === "failed" && (
+        <p role="status" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          This purchase failed and its amount was returned to the wallet.
+        </p>
+      )}
+
+      <dl className="mt-5 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white px-4 shadow-sm">
+        <Field label="Status">
+          <StatusBadge status={transaction.status} />
+        </Field>
+        <Field label="Amount">{formatNaira(transaction.amount)}</Field>
+        <Field label="Service">{serviceName(transaction.service)}</Field>
+        <Field label="Product">{transaction.productName ?? none}</Field>
+        <Field label="Recipient">
+          <span className="font-mono">{transaction.recipient}</span>
+          {transaction.customerName ? ` (${transaction.customerName})` : ""}
+        </Field>
+        {transaction.token && (
+          <Field label={transaction.service === "Education" ? "PIN" : "Token"}>
+            <span className="flex flex-wrap items-center gap-3">
+              <span className="font-mono text-base tracking-wider">{readableToken(transaction.token)}</span>
+              <CopyButton value={transaction.token} label={tokenLabel} />
+            </span>
+          </Field>
+        )}
+        {transaction.failureReason && <Field label="Failure reason">{transaction.failureReason}</Field>}
+        <Field label="Client reference">
+          <span className="break-all font-mono">{transaction.clientReference}</span>
+        </Field>
+        <Field label="Provider reference">
+          {transaction.providerReference ? <span className="break-all font-mono">{transaction.providerReference}</span> : none}
+        </Field>
+        <Field label="Transaction ID">
+          <span className="break-all font-mono text-xs">{transaction.id}</span>
+        </Field>
+        <Field label="Channel">
+          {transaction.channel === "api" ? (
+            <>API{transaction.apiKeyName ? <> · key &ldquo;{transaction.apiKeyName}&rdquo;</> : ""}</>
+          ) : (
+            <>Portal{transaction.userEmail ? ` · ${transaction.userEmail}` : ""}</>
+          )}
+        </Field>
+        <Field label="Source address">
+          <span className="font-mono">{transaction.sourceIp}</span>
+        </Field>
+        <Field label="Created (Lagos)">{formatLagosDateTime(transaction.createdAt)}</Field>
+        <Field label="Completed (Lagos)">{transaction.completedAt ? formatLagosDateTime(transaction.completedAt) : none}</Field>
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { filterFromSearchParams, filterToSearchParams } from "~/schemas/portal-transactions";
+import { getSessionActor } from "~/server/auth/session";
+import { getQueryClient, HydrateClient, trpc } from "~/trpc/server";
+import { TransactionFilters } from "./transaction-filters";
+import { nextCursorOf, TRANSACTIONS_PAGE_SIZE } from "./list-query";
+import { TransactionList } from "./transaction-list";
+
+export const metadata: Metadata = { title: "Transactions · Reseller Portal" };
+
+export default async function TransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const actor = await getSessionActor();
+  if (!actor) redirect("/sign-in");
+  if (actor.role === "OPERATOR" && !(await searchParams).account) redirect("/operator");
+
+  const { filter, problems } = filterFromSearchParams(await searchParams);
+  // Account users always see their own account; only operators choose one.
+  if (actor.role !== "OPERATOR") delete filter.accountId;
+  const query = filterToSearchParams(filter).toString();
+  const input = { filter, limit: TRANSACTIONS_PAGE_SIZE };
+  void getQueryClient().prefetchInfiniteQuery(trpc.transactions.list.infiniteQueryOptions(input, { getNextPageParam: nextCursorOf }));
+
+  return (
+    <HydrateClient>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Transactions</h1>
+          <p className="mt-1 text-sm text-slate-600">Newest first. Dates and times are Lagos time.</p>
+        </div>
+        <a
+          href={`/api/portal/transactions.csv${query ? `?${query}` : ""}`}
+          download
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+        >
+          Export CSV<span className="sr-only"> of the transactions shown</span>
+        </a>
+      </div>
+      {problems.length > 0 && (
+        <div role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      )}
+      {/* Remounted when the URL's filter changes, so the fields always show what is applied. */}
+      <TransactionFilters key={query} filter={filter} />
+      <TransactionList filter={filter} />
+    </HydrateClient>
+  );
+}

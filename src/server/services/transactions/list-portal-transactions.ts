@@ -1,0 +1,35 @@
+/**
+ * The portal's transaction list: filtered by service, status, Lagos dates and a reference/recipient
+ * prefix, newest first, keyset-paginated on (createdAt, id) so pages stay stable while purchases
+ * arrive. The REST list (list-transactions.ts) keeps the contract's shape; this one adds the columns
+ * the portal shows.
+ */
+import { listPortalTransactionsInput, type ListPortalTransactionsInput } from "~/schemas/portal-transactions";
+import type { Actor } from "~/server/auth/actor";
+import { parseInput } from "~/server/validation/parse-input";
+import {
+  decodeCursor,
+  encodeCursor,
+  filterCondition,
+  selectTransactionPage,
+  toPortalTransactionView,
+  transactionScope,
+  type PortalTransactionView,
+} from "./portal-transaction-rows";
+
+export interface PortalTransactionPage {
+  items: PortalTransactionView[];
+  nextCursor: string | null;
+}
+
+export async function listPortalTransactions(actor: Actor, input: ListPortalTransactionsInput): Promise<PortalTransactionPage> {
+  const { filter, limit, cursor } = parseInput(listPortalTransactionsInput, input);
+  const accountId = transactionScope(actor, filter.accountId);
+  const rows = await selectTransactionPage(filterCondition(accountId, filter), {
+    limit: limit + 1,
+    after: cursor ? decodeCursor(cursor) : null,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(toPortalTransactionView), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}

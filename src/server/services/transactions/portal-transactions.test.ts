@@ -1,0 +1,316 @@
+/**
+ * The portal's transaction list, detail and CSV export against real PostgreSQL: filters (with Lagos
+ * day boundaries), prefix search, keyset pages, tenant isolation, and the CSV's quoting and
+ * formula neutralisation checked as exact text and read back with a small RFC 4180 reader.
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { Actor } from "~/server/auth/actor";
+import { db } from "~/server/db";
+import { isAppError } from "~/server/errors";
+import { purchaseData } from "~/server/services/purchases/purchase-data";
+import { fundedAccount, reference } from "~/test/purchase-fixtures";
+import { exportTransactionsCsv } from "./export-transactions-csv";
+import { getPortalTransaction } from "./get-portal-transaction";
+import { listPortalTransactions } from "./list-portal-transactions";
+
+type Seed = {
+  at: string;
+  id?: string;
+  clientReference?: string;
+  amount?: bigint;
+  status?: "SUCCESSFUL" | "PENDING" | "FAILED";
+  service?: "DATA" | "AIRTIME" | "CABLE_TV";
+  recipient?: string;
+  productName?: string | null;
+  providerReference?: string | null;
+  channel?: "API" | "PORTAL";
+  sourceIp?: string;
+};
+
+async function insert(accountId: string, seed: Seed) {
+  return db.transaction.create({
+    data: {
+      ...(seed.id ? { id: seed.id } : {}),
+      accountId,
+      clientReference: seed.clientReference ?? reference("seed"),
+      service: seed.service ?? "DATA",
+      status: seed.status ?? "SUCCESSFUL",
+      orderFingerprint: "test",
+      productName: seed.productName === undefined ? "MTN 1GB (SME) – 30 days" : seed.productName,
+      providerReference: seed.providerReference ?? null,
+      recipient: seed.recipient ?? "08031234567",
+      amount: seed.amount ?? 28_000n,
+      channel: seed.channel ?? "API",
+      sourceIp: seed.sourceIp ?? "127.0.0.9",
+      createdAt: new Date(seed.at),
+    },
+  });
+}
+
+function userOf(accountId: string | null, role: "OWNER" | "STAFF" | "OPERATOR" = "OWNER"): Actor {
+  return { kind: "user", userId: randomUUID(), email: "someone@example.test", role, accountId, sourceIp: "127.0.0.1" };
+}
+
+async function codeOf(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+    return "ok";
+  } catch (error) {
+    return isAppError(error) ? error.code : String(error);
+  }
+}
+
+async function references(actor: Actor, filter: Parameters<typeof listPortalTransactions>[1]["filter"]) {
+  const page = await listPortalTransactions(actor, { filter, limit: 100 });
+  return page.items.map((item) => item.clientReference);
+}
+
+describe("listPortalTransactions", () => {
+  it("filters by service, status and whole Lagos days, newest first", async () => {
+    const { accountId } = await fundedAccount(0n);
+    await insert(accountId, { at: "2026-05-31T22:59:00Z", clientReference: "may-31" }); // 23:59 on 31 May in Lagos
+    await insert(accountId, { at: "2026-05-31T23:00:00Z", clientReference: "jun-01-early", service: "AIRTIME" }); // 00:00 on 1 June
+    await insert(accountId, { at: "2026-06-01T22:59:59Z", clientReference: "jun-01-late", status: "FAILED" });
+    await insert(accountId, { at: "2026-06-01T23:00:00Z", clientReference: "jun-02", status: "PENDING", service: "CABLE_TV" });
+    const owner = userOf(accountId);
+
+    expect(await references(owner, {})).toEqual(["jun-02", "jun-01-late", "jun-01-early", "may-31"]);
+    expect(await references(owner, { from: "2026-06-01", to: "2026-06-01" })).toEqual(["jun-01-late", "jun-01-early"]);
+    expect(await references(owner, { to: "2026-05-31" })).toEqual(["may-31"]);
+    expect(await references(owner, { from: "2026-06-02" })).toEqual(["jun-02"]);
+    expect(await references(owner, { service: "AIRTIME" })).toEqual(["jun-01-early"]);
+    expect(await references(owner, { status: "FAILED" })).toEqual(["jun-01-late"]);
+    expect(await references(owner, { status: "PENDING", service: "CABLE_TV", from: "2026-06-02", to: "2026-06-02" })).toEqual(["jun-02"]);
+    expect(await codeOf(listPortalTransactions(owner, { filter: { from: "2026-06-02", to: "2026-06-01" } }))).toBe("validation.failed");
+  });
+
+  it("searches by the start of a clientReference or recipient, with LIKE wildcards taken literally", async () => {
+    const { accountId } = await fundedAccount(0n);
+    await insert(accountId, { at: "2026-06-01T10:00:00Z", clientReference: "order-100", recipient: "08031111234" });
+    await insert(accountId, { at: "2026-06-01T11:00:00Z", clientReference: "order-101", recipient: "08059999999" });
+    await insert(accountId, { at: "2026-06-01T12:00:00Z", clientReference: "invoice_7", recipient: "7012345678" });
+    const owner = userOf(accountId);
+
+    expect(await references(owner, { search: "order-10" })).toEqual(["order-101", "order-100"]);
+    expect(await references(owner, { search: "order-100" })).toEqual(["order-100"]);
+    expect(await references(owner, { search: "0805" })).toEqual(["order-101"]);
+    expect(await references(owner, { search: "+2348031" })).toEqual(["order-100"]);
+    expect(await references(owner, { search: "7012345678" })).toEqual(["invoice_7"]);
+    expect(await references(owner, { search: "der-10" })).toEqual([]); // a prefix, not a substring
+    expect(await references(owner, { search: "%" })).toEqual([]);
+    expect(await references(owner, { search: "invoice_" })).toEqual(["invoice_7"]);
+    expect(await references(owner, { search: "invoiceX" })).toEqual([]);
+    expect(await references(owner, { search: "invoic_" })).toEqual([]); // "_" is not a wildcard
+  });
+
+  it("pages with a cursor: every row once, newest first, stable while new rows arrive", async () => {
+    const { accountId } = await fundedAccount(0n);
+    for (let index = 0; index < 7; index += 1) {
+      await insert(accountId, { at: new Date(Date.UTC(2026, 5, 1, index)).toISOString(), clientReference: `page-${index}` });
+    }
+    // Two rows with one timestamp: the id breaks the tie, so neither is skipped or repeated.
+    await insert(accountId, { at: new Date(Date.UTC(2026, 5, 1, 3)).toISOString(), clientReference: "page-3b" });
+    const owner = userOf(accountId);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Awaited<ReturnType<typeof listPortalTransactions>> = await listPortalTransactions(owner, { filter: {}, limit: 3, cursor });
+      seen.push(...page.items.map((item) => item.clientReference));
+      cursor = page.nextCursor;
+      pages += 1;
+      if (pages === 1) await insert(accountId, { at: "2030-01-01T00:00:00Z", clientReference: "arrived-later" });
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(8);
+    expect(new Set(seen).size).toBe(8);
+    expect(seen.slice(0, 3)).toEqual(["page-6", "page-5", "page-4"]);
+    expect(seen.slice(-3)).toEqual(["page-2", "page-1", "page-0"]);
+    expect(await codeOf(listPortalTransactions(owner, { filter: {}, cursor: "bm9wZQ" }))).toBe("validation.failed");
+  });
+
+  it("never shows another account's transactions, whatever accountId is sent", async () => {
+    const own = await fundedAccount(0n);
+    const other = await fundedAccount(0n);
+    await insert(own.accountId, { at: "2026-06-01T10:00:00Z", clientReference: "mine" });
+    await insert(other.accountId, { at: "2026-06-01T10:00:00Z", clientReference: "theirs" });
+
+    expect(await references(userOf(own.accountId, "STAFF"), {})).toEqual(["mine"]);
+    expect(await references(userOf(own.accountId, "STAFF"), { accountId: own.accountId })).toEqual(["mine"]);
+    expect(await codeOf(listPortalTransactions(userOf(own.accountId), { filter: { accountId: other.accountId } }))).toBe("account.not_found");
+    expect(await references(own.actor, {})).toEqual(["mine"]);
+
+    // Operators choose an account, and must.
+    expect(await references(userOf(null, "OPERATOR"), { accountId: other.accountId })).toEqual(["theirs"]);
+    expect(await codeOf(listPortalTransactions(userOf(null, "OPERATOR"), { filter: {} }))).toBe("validation.failed");
+  });
+});
+
+describe("getPortalTransaction", () => {
+  it("shows where a purchase came from: the API key's name or the portal user's e-mail", async () => {
+    const { accountId, actor } = await fundedAccount(1_000_000n);
+    const user = await db.user.create({
+      data: { email: `staff-${randomUUID()}@example.test`, passwordHash: "x", role: "STAFF", accountId },
+    });
+    const staff: Actor = { kind: "user", userId: user.id, email: user.email, role: "STAFF", accountId, sourceIp: "203.0.113.7" };
+
+    const viaApi = await purchaseData(actor, { clientReference: reference("api"), planId: "mtn-1gb-30d", phone: "08031234567" });
+    const viaPortal = await purchaseData(staff, { clientReference: reference("portal"), planId: "mtn-1gb-30d", phone: "08031230000" });
+    const key = await db.apiKey.findUniqueOrThrow({ where: { id: (actor as { apiKeyId: string }).apiKeyId } });
+
+    expect(await getPortalTransaction(staff, { id: viaApi.transaction.id })).toMatchObject({
+      id: viaApi.transaction.id,
+      accountId,
+      status: "successful",
+      channel: "api",
+      sourceIp: "127.0.0.9",
+      apiKeyName: key.name,
+      userEmail: null,
+      amount: 28_000n,
+    });
+    const failed = await getPortalTransaction(staff, { id: viaPortal.transaction.id });
+    expect(failed).toMatchObject({ status: "failed", channel: "portal", sourceIp: "203.0.113.7", apiKeyName: null, userEmail: user.email });
+    expect(failed.failureReason).toBeTruthy();
+  });
+
+  it("answers not found for another account's id, an unknown id and a malformed one", async () => {
+    const own = await fundedAccount(0n);
+    const other = await fundedAccount(0n);
+    const theirs = await insert(other.accountId, { at: "2026-06-01T10:00:00Z" });
+
+    for (const role of ["OWNER", "STAFF"] as const) {
+      expect(await codeOf(getPortalTransaction(userOf(own.accountId, role), { id: theirs.id }))).toBe("transaction.not_found");
+    }
+    expect(await codeOf(getPortalTransaction(own.actor, { id: theirs.id }))).toBe("transaction.not_found");
+    expect(await codeOf(getPortalTransaction(userOf(own.accountId), { id: randomUUID() }))).toBe("transaction.not_found");
+    expect(await codeOf(getPortalTransaction(userOf(own.accountId), { id: "'; DROP TABLE transactions; --" }))).toBe("transaction.not_found");
+    expect(await getPortalTransaction(userOf(other.accountId), { id: theirs.id })).toMatchObject({ id: theirs.id });
+    expect(await getPortalTransaction(userOf(null, "OPERATOR"), { id: theirs.id })).toMatchObject({ id: theirs.id, accountId: other.accountId });
+  });
+});
+
+/** A small RFC 4180 reader (quoted fields, doubled quotes, CRLF records), enough to read our own output back. */
+function readCsv(file: string): string[][] {
+  const text = file.replace(/^\uFEFF/, "");
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index]!;
+    if (quoted) {
+      if (character === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (character === '"') {
+        quoted = false;
+      } else {
+        field += character;
+      }
+    } else if (character === '"') {
+      quoted = true;
+    } else if (character === ",") {
+      record.push(field);
+      field = "";
+    } else if (character === "\r" && text[index + 1] === "\n") {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+      index += 1;
+    } else {
+      field += character;
+    }
+  }
+  if (field !== "" || record.length > 0) throw new Error("the CSV does not end with CRLF");
+  return records;
+}
+
+async function collect(chunks: AsyncIterable<string>): Promise<string[]> {
+  const all: string[] = [];
+  for await (const chunk of chunks) all.push(chunk);
+  return all;
+}
+
+const HEADER_LINE =
+  "\uFEFFDate (Africa/Lagos),Transaction ID,Client reference,Provider reference,Service,Product,Recipient,Amount (NGN),Amount (kobo),Status,Channel,Source IP\r\n";
+
+describe("exportTransactionsCsv", () => {
+  it("writes RFC 4180 with Lagos times and naira, quoting what needs it and neutralising formulas", async () => {
+    const { accountId } = await fundedAccount(0n);
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    await insert(accountId, {
+      id: ids[0],
+      at: "2026-05-31T23:30:00Z",
+      clientReference: "-5",
+      productName: 'MTN 1GB, "SME"',
+      amount: 28_000n,
+    });
+    await insert(accountId, {
+      id: ids[1],
+      at: "2026-05-31T12:00:00Z",
+      clientReference: '=HYPERLINK("http://evil.test")',
+      providerReference: "@SUM(A1)",
+      productName: "line one\nline two",
+      recipient: "\t08031234567",
+      amount: 5n,
+      status: "FAILED",
+      channel: "PORTAL",
+      sourceIp: "::1",
+    });
+    await insert(accountId, {
+      id: ids[2],
+      at: "2026-05-30T08:15:30Z",
+      clientReference: "+1",
+      productName: null,
+      recipient: "\rX",
+      amount: 1_234_567n,
+      status: "PENDING",
+      service: "CABLE_TV",
+    });
+
+    const csv = await exportTransactionsCsv(userOf(accountId, "STAFF"), {}, { now: new Date("2026-05-31T23:30:00Z") });
+    expect(csv.filename).toBe("transactions-2026-06-01.csv");
+    const text = (await collect(csv.chunks)).join("");
+    expect(text).toBe(
+      HEADER_LINE +
+        `2026-06-01 00:30:00,${ids[0]},'-5,,Data,"MTN 1GB, ""SME""",08031234567,280.00,28000,successful,API,127.0.0.9\r\n` +
+        `2026-05-31 13:00:00,${ids[1]},"'=HYPERLINK(""http://evil.test"")",'@SUM(A1),Data,"line one\nline two",'\t08031234567,0.05,5,failed,Portal,::1\r\n` +
+        `2026-05-30 09:15:30,${ids[2]},'+1,,Cable TV,,"'\rX",12345.67,1234567,pending,API,127.0.0.9\r\n`,
+    );
+
+    const records = readCsv(text);
+    expect(records).toHaveLength(4);
+    expect(records.every((record) => record.length === 12)).toBe(true);
+    expect(records[1]?.[5]).toBe('MTN 1GB, "SME"');
+    expect(records[2]?.[2]).toBe(`'=HYPERLINK("http://evil.test")`);
+    expect(records[2]?.[5]).toBe("line one\nline two");
+    expect(records[3]?.[6]).toBe("'\rX");
+  });
+
+  it("exports only the filtered rows of the caller's account, a page at a time", async () => {
+    const own = await fundedAccount(0n);
+    const other = await fundedAccount(0n);
+    for (let index = 0; index < 5; index += 1) {
+      await insert(own.accountId, { at: new Date(Date.UTC(2026, 5, 1, index)).toISOString(), clientReference: `export-${index}` });
+    }
+    await insert(own.accountId, { at: "2026-06-01T12:00:00Z", clientReference: "export-failed", status: "FAILED" });
+    await insert(other.accountId, { at: "2026-06-01T12:00:00Z", clientReference: "export-theirs" });
+
+    const csv = await exportTransactionsCsv(userOf(own.accountId), { status: "SUCCESSFUL" }, { pageSize: 2 });
+    const chunks = await collect(csv.chunks);
+    // The header, then pages of 2, 2 and 1 rows.
+    expect(chunks).toHaveLength(4);
+    const records = readCsv(chunks.join(""));
+    expect(records.slice(1).map((record) => record[2])).toEqual(["export-4", "export-3", "export-2", "export-1", "export-0"]);
+
+    const empty = await exportTransactionsCsv(userOf(own.accountId), { search: "nothing-like-this" });
+    expect((await collect(empty.chunks)).join("")).toBe(HEADER_LINE);
+
+    // Refused before any byte is produced.
+    expect(await codeOf(exportTransactionsCsv(userOf(own.accountId), { accountId: other.accountId }))).toBe("account.not_found");
+    expect(await codeOf(exportTransactionsCsv(userOf(null, "OPERATOR"), {}))).toBe("validation.failed");
+  });
+});
