@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { confirmButton, expectWalletBalance, moneyFacts } from "./buy-helpers";
+import { createTestAccount, signIn } from "./fixtures/data";
+
+const FUNDING = 1_000_000n;
+
+test("airtime: network, phone and an amount in naira within the network's bounds → exact charge → bought", async ({ page }) => {
+  const account = await createTestAccount({ funding: FUNDING });
+  await signIn(page, account.staff);
+  await page.goto("/buy/airtime");
+  await expectWalletBalance(page, FUNDING);
+
+  await page.getByRole("radio", { name: "Airtel", exact: true }).check();
+  await expect(page.getByText("Between ₦50.00 and ₦50,000.00 on Airtel.")).toBeVisible();
+  await page.getByLabel("Phone number").fill("08021234567");
+
+  // Out of bounds is refused before anything is sent, in naira.
+  await page.getByLabel("Amount (₦)").fill("20");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("The amount must be between ₦50.00 and ₦50,000.00.")).toBeVisible();
+  await page.getByLabel("Amount (₦)").fill("abc");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Enter an amount in naira, such as 500 or 1,500.")).toBeVisible();
+
+  await page.getByLabel("Amount (₦)").fill("1,500.50");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Confirm your purchase" })).toBeVisible();
+  await expect(page.getByTestId("checkout-charge")).toHaveText("₦1,500.50");
+  await confirmButton(page).click();
+
+  await expect(page.getByRole("heading", { name: "Purchase successful" })).toBeVisible();
+  await expect(page.getByText("Airtel Airtime")).toBeVisible();
+  await expectWalletBalance(page, FUNDING - 150_050n);
+  const facts = await moneyFacts(account.accountId);
+  expect(facts.transactions).toHaveLength(1);
+  expect(facts.transactions[0]).toMatchObject({ service: "AIRTIME", amount: 150_050n, networkId: "airtel", recipient: "08021234567", status: "SUCCESSFUL" });
+  expect(facts.balance).toBe(FUNDING - 150_050n);
+});
+
+test("airtime that the network rejects (…0000) is not charged", async ({ page }) => {
+  const account = await createTestAccount({ funding: FUNDING });
+  await signIn(page, account.staff);
+  await page.goto("/buy/airtime");
+  await page.getByRole("radio", { name: "Glo", exact: true }).check();
+  await page.getByLabel("Phone number").fill("08051230000");
+  await page.getByLabel("Amount (₦)").fill("500");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await confirmButton(page).click();
+  await expect(page.getByText("The network rejected this purchase; you were not charged.")).toBeVisible();
+  await expectWalletBalance(page, FUNDING);
+  expect((await moneyFacts(account.accountId)).balance).toBe(FUNDING);
+});

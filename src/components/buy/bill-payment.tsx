@@ -1,0 +1,238 @@
+"use client";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { formatNaira, parseNairaToKobo } from "~/components/money";
+import { customerId as customerIdSchema } from "~/schemas/purchases";
+import type { BillServicePath } from "~/schemas/services";
+import { useTRPC } from "~/trpc/react";
+import { BILL_SERVICE_WORDS } from "./bill-services";
+import { Checkout } from "./checkout";
+import { CustomerDetails } from "./customer-details";
+import { describePurchaseError } from "./describe-error";
+import { LoadError } from "./load-error";
+import { alertBox, inputField, primaryButton, secondaryButton } from "./styles";
+import { TextField } from "./text-field";
+import type { BillProduct, CustomerVerification } from "./types";
+import { useOrderReference } from "./use-order-reference";
+
+interface BillOrder {
+  clientReference: string;
+  product: BillProduct;
+  verification: CustomerVerification;
+  /** Kobo, sent only for variable-amount products. */
+  amount: number | undefined;
+  charge: bigint;
+}
+
+function productOption(product: BillProduct): string {
+  if (product.amountType === "fixed") return `${product.name} — ${formatNaira(product.price)}`;
+  return `${product.name} — ${formatNaira(product.minAmount)} to ${formatNaira(product.maxAmount)}`;
+}
+
+/**
+ * A bill (cable TV, electricity, education, broadband): product → customer number → Verify, which
+ * shows who the biller says the customer is → amount for variable products → confirm → result with
+ * the token or PIN. Changing the product or the number undoes the verification.
+ */
+export function BillPayment({ service }: { service: BillServicePath }) {
+  const words = BILL_SERVICE_WORDS[service];
+  const trpc = useTRPC();
+  const products = useQuery(trpc.purchases.billProducts.queryOptions({ service }));
+  const verify = useMutation(trpc.purchases.verifyCustomer.mutationOptions());
+  const payBill = useMutation(trpc.purchases.payBill.mutationOptions());
+  const { referenceFor, endAttempt } = useOrderReference();
+
+  const [planId, setPlanId] = useState("");
+  const [customerId, setCustomerId] = useState("");
+  const [amountText, setAmountText] = useState("");
+  const [errors, setErrors] = useState<{ product?: string; customerId?: string; amount?: string }>({});
+  const [order, setOrder] = useState<BillOrder | null>(null);
+
+  const product = products.data?.find((candidate) => candidate.planId === planId) ?? null;
+  // A verification counts only for the product and number it was made for.
+  const verification =
+    verify.data && verify.variables?.planId === planId && verify.variables.customerId === customerId.trim() ? verify.data : null;
+  const verifyError = verify.error && verify.variables?.planId === planId && verify.variables.customerId === customerId.trim() ? verify.error : null;
+
+  function runVerify() {
+    const parsedId = customerIdSchema.safeParse(customerId);
+    setErrors({
+      product: product ? undefined : `Choose a ${words.productLabel.toLowerCase()}.`,
+      customerId: parsedId.success ? undefined : `Enter the ${words.customerIdLabel.toLowerCase()}: 4 to 30 letters or digits.`,
+    });
+    if (!product || !parsedId.success || verify.isPending) return;
+    verify.mutate({ service, planId: product.planId, customerId: parsedId.data });
+  }
+
+  function review(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!product || !verification) {
+      runVerify();
+      return;
+    }
+    let amount: number | undefined;
+    let charge: bigint;
+    if (product.amountType === "variable") {
+      const parsed = parseNairaToKobo(amountText);
+      const min = product.minAmount ?? 0n;
+      const max = product.maxAmount ?? 0n;
+      if (parsed === null || parsed <= 0) {
+        setErrors({ amount: "Enter an amount in naira, such as 5,000." });
+        return;
+      }
+      if (BigInt(parsed) < min || BigInt(parsed) > max) {
+        setErrors({ amount: `The amount must be between ${formatNaira(min)} and ${formatNaira(max)}.` });
+        return;
+      }
+      amount = parsed;
+      charge = BigInt(parsed);
+    } else {
+      charge = product.price ?? 0n;
+    }
+    setErrors({});
+    const orderKey = JSON.stringify([service, product.planId, verification.customerId, amount ?? null]);
+    setOrder({ clientReference: referenceFor(orderKey), product, verification, amount, charge });
+  }
+
+  function startNewOrder() {
+    endAttempt();
+    setOrder(null);
+    setCustomerId("");
+    setAmountText("");
+    verify.reset();
+  }
+
+  if (order) {
+    return (
+      <Checkout
+        clientReference={order.clientReference}
+        rows={[
+          { label: "Service", value: words.title },
+          { label: words.productLabel, value: order.product.name },
+          { label: words.customerIdLabel, value: order.verification.customerId },
+          { label: "Customer name", value: order.verification.customerName },
+          ...(order.amount === undefined ? [] : [{ label: "Amount", value: formatNaira(order.amount) }]),
+        ]}
+        charge={order.charge}
+        seller="biller"
+        recipientLabel={words.customerIdLabel}
+        tokenLabel={words.tokenLabel}
+        bounds={
+          order.product.minAmount !== null && order.product.maxAmount !== null
+            ? { min: order.product.minAmount, max: order.product.maxAmount }
+            : undefined
+        }
+        purchase={(clientReference) =>
+          payBill.mutateAsync({
+            service,
+            clientReference,
+            planId: order.product.planId,
+            customerId: order.verification.customerId,
+            ...(order.amount === undefined ? {} : { amount: order.amount }),
+          })
+        }
+        onBack={() => setOrder(null)}
+        onSettled={endAttempt}
+        onNewOrder={startNewOrder}
+      />
+    );
+  }
+
+  return (
+    <form onSubmit={review} noValidate className="max-w-xl space-y-5">
+      <div>
+        <label htmlFor="bill-product" className="block text-sm font-medium text-slate-700">
+          {words.productLabel}
+        </label>
+        {products.isPending && <p className="mt-1 text-sm text-slate-500">Loading products…</p>}
+        {products.isError && (
+          <div className="mt-1">
+            <LoadError error={products.error} onRetry={() => void products.refetch()} />
+          </div>
+        )}
+        {products.data && products.data.length === 0 && <p className="mt-1 text-sm text-slate-500">Nothing is on sale here right now.</p>}
+        {products.data && products.data.length > 0 && (
+          <select
+            id="bill-product"
+            value={planId}
+            onChange={(event) => {
+              setPlanId(event.target.value);
+              setErrors({});
+            }}
+            aria-invalid={errors.product ? true : undefined}
+            aria-describedby={errors.product ? "bill-product-error" : undefined}
+            className={inputField}
+          >
+            <option value="">Choose…</option>
+            {products.data.map((candidate) => (
+              <option key={candidate.planId} value={candidate.planId}>
+                {productOption(candidate)}
+              </option>
+            ))}
+          </select>
+        )}
+        {errors.product && (
+          <p id="bill-product-error" role="alert" className="mt-1 text-sm text-red-700">
+            {errors.product}
+          </p>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <TextField
+            id="bill-customer-id"
+            label={words.customerIdLabel}
+            autoComplete="off"
+            spellCheck={false}
+            value={customerId}
+            onChange={(event) => {
+              setCustomerId(event.target.value);
+              setErrors((current) => ({ ...current, customerId: undefined }));
+            }}
+            hint={words.customerIdHint}
+            error={errors.customerId}
+          />
+        </div>
+        <button type="button" onClick={runVerify} disabled={verify.isPending} className={`${secondaryButton} sm:mt-6`}>
+          {verify.isPending ? "Verifying…" : "Verify"}
+        </button>
+      </div>
+
+      {verifyError && (
+        <p role="alert" className={alertBox}>
+          {describePurchaseError(verifyError)}
+        </p>
+      )}
+
+      {verification && product && (
+        <>
+          <CustomerDetails verification={verification} />
+          {product.amountType === "variable" && (
+            <div className="max-w-xs">
+              <TextField
+                id="bill-amount"
+                label="Amount (₦)"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="5,000"
+                value={amountText}
+                onChange={(event) => setAmountText(event.target.value)}
+                hint={`Between ${formatNaira(product.minAmount)} and ${formatNaira(product.maxAmount)}.`}
+                error={errors.amount}
+              />
+            </div>
+          )}
+          {product.amountType === "fixed" && (
+            <p className="text-sm text-slate-600">
+              Price: <span className="font-semibold text-slate-900">{formatNaira(product.price)}</span>
+            </p>
+          )}
+          <button type="submit" className={`${primaryButton} w-full sm:w-auto`}>
+            Continue
+          </button>
+        </>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import { TRPCClientError } from "@trpc/client";
+import { describe, expect, it } from "vitest";
+import { clientReference } from "~/schemas/purchases";
+import { newClientReference } from "./client-reference";
+import { describePurchaseError, NOT_REACHED } from "./describe-error";
+import { marginOf, validityText } from "./plan-list";
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function serverError(appCode: string | null, message: string, code = "UNPROCESSABLE_CONTENT") {
+  // The shape the portal's error formatter sends (src/server/trpc/init.ts).
+  return new TRPCClientError(message, {
+    result: { error: { message, code: -32000, data: { code, httpStatus: 422, appCode, fieldErrors: null, zodError: null } } },
+  } as never);
+}
+
+describe("newClientReference", () => {
+  it("is a v4 UUID that the API accepts as a clientReference, new every time", () => {
+    const first = newClientReference();
+    expect(first).toMatch(UUID_V4);
+    expect(clientReference.safeParse(first).success).toBe(true);
+    expect(newClientReference()).not.toBe(first);
+  });
+
+  it("still makes one where crypto.randomUUID is missing (plain http off localhost)", () => {
+    // Only getRandomValues, as in a browser page served over plain http.
+    const insecureContext: Pick<Crypto, "getRandomValues"> = { getRandomValues: crypto.getRandomValues.bind(crypto) };
+    const references = new Set(Array.from({ length: 100 }, () => newClientReference(insecureContext)));
+    expect(references.size).toBe(100);
+    for (const reference of references) expect(reference).toMatch(UUID_V4);
+  });
+});
+
+describe("describePurchaseError", () => {
+  it("names the charge and the balance when the wallet is short", () => {
+    const text = describePurchaseError(serverError("wallet.insufficient_funds", "The wallet balance does not cover this purchase of 28000 kobo.", "PRECONDITION_FAILED"), {
+      charge: 28_000n,
+      balance: 10_000n,
+    });
+    expect(text).toBe(
+      "Not enough money in the wallet: this purchase costs ₦280.00 and the balance is ₦100.00. Ask the account owner to fund the wallet, then try again. Nothing was charged.",
+    );
+  });
+
+  it("gives amount bounds in naira, not kobo", () => {
+    const text = describePurchaseError(serverError("amount.out_of_range", "MTN airtime must be between 5000 and 5000000 kobo."), {
+      bounds: { min: 5_000n, max: 5_000_000n },
+    });
+    expect(text).toBe("The amount must be between ₦50.00 and ₦50,000.00. Nothing was charged.");
+  });
+
+  it("keeps the biller's own words for an unknown customer", () => {
+    expect(describePurchaseError(serverError("customer.invalid", "Customer 7012349999 was not found at GOtv."))).toBe(
+      "Customer 7012349999 was not found at GOtv. Check the number and try again. Nothing was charged.",
+    );
+  });
+
+  it("says a lost answer may have gone through, and that retrying is safe", () => {
+    expect(describePurchaseError(new TypeError("Failed to fetch"))).toBe(NOT_REACHED);
+    expect(describePurchaseError(new TRPCClientError("Failed to fetch"))).toBe(NOT_REACHED);
+    expect(describePurchaseError(serverError(null, "Something went wrong on our side. Please try again.", "INTERNAL_SERVER_ERROR"))).toMatch(
+      /never charged twice/,
+    );
+  });
+});
+
+describe("plan facts", () => {
+  it("shows validity and a retail plan's margin; a special-price plan has no margin", () => {
+    expect(validityText({ validityDays: 1 })).toBe("Valid 1 day");
+    expect(validityText({ validityDays: 30 })).toBe("Valid 30 days");
+    expect(validityText({ validityDays: null })).toBeNull();
+    expect(marginOf({ price: 436_500n, retailPrice: 450_000n })).toBe(13_500n);
+    expect(marginOf({ price: 28_000n, retailPrice: null })).toBeNull();
+  });
+});

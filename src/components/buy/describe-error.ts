@@ -1,0 +1,86 @@
+/**
+ * Turns what the server answered into plain words for the person buying. The service's error name
+ * (tRPC `data.appCode`) picks the message; the server's own text is shown only where it is already
+ * written for people (an unknown customer, an unavailable biller).
+ */
+import { TRPCClientError } from "@trpc/client";
+import { formatNaira } from "~/components/money";
+import type { AppRouter } from "~/server/trpc/root";
+
+export interface PurchaseErrorContext {
+  /** What this order costs, kobo. */
+  charge?: bigint;
+  /** The wallet balance as last read, kobo. */
+  balance?: bigint;
+  /** The amount bounds of the product, kobo, when it has any. */
+  bounds?: { min: bigint; max: bigint };
+}
+
+export const NOT_REACHED =
+  "We couldn't reach the server, so we can't tell yet whether this went through. Press the button again: the same order is never charged twice.";
+
+function appCodeOf(error: unknown): string | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  return ((error as TRPCClientError<AppRouter>).data?.appCode as string | null | undefined) ?? null;
+}
+
+function fieldReasons(error: TRPCClientError<AppRouter>): string | null {
+  const data = error.data;
+  const fromService = data?.fieldErrors?.map((problem) => `${problem.name}: ${problem.reason}`) ?? [];
+  const fromSchema = Object.entries(data?.zodError?.fieldErrors ?? {}).flatMap(([name, reasons]) =>
+    ((reasons as string[] | undefined) ?? []).map((reason) => `${name}: ${reason}`),
+  );
+  const all = [...fromService, ...fromSchema];
+  return all.length > 0 ? `Please check the order: ${all.join("; ")}.` : null;
+}
+
+export function isInsufficientFunds(error: unknown): boolean {
+  return appCodeOf(error) === "wallet.insufficient_funds";
+}
+
+export function describePurchaseError(error: unknown, context: PurchaseErrorContext = {}): string {
+  if (!(error instanceof TRPCClientError)) return NOT_REACHED;
+  const trpcError = error as TRPCClientError<AppRouter>;
+  // No data: the answer never arrived (network down, server restarting).
+  if (!trpcError.data) return NOT_REACHED;
+
+  switch (appCodeOf(error)) {
+    case "wallet.insufficient_funds": {
+      const cost = context.charge === undefined ? "this purchase costs more" : `this purchase costs ${formatNaira(context.charge)}`;
+      const balance = context.balance === undefined ? "the balance is lower" : `the balance is ${formatNaira(context.balance)}`;
+      return `Not enough money in the wallet: ${cost} and ${balance}. Ask the account owner to fund the wallet, then try again. Nothing was charged.`;
+    }
+    case "customer.invalid":
+      return `${trpcError.message} Check the number and try again. Nothing was charged.`;
+    case "amount.out_of_range":
+      return context.bounds
+        ? `The amount must be between ${formatNaira(context.bounds.min)} and ${formatNaira(context.bounds.max)}. Nothing was charged.`
+        : "That amount is outside what this product allows. Nothing was charged.";
+    case "plan.not_found":
+    case "network.not_found":
+    case "service.not_found":
+      return "That product is no longer on sale. Go back and choose another. Nothing was charged.";
+    case "transaction.idempotency_conflict":
+      return "This order's reference was already used for a different order. Start a new order. Nothing was charged.";
+    case "provider.unavailable":
+      return trpcError.message;
+    case "rate_limit.exceeded":
+      return "Too many requests just now. Wait a moment and try again.";
+    case "unauthorized":
+      return "Your session has ended. Sign in again to continue.";
+    case "forbidden":
+      return trpcError.message;
+    case "validation.failed":
+      return fieldReasons(trpcError) ?? trpcError.message;
+    default:
+      if (trpcError.data.code === "BAD_REQUEST") return fieldReasons(trpcError) ?? "Please check the order and try again.";
+      return "Something went wrong on our side, so we can't tell yet whether this went through. Press the button again: the same order is never charged twice.";
+  }
+}
+
+/** For reads (catalog, balance): what went wrong, with no purchase in the picture. */
+export function describeLoadError(error: unknown): string {
+  if (appCodeOf(error) === "forbidden" && error instanceof TRPCClientError) return error.message;
+  if (appCodeOf(error) === "unauthorized") return "Your session has ended. Sign in again to continue.";
+  return "We couldn't load this just now. Check your connection and try again.";
+}

@@ -1,0 +1,55 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "~/trpc/react";
+import { LoadError } from "./load-error";
+import type { Network } from "./types";
+
+interface NetworkPickerProps {
+  value: string | null;
+  onChange: (network: Network) => void;
+  error?: string | null;
+}
+
+/** The mobile networks as a row of radio buttons. */
+export function NetworkPicker({ value, onChange, error }: NetworkPickerProps) {
+  const trpc = useTRPC();
+  const networks = useQuery(trpc.purchases.networks.queryOptions());
+
+  return (
+    <fieldset aria-describedby={error ? "network-error" : undefined}>
+      <legend className="text-sm font-medium text-slate-700">Network</legend>
+      {networks.isPending && <p className="mt-2 text-sm text-slate-500">Loading networks…</p>}
+      {networks.isError && (
+        <div className="mt-2">
+          <LoadError error={networks.error} onRetry={() => void networks.refetch()} />
+        </div>
+      )}
+      {networks.data && networks.data.length === 0 && <p className="mt-2 text-sm text-slate-500">No networks are on sale right now.</p>}
+      {networks.data && networks.data.length > 0 && (
+        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {networks.data.map((network) => (
+            <label
+              key={network.id}
+              className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50 has-[:checked]:text-emerald-900 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600"
+            >
+              <input
+                type="radio"
+                name="network"
+                value={network.id}
+                checked={value === network.id}
+                onChange={() => onChange(network)}
+                className="h-4 w-4 shrink-0 accent-emerald-700"
+              />
+              {network.name}
+            </label>
+          ))}
+        </div>
+      )}
+      {error && (
+        <p id="network-error" role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

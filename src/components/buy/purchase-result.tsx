@@ -1,0 +1,116 @@
+"use client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect } from "react";
+import { formatNaira } from "~/components/money";
+import { StatusBadge } from "~/components/status-badge";
+import { useTRPC } from "~/trpc/react";
+import { CopyButton } from "./copy-button";
+import { OrderSummary } from "./order-summary";
+import { primaryButton, secondaryButton } from "./styles";
+import type { Purchase, Seller, SummaryRow } from "./types";
+import { useFocusOnMount } from "./use-focus-on-mount";
+
+/** How often a pending purchase is looked up again; the reconciler settles one within seconds. */
+const POLL_INTERVAL_MS = 2500;
+
+const lagosTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
+
+/** Electricity tokens are read out and typed in groups of four. */
+function groupDigits(token: string): string {
+  return /^\d+$/.test(token) ? token.replace(/(\d{4})(?=\d)/g, "$1 ") : token;
+}
+
+interface PurchaseResultProps {
+  purchase: Purchase;
+  seller: Seller;
+  recipientLabel: string;
+  /** What the token is called for this product ("Token", "PIN"). */
+  tokenLabel: string;
+  onNewOrder: () => void;
+}
+
+/**
+ * The outcome of a purchase. A pending one is looked up again every few seconds until the provider
+ * settles it, and the page changes in place; the wallet balance is refreshed when it does (a failure
+ * is refunded).
+ */
+export function PurchaseResult({ purchase, seller, recipientLabel, tokenLabel, onNewOrder }: PurchaseResultProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const polled = useQuery({
+    ...trpc.purchases.transaction.queryOptions({ clientReference: purchase.clientReference }),
+    enabled: purchase.status === "pending",
+    refetchInterval: (query) => ((query.state.data?.status ?? "pending") === "pending" ? POLL_INTERVAL_MS : false),
+  });
+  const current = polled.data && polled.data.id === purchase.id ? polled.data : purchase;
+  const { status } = current;
+
+  useEffect(() => {
+    if (status !== "pending") void queryClient.invalidateQueries({ queryKey: trpc.purchases.balance.queryKey() });
+  }, [status, queryClient, trpc]);
+
+  const rows: SummaryRow[] = [
+    { label: "Product", value: current.productName ?? current.service },
+    { label: recipientLabel, value: current.recipient },
+    ...(current.customerName ? [{ label: "Customer name", value: current.customerName }] : []),
+    { label: status === "failed" ? "Amount (not charged)" : "Amount charged", value: formatNaira(current.amount) },
+    { label: "Your reference", value: current.clientReference },
+    ...(current.providerReference ? [{ label: "Provider reference", value: current.providerReference }] : []),
+    { label: "Time", value: lagosTime.format(new Date(current.createdAt)) },
+  ];
+
+  return (
+    <section aria-labelledby="result-heading" className="space-y-4">
+      {purchase.idempotentReplay && (
+        <p role="status" className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm font-medium text-sky-900">
+          Already bought — this is the original purchase. It was not bought or charged again.
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="result-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+          {status === "successful" ? "Purchase successful" : status === "failed" ? "Purchase failed" : "Purchase pending"}
+        </h2>
+        <StatusBadge status={status} />
+      </div>
+
+      <div aria-live="polite" className="space-y-2">
+        {status === "pending" && (
+          <p className="flex items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <span aria-hidden="true" className="h-3 w-3 shrink-0 animate-spin rounded-full border-2 border-amber-700 border-t-transparent" />
+            Waiting for the provider… you will see the result here.
+          </p>
+        )}
+        {status === "failed" && (
+          <div className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p className="font-medium">The {seller} rejected this purchase; you were not charged.</p>
+            {current.failureReason && <p className="mt-1">{current.failureReason}</p>}
+          </div>
+        )}
+        {status === "successful" && current.token && (
+          <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3">
+            <p className="text-sm font-medium text-emerald-900">{tokenLabel}</p>
+            <p className="mt-1 break-words font-mono text-lg font-semibold text-slate-900 sm:text-xl sm:tracking-wide" data-testid="purchase-token">
+              {groupDigits(current.token)}
+            </p>
+            <div className="mt-2">
+              <CopyButton text={current.token} what={tokenLabel.toLowerCase()} />
+            </div>
+          </div>
+        )}
+      </div>
+
+      <OrderSummary rows={rows} />
+
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <button type="button" onClick={onNewOrder} className={primaryButton}>
+          Buy another
+        </button>
+        <Link href="/transactions" className={secondaryButton}>
+          See all transactions
+        </Link>
+      </div>
+    </section>
+  );
+}
