@@ -1,0 +1,89 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { formatNaira } from "~/components/money";
+import { useTRPC } from "~/trpc/react";
+import { formatDate } from "../../_components/format";
+import { readProblem, retryUnlessRefused } from "../../_components/problem";
+import { buttonClass, ErrorAlert, Loading } from "../../_components/ui";
+import { AllowlistPanel } from "./allowlist-panel";
+import { ApiKeysPanel } from "./api-keys-panel";
+import { CatalogPanel } from "./catalog-panel";
+import { WalletPanel } from "./wallet-panel";
+import { UsersPanel } from "./users-panel";
+
+/** One account: its figures at the top, then a panel per thing an operator changes. */
+export function AccountDetail({ accountId }: { accountId: string }) {
+  const trpc = useTRPC();
+  const overview = useQuery(trpc.operator.account.queryOptions({ accountId }, { retry: retryUnlessRefused }));
+
+  if (overview.isPending) return <Loading>Loading the account…</Loading>;
+  if (overview.isError) {
+    const problem = readProblem(overview.error);
+    return (
+      <div className="space-y-3">
+        <h1 className="text-2xl font-semibold tracking-tight">{problem.appCode === "account.not_found" ? "No such account" : "Account"}</h1>
+        <ErrorAlert>
+          {problem.appCode === "account.not_found"
+            ? "There is no account with this id. It may have been mistyped."
+            : `The account could not be loaded. ${problem.message}`}
+        </ErrorAlert>
+        <div className="flex gap-2">
+          {problem.appCode !== "account.not_found" && (
+            <button type="button" className={buttonClass("secondary")} onClick={() => void overview.refetch()}>
+              Try again
+            </button>
+          )}
+          <Link href="/operator" className={buttonClass("secondary")}>
+            Back to accounts
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const account = overview.data;
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link href="/operator" className="text-sm font-medium text-emerald-700 underline-offset-2 hover:underline">
+          ← Accounts
+        </Link>
+        <h1 className="mt-2 break-words text-2xl font-semibold tracking-tight">{account.name}</h1>
+        <p className="mt-1 break-all font-mono text-xs text-slate-500">{account.id}</p>
+        <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Figure label="Balance" value={<span data-testid="account-balance">{formatNaira(account.balance)}</span>} />
+          <Figure label="Created" value={formatDate(account.createdAt)} />
+          <Figure label="Allowlist" value={account.allowlistRequired ? "Required" : "Optional"} />
+          <Figure label="Product catalog" value={account.onProductCatalog ? "On" : "Off"} />
+        </dl>
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Link href={`/operator/audit?account=${account.id}`} className="font-medium text-emerald-700 underline-offset-2 hover:underline">
+            Audit log for this account
+          </Link>
+          <Link href={`/invoices?accountId=${account.id}`} className="font-medium text-emerald-700 underline-offset-2 hover:underline">
+            Invoices
+          </Link>
+        </p>
+      </div>
+
+      <WalletPanel account={account} />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <AllowlistPanel accountId={account.id} />
+        <CatalogPanel accountId={account.id} onProductCatalog={account.onProductCatalog} />
+      </div>
+      <ApiKeysPanel accountId={account.id} />
+      <UsersPanel accountId={account.id} />
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 shadow-sm">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-base font-semibold tabular-nums text-slate-900">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+"use client";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { roleLabel } from "~/components/role-label";
+import { useTRPC } from "~/trpc/react";
+import { ConfirmDialog } from "../../_components/confirm-dialog";
+import { formatDate } from "../../_components/format";
+import { formAlert, readProblem, retryUnlessRefused, type Problem } from "../../_components/problem";
+import { buttonClass, Empty, ErrorAlert, Field, Loading, Panel, SuccessNotice } from "../../_components/ui";
+import { useRefreshAccount } from "./use-refresh-account";
+
+interface UserChoice {
+  userId: string;
+  email: string;
+}
+
+/** The account's people: who they are, adding an owner or staff member, disabling and enabling. */
+export function UsersPanel({ accountId }: { accountId: string }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshAccount();
+  const users = useQuery(trpc.operator.users.queryOptions({ accountId }, { retry: retryUnlessRefused }));
+  const [adding, setAdding] = useState(false);
+  const [disabling, setDisabling] = useState<UserChoice | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const setDisabled = useMutation(
+    trpc.operator.setUserDisabled.mutationOptions({
+      onSuccess: async (result, { disabled }) => {
+        await refresh();
+        const email = users.data?.find((user) => user.userId === result.userId)?.email ?? "The user";
+        setDone(disabled ? `${email} is disabled and signed out on their next request.` : `${email} can sign in again.`);
+        setDisabling(null);
+      },
+      onError: (error) => setProblem(readProblem(error).message),
+    }),
+  );
+
+  function toggle(userId: string, email: string, disable: boolean) {
+    setProblem(null);
+    setDone(null);
+    if (disable) setDisabling({ userId, email });
+    else setDisabled.mutate({ userId, disabled: false });
+  }
+
+  return (
+    <Panel
+      id="users-heading"
+      title="Users"
+      description="Owners manage keys, staff and invoices; staff buy and see transactions."
+      actions={
+        !adding && (
+          <button type="button" className={buttonClass("secondary")} onClick={() => setAdding(true)}>
+            Add user
+          </button>
+        )
+      }
+    >
+      {adding && (
+        <AddUserForm
+          accountId={accountId}
+          onClose={() => setAdding(false)}
+          onAdded={(email) => {
+            setAdding(false);
+            setDone(`Added ${email}. Give them their password privately.`);
+          }}
+        />
+      )}
+      {done && (
+        <div className="mb-3">
+          <SuccessNotice>{done}</SuccessNotice>
+        </div>
+      )}
+      {problem && !disabling && (
+        <div className="mb-3">
+          <ErrorAlert>{problem}</ErrorAlert>
+        </div>
+      )}
+      {users.isPending && <Loading>Loading users…</Loading>}
+      {users.isError && <ErrorAlert>The users could not be loaded. {readProblem(users.error).message}</ErrorAlert>}
+      {users.data && users.data.length === 0 && <Empty>No users yet. Add the account&apos;s owner first.</Empty>}
+      {users.data && users.data.length > 0 && (
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200">
+          <table className="min-w-full text-sm" aria-label="Users">
+            <thead className="bg-slate-50 text-left text-slate-600">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">User</th>
+                <th scope="col" className="px-3 py-2 font-medium">Role</th>
+                <th scope="col" className="px-3 py-2 font-medium">Status</th>
+                <th scope="col" className="px-3 py-2 font-medium">Added</th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {users.data.map((user) => (
+                <tr key={user.userId}>
+                  <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                    <span className="whitespace-nowrap">{user.email}</span>
+                    {user.name && <span className="block text-xs font-normal text-slate-500">{user.name}</span>}
+                  </th>
+                  <td className="whitespace-nowrap px-3 py-2">{roleLabel(user.role)}</td>
+                  <td className="whitespace-nowrap px-3 py-2">
+                    {user.disabledAt ? <span className="text-red-800">Disabled</span> : <span className="text-emerald-800">Active</span>}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatDate(user.createdAt)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    <button
+                      type="button"
+                      className={buttonClass(user.disabledAt ? "secondary" : "dangerOutline")}
+                      aria-label={`${user.disabledAt ? "Enable" : "Disable"} ${user.email}`}
+                      disabled={setDisabled.isPending}
+                      onClick={() => toggle(user.userId, user.email, !user.disabledAt)}
+                    >
+                      {user.disabledAt ? "Enable" : "Disable"}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {disabling && (
+        <ConfirmDialog
+          title={`Disable ${disabling.email}?`}
+          confirmLabel="Disable user"
+          pendingLabel="Disabling…"
+          tone="danger"
+          pending={setDisabled.isPending}
+          error={problem}
+          onCancel={() => {
+            setDisabling(null);
+            setProblem(null);
+          }}
+          onConfirm={() => setDisabled.mutate({ userId: disabling.userId, disabled: true })}
+        >
+          <p>They can no longer sign in, and a session they have open stops working on its next request. You can enable them again later.</p>
+        </ConfirmDialog>
+      )}
+    </Panel>
+  );
+}
+
+function AddUserForm({ accountId, onClose, onAdded }: { accountId: string; onClose: () => void; onAdded: (email: string) => void }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshAccount();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const add = useMutation(
+    trpc.operator.addUser.mutationOptions({
+      onSuccess: async (_result, variables) => {
+        await refresh();
+        onAdded(String(variables.email).trim().toLowerCase());
+      },
+      onError: (error) => setProblem(readProblem(error)),
+    }),
+  );
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const name = String(form.get("name") ?? "").trim();
+    setProblem(null);
+    add.mutate({
+      accountId,
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      role: form.get("role") === "OWNER" ? "OWNER" : "STAFF",
+      ...(name ? { name } : {}),
+    });
+  }
+
+  const alert = formAlert(problem, ["email", "password", "role", "name"]);
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Add user" className="mb-5 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      {alert && <ErrorAlert>{alert}</ErrorAlert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="new-user-email" label="Email" error={problem?.fieldErrors.email}>
+          {(props) => <input {...props} name="email" type="email" inputMode="email" autoComplete="off" required autoFocus />}
+        </Field>
+        <Field id="new-user-name" label="Name (optional)" error={problem?.fieldErrors.name}>
+          {(props) => <input {...props} name="name" maxLength={200} autoComplete="off" />}
+        </Field>
+        <Field id="new-user-role" label="Role" error={problem?.fieldErrors.role}>
+          {(props) => (
+            <select {...props} name="role" defaultValue="STAFF">
+              <option value="STAFF">Staff: buys and sees transactions</option>
+              <option value="OWNER">Owner: also manages keys, staff and invoices</option>
+            </select>
+          )}
+        </Field>
+        <Field id="new-user-password" label="Initial password" hint="At least 8 characters." error={problem?.fieldErrors.password}>
+          {(props) => <input {...props} name="password" type="password" autoComplete="new-password" required minLength={8} />}
+        </Field>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row">
+        <button type="button" className={buttonClass("secondary")} onClick={onClose} disabled={add.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className={buttonClass("primary")} disabled={add.isPending}>
+          {add.isPending ? "Adding user…" : "Add user"}
+        </button>
+      </div>
+    </form>
+  );
+}

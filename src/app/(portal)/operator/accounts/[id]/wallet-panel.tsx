@@ -1,0 +1,164 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { formatNaira, parseNairaToKobo } from "~/components/money";
+import { MAX_FUNDING_KOBO } from "~/schemas/operator";
+import type { AccountOverview } from "~/server/services/accounts/get-account-overview";
+import { useTRPC } from "~/trpc/react";
+import { ConfirmDialog } from "../../_components/confirm-dialog";
+import { formAlert, readProblem, type Problem } from "../../_components/problem";
+import { buttonClass, ErrorAlert, Field, Panel, SuccessNotice } from "../../_components/ui";
+import { LedgerTable } from "./ledger-table";
+import { useRefreshAccount } from "./use-refresh-account";
+
+interface FundingDraft {
+  amountKobo: number;
+  reference: string;
+  note: string;
+}
+
+const MAX_FUNDING_NAIRA = formatNaira(Number(MAX_FUNDING_KOBO));
+
+/** Checks the form before the confirmation step; the service checks it all again. */
+function readDraft(form: FormData): { draft: FundingDraft } | { errors: Record<string, string> } {
+  const amountText = String(form.get("amount") ?? "").trim();
+  const reference = String(form.get("reference") ?? "").trim();
+  const note = String(form.get("note") ?? "").trim();
+  const errors: Record<string, string> = {};
+  const amountKobo = parseNairaToKobo(amountText);
+  if (amountText === "") errors.amount = "Enter the amount received, in naira.";
+  else if (amountKobo === null) errors.amount = "Enter an amount in naira, such as 25000 or 1,500.50 (at most two decimals).";
+  else if (amountKobo <= 0) errors.amount = "The amount must be more than ₦0.00.";
+  else if (BigInt(amountKobo) > MAX_FUNDING_KOBO) errors.amount = `A single funding can be at most ${MAX_FUNDING_NAIRA}.`;
+  if (reference === "") errors.reference = "Enter the bank transfer or receipt reference.";
+  else if (reference.length > 100) errors.reference = "The reference can be at most 100 characters.";
+  if (note.length > 500) errors.note = "The note can be at most 500 characters.";
+  if (Object.keys(errors).length > 0 || amountKobo === null) return { errors };
+  return { draft: { amountKobo, reference, note } };
+}
+
+export function WalletPanel({ account }: { account: AccountOverview }) {
+  return (
+    <Panel id="wallet-heading" title="Wallet" description={<>Balance {formatNaira(account.balance)}. Every change is a ledger entry with the balance after it.</>}>
+      <FundWalletForm account={account} />
+      <h3 className="mt-6 text-sm font-semibold text-slate-800">Recent ledger entries</h3>
+      <div className="mt-2">
+        <LedgerTable entries={account.recentLedger} />
+      </div>
+    </Panel>
+  );
+}
+
+function FundWalletForm({ account }: { account: AccountOverview }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshAccount();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [draft, setDraft] = useState<FundingDraft | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  const fund = useMutation(
+    trpc.operator.fundWallet.mutationOptions({
+      onSuccess: async ({ balance }, variables) => {
+        await refresh();
+        setDraft(null);
+        setFormKey((key) => key + 1);
+        setDone(`Funded ${formatNaira(BigInt(String(variables.amount)))} with reference “${variables.reference}”. New balance: ${formatNaira(balance)}.`);
+      },
+      onError: (error, variables) => {
+        setDraft(null);
+        const read = readProblem(error, {
+          "wallet.duplicate_funding_reference": `This account has already been funded with the reference “${variables.reference}”, so nothing was credited. Each payment is funded once: check the ledger below, and use the payment's own reference.`,
+          "account.not_found": "This account no longer exists, so nothing was credited.",
+        });
+        setProblem(read);
+        setErrors(
+          read.appCode === "wallet.duplicate_funding_reference" ? { reference: "This reference was already used for this account." } : read.fieldErrors,
+        );
+      },
+    }),
+  );
+
+  const alert = formAlert(problem, ["amount", "reference", "note"]);
+
+  function onReview(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setDone(null);
+    setProblem(null);
+    const read = readDraft(new FormData(event.currentTarget));
+    if ("errors" in read) {
+      setErrors(read.errors);
+      return;
+    }
+    setErrors({});
+    setDraft(read.draft);
+  }
+
+  return (
+    <>
+      <form key={formKey} onSubmit={onReview} noValidate className="space-y-4" aria-label="Fund wallet">
+        {alert && <ErrorAlert>{alert}</ErrorAlert>}
+        {done && <SuccessNotice>{done}</SuccessNotice>}
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field id="funding-amount" label="Amount (₦)" hint="In naira, e.g. 25000 or 1,500.50" error={errors.amount}>
+            {(props) => <input {...props} name="amount" inputMode="decimal" autoComplete="off" placeholder="0.00" />}
+          </Field>
+          <Field id="funding-reference" label="Reference" hint="The bank transfer or receipt reference" error={errors.reference}>
+            {(props) => <input {...props} name="reference" maxLength={100} autoComplete="off" />}
+          </Field>
+          <Field id="funding-note" label="Note (optional)" error={errors.note}>
+            {(props) => <input {...props} name="note" maxLength={500} autoComplete="off" />}
+          </Field>
+        </div>
+        <button type="submit" className={buttonClass("primary")} disabled={fund.isPending}>
+          {fund.isPending ? "Funding…" : "Review funding"}
+        </button>
+      </form>
+
+      {draft && (
+        <ConfirmDialog
+          title="Confirm wallet funding"
+          confirmLabel={`Fund ${formatNaira(draft.amountKobo)}`}
+          pendingLabel="Funding…"
+          pending={fund.isPending}
+          onCancel={() => setDraft(null)}
+          onConfirm={() =>
+            fund.mutate({
+              accountId: account.id,
+              amount: String(draft.amountKobo),
+              reference: draft.reference,
+              ...(draft.note ? { note: draft.note } : {}),
+            })
+          }
+        >
+          <p>
+            Credit <strong className="font-semibold text-slate-900">{formatNaira(draft.amountKobo)}</strong> to{" "}
+            <strong className="font-semibold text-slate-900">{account.name}</strong>?
+          </p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md bg-slate-50 p-3">
+            <dt className="text-slate-500">Account</dt>
+            <dd className="break-words">{account.name}</dd>
+            <dt className="text-slate-500">Amount</dt>
+            <dd className="tabular-nums">
+              {formatNaira(draft.amountKobo)} <span className="text-slate-500">({draft.amountKobo.toLocaleString("en-NG")} kobo)</span>
+            </dd>
+            <dt className="text-slate-500">Reference</dt>
+            <dd className="break-all">{draft.reference}</dd>
+            {draft.note && (
+              <>
+                <dt className="text-slate-500">Note</dt>
+                <dd className="break-words">{draft.note}</dd>
+              </>
+            )}
+            <dt className="text-slate-500">Balance</dt>
+            <dd className="tabular-nums">
+              {formatNaira(account.balance)} → {formatNaira(account.balance + BigInt(draft.amountKobo))}
+            </dd>
+          </dl>
+          <p className="text-slate-600">Check the amount against the payment received. A reference can fund this account only once.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

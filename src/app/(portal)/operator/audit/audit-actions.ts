@@ -1,0 +1,21 @@
+/**
+ * The audit log's actions in words. New actions still show (by their stable name) before they are
+ * added here.
+ */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "account.create": "Account created",
+  "wallet.fund": "Wallet funded",
+  "allowlist.add": "Allowlist entry added",
+  "allowlist.remove": "Allowlist entry removed",
+  "allowlist.require": "Allowlist requirement changed",
+  "catalog.set": "Product catalog changed",
+  "key.create": "API key created",
+  "key.revoke": "API key revoked",
+  "user.create": "User added",
+  "user.disable": "User disabled",
+  "user.enable": "User enabled",
+};
+
+export function actionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
