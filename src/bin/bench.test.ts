@@ -1,0 +1,43 @@
+/**
+ * Keeps `npm run bench` runnable: a tiny run (1 s per scenario, a small invoice) must complete and
+ * write the documented JSON. The figures themselves are not asserted: they belong to the benchmark,
+ * measured on a quiet machine, not to a test sharing the CPU with others.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+describe("npm run bench", () => {
+  it("runs every scenario and writes the results JSON", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "bench-smoke-"));
+    const out = path.join(dir, "bench.json");
+    try {
+      await new Promise<void>((resolve, reject) => {
+        execFile(
+          process.execPath,
+          ["--import", "tsx", "src/bin/bench.ts"],
+          { env: { ...process.env, BENCH_SECONDS: "1", BENCH_INVOICE_ROWS: "2000", BENCH_OUT: out }, timeout: 240_000 },
+          (error, _stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve()),
+        );
+      });
+      const results = JSON.parse(readFileSync(out, "utf8"));
+      for (const name of ["baseline", "plans", "balance", "purchase", "replay", "dbLimit", "purchase2Processes"]) {
+        expect(results.scenarios[name], name).toEqual({
+          rps: expect.any(Number),
+          p50Ms: expect.any(Number),
+          p99Ms: expect.any(Number),
+          errors: expect.any(Number),
+          requests: expect.any(Number),
+        });
+        expect(results.scenarios[name].requests, name).toBeGreaterThan(0);
+      }
+      expect(Object.keys(results.ratios).sort()).toEqual(["balance", "plans", "purchase", "replay"]);
+      expect(results.invoice).toMatchObject({ rows: 2000, seconds: expect.any(Number), peakRssMb: expect.any(Number) });
+      expect(results.scaling).toMatchObject({ purchaseRps1Process: expect.any(Number), purchaseRps2Processes: expect.any(Number) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});

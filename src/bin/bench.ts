@@ -1,0 +1,231 @@
+/**
+ * `npm run bench`: the performance benchmark (README "Performance"). Builds if needed, starts the
+ * production server on a fresh embedded database, seeds an account, and drives load with autocannon
+ * from this process (32 connections, BENCH_SECONDS per scenario, default 15):
+ *
+ *   baseline  a route handler doing no work: the framework's ceiling under our server
+ *   plans     GET /api/v1/plans            balance   GET /api/v1/balance
+ *   purchase  POST /api/v1/data, a fresh reference each time (sandbox success)
+ *   replay    POST /api/v1/data repeating references that exist
+ *   dbLimit   the purchase's two statements straight to PostgreSQL with pg, no HTTP
+ *   purchase with WEB_CONCURRENCY=2, for scaling
+ *   invoice   BENCH_INVOICE_ROWS transactions (default 1,000,000) in one month, then the CSV over
+ *             HTTP: seconds and the server's peak resident memory
+ *
+ * Writes JSON to BENCH_OUT (default bench-results.json) and prints a table. Ratios are each
+ * scenario's rps over baseline rps from the same run, so they compare like with like on any machine.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { runDbLimit } from "~/bench/db-limit";
+import { runLoad, type ScenarioResult } from "~/bench/load";
+import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
+import { applyPendingMigrations } from "~/server/db/migrate";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const INVOICE_ROWS = Number(process.env.BENCH_INVOICE_ROWS ?? 1_000_000);
+const OUT = process.env.BENCH_OUT ?? "bench-results.json";
+const CONNECTIONS = 32;
+const INVOICE_PERIOD = "2026-10";
+const log = (message: string) => console.error(`[bench] ${message}`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+function ensureBuild(): void {
+  const dist = process.env.NEXT_DIST_DIR || ".next";
+  if (existsSync(path.join(dist, "BUILD_ID"))) return;
+  log("no production build: running next build");
+  const build = spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit" });
+  if (build.status !== 0) throw new Error("next build failed");
+}
+
+interface RunningServer {
+  process: ChildProcess;
+  port: number;
+  stop: () => Promise<void>;
+}
+
+async function startServer(databaseUrl: string, workers: number): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/bin/server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, SEED_DEMO: "0", WEB_CONCURRENCY: String(workers), RECONCILE_INTERVAL_MS: "60000" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if ((output.match(/listening on/g) ?? []).length >= workers) resolve();
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  child.removeAllListeners("exit");
+  const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
+  return { process: child, port, stop };
+}
+
+/** Resident memory of a process, MB, from /proc (Linux). */
+function residentMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) / 1024 : 0;
+}
+
+function download(url: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; lines: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0;
+        let lines = 0;
+        res.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines += 1;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes, lines }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+async function main() {
+  ensureBuild();
+  const dir = mkdtempSync(path.join(os.tmpdir(), "rp-bench-pg-"));
+  const cluster = await startEmbeddedPostgres({ dir, port: await freePort(), database: "bench" });
+  const servers: RunningServer[] = [];
+  try {
+    await applyPendingMigrations(cluster.url);
+    process.env.DATABASE_URL = cluster.url;
+    const { db } = await import("~/server/db");
+    const { upsertSandboxCatalog } = await import("~/server/seed/catalog");
+    const { createAccount } = await import("~/server/services/accounts/create-account");
+    const { addAllowlistEntry } = await import("~/server/services/allowlist/add-allowlist-entry");
+    const { createApiKey } = await import("~/server/services/api-keys/create-api-key");
+    const { fundWallet } = await import("~/server/services/wallet/fund-wallet");
+    const operator = { kind: "cli", label: "cli:bench" } as const;
+
+    await upsertSandboxCatalog(db);
+    // A realistic account: created after the allowlist cutoff, with loopback on its list.
+    const { accountId } = await createAccount(operator, { name: "Bench Reseller", createdAt: "2026-08-01" });
+    await addAllowlistEntry(operator, { accountId, entry: "127.0.0.0/8" });
+    await fundWallet(operator, { accountId, amount: 10n ** 13n });
+    const { keyId, apiKey } = await createApiKey(operator, { accountId, name: "bench" });
+    const auth = { authorization: `Bearer ${apiKey}` };
+    const json = { ...auth, "content-type": "application/json" };
+
+    let server = await startServer(cluster.url, 1);
+    servers.push(server);
+    const base = () => `http://127.0.0.1:${server.port}`;
+    const scenarios: Record<string, ScenarioResult> = {};
+    const run = async (name: string, scenario: Omit<Parameters<typeof runLoad>[0], "seconds" | "connections">) => {
+      log(`${name}…`);
+      scenarios[name] = await runLoad({ ...scenario, seconds: SECONDS, connections: CONNECTIONS });
+    };
+
+    // Warm every route once (first-request compilation and caches are not what is measured).
+    await runLoad({ url: `${base()}/api/bench/baseline`, seconds: 1, connections: 4 });
+    await runLoad({ url: `${base()}/api/v1/plans`, headers: auth, seconds: 1, connections: 4 });
+
+    let sequence = 0;
+    const purchaseBody = (prefix: string) => () =>
+      JSON.stringify({ clientReference: `${prefix}-${sequence++}`, planId: "mtn-1gb-30d", phone: "08031234567" });
+
+    await run("baseline", { url: `${base()}/api/bench/baseline` });
+    await run("plans", { url: `${base()}/api/v1/plans`, headers: auth });
+    await run("balance", { url: `${base()}/api/v1/balance`, headers: auth });
+    await run("purchase", { url: `${base()}/api/v1/data`, method: "POST", headers: json, body: purchaseBody("bench") });
+    const existing = Math.min(sequence, 1000);
+    let replayIndex = 0;
+    await run("replay", {
+      url: `${base()}/api/v1/data`,
+      method: "POST",
+      headers: json,
+      body: () => JSON.stringify({ clientReference: `bench-${replayIndex++ % existing}`, planId: "mtn-1gb-30d", phone: "08031234567" }),
+    });
+    log("dbLimit…");
+    scenarios.dbLimit = await runDbLimit({ databaseUrl: cluster.url, accountId, keyId, connections: CONNECTIONS, seconds: SECONDS });
+
+    await server.stop();
+    server = await startServer(cluster.url, 2);
+    servers.push(server);
+    await runLoad({ url: `${base()}/api/v1/balance`, headers: auth, seconds: 1, connections: 4 });
+    await run("purchase2Processes", { url: `${base()}/api/v1/data`, method: "POST", headers: json, body: purchaseBody("bench2") });
+    await server.stop();
+
+    log(`invoice: inserting ${INVOICE_ROWS} transactions into ${INVOICE_PERIOD}…`);
+    await db.$executeRawUnsafe(
+      `INSERT INTO transactions (account_id, client_reference, service, status, order_fingerprint, plan_id, network_id,
+         product_name, recipient, amount, channel, api_key_id, source_ip, provider_reference, created_at, completed_at)
+       SELECT $1::uuid, 'invoice-' || g, 'DATA', 'SUCCESSFUL', 'fingerprint', 'mtn-1gb-30d', 'mtn', 'MTN 1GB (SME) – 30 days',
+              '0803' || lpad((g % 10000000)::text, 7, '0'), 28000, 'API', $2::uuid,
+              '10.0.' || (g % 200) || '.' || (g % 250), 'SBX-' || g,
+              timestamptz '2026-10-01 00:00:00+01' + g * interval '2 seconds',
+              timestamptz '2026-10-01 00:00:00+01' + g * interval '2 seconds'
+       FROM generate_series(1, $3::int) AS g`,
+      accountId,
+      keyId,
+      INVOICE_ROWS,
+    );
+    await db.$executeRawUnsafe("ANALYZE transactions");
+    server = await startServer(cluster.url, 1);
+    servers.push(server);
+    let peakRssMb = residentMb(server.process.pid!);
+    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, residentMb(server.process.pid!))), 50);
+    const started = performance.now();
+    const invoiceDownload = await download(`${base()}/api/v1/invoices/${INVOICE_PERIOD}.csv`, auth);
+    const invoiceSeconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    peakRssMb = Math.max(peakRssMb, residentMb(server.process.pid!));
+    if (invoiceDownload.status !== 200 || invoiceDownload.lines !== INVOICE_ROWS + 1) {
+      throw new Error(`invoice download: status ${invoiceDownload.status}, ${invoiceDownload.lines} lines for ${INVOICE_ROWS} rows`);
+    }
+    await server.stop();
+    await db.$disconnect();
+
+    const baseline = scenarios.baseline!.rps || 1;
+    const ratio = (name: string) => Math.round(((scenarios[name]?.rps ?? 0) / baseline) * 100) / 100;
+    const results = {
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      scenarios,
+      ratios: { plans: ratio("plans"), balance: ratio("balance"), purchase: ratio("purchase"), replay: ratio("replay") },
+      scaling: { purchaseRps1Process: scenarios.purchase!.rps, purchaseRps2Processes: scenarios.purchase2Processes!.rps },
+      invoice: { rows: INVOICE_ROWS, seconds: Math.round(invoiceSeconds * 100) / 100, peakRssMb: Math.round(peakRssMb), bytes: invoiceDownload.bytes },
+    };
+    writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
+
+    const rows = Object.entries(scenarios).map(([name, result]) => ({
+      scenario: name,
+      rps: result.rps,
+      "p50 ms": result.p50Ms,
+      "p99 ms": result.p99Ms,
+      errors: result.errors,
+      "× baseline": name in results.ratios || name === "baseline" ? ratio(name) : "",
+    }));
+    console.table(rows);
+    console.log(`invoice: ${INVOICE_ROWS} rows in ${results.invoice.seconds} s, server peak RSS ${results.invoice.peakRssMb} MB`);
+    console.log(`results written to ${OUT}`);
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);
