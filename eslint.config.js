@@ -2,8 +2,10 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: [".next/**", "node_modules/**", "src/generated/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: [".next/**", ".next-*/**", "node_modules/**", "src/generated/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   js.configs.recommended,
+  // Plain JavaScript config files run in Node.
+  { files: ["*.js", "*.mjs"], languageOptions: { globals: { process: "readonly" } } },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -3,7 +3,7 @@
  * cursor in batches, so memory stays bounded however large the result. Prisma cannot stream, so this
  * uses node-postgres directly with pg-query-stream, on a small pool of its own.
  */
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import pg from "pg";
 import QueryStream from "pg-query-stream";
 

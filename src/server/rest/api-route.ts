@@ -102,7 +102,7 @@ function unstorableStringPath(root: unknown): string[] | null {
   while (pending.length > 0) {
     const [value, path] = pending.pop()!;
     // In a /u regex a surrogate pair is one code point, so \p{Cs} matches only lone surrogates.
-    if (typeof value === "string" && /\u0000|\p{Cs}/u.test(value)) return path;
+    if (typeof value === "string" && (value.includes("\u0000") || /\p{Cs}/u.test(value))) return path;
     if (value !== null && typeof value === "object") {
       for (const [key, item] of Object.entries(value)) pending.push([item, [...path, key]]);
     }
