@@ -34,12 +34,13 @@ declare module "next-auth" {
     accountId: string | null;
   }
   interface Session {
-    user: { id: string; email: string; role: Role; accountId: string | null };
+    user: { id: string; email: string; role: Role; accountId: string | null; signedInAt: number };
   }
 }
 
 declare module "next-auth/jwt" {
   interface JWT {
+    signedInAt?: number;
     userId?: string;
     role?: Role;
     accountId?: string | null;
@@ -119,12 +120,14 @@ export const authOptions: NextAuthOptions = {
         token.email = user.email;
         token.role = user.role;
         token.accountId = user.accountId;
+        // Not the JWT's iat, which next-auth renews as the session is used: the moment of sign-in.
+        token.signedInAt = Date.now();
       }
       return token;
     },
     session({ session, token }) {
       if (token.userId && token.email && token.role) {
-        session.user = { id: token.userId, email: token.email, role: token.role, accountId: token.accountId ?? null };
+        session.user = { id: token.userId, email: token.email, role: token.role, accountId: token.accountId ?? null, signedInAt: token.signedInAt ?? 0 };
       }
       return session;
     },

@@ -26,9 +26,10 @@ export const getSessionActor = cache(async function getSessionActor(): Promise<U
 
   const user = await db.user.findUnique({
     where: { id: userId },
-    select: { id: true, email: true, role: true, accountId: true, disabledAt: true },
+    select: { id: true, email: true, role: true, accountId: true, disabledAt: true, sessionsValidFrom: true },
   });
   if (!user || user.disabledAt) return null;
+  if (user.sessionsValidFrom && (session.user.signedInAt ?? 0) < user.sessionsValidFrom.getTime()) return null;
 
   // Set by src/bin/server.ts on every request (overwriting anything a client sent); absent only when
   // Next.js runs without our server, e.g. `next dev` on its own.

@@ -13,8 +13,10 @@ vi.hoisted(() => {
 
 // getSessionActor reads the session cookie through next-auth and the request headers through Next.js;
 // both are stood in for here so the test can ask "what does a request of this user see now?".
-const session = vi.hoisted(() => ({ userId: null as string | null }));
-vi.mock("next-auth", () => ({ getServerSession: () => Promise.resolve(session.userId ? { user: { id: session.userId } } : null) }));
+const session = vi.hoisted(() => ({ userId: null as string | null, signedInAt: 0 }));
+vi.mock("next-auth", () => ({
+  getServerSession: () => Promise.resolve(session.userId ? { user: { id: session.userId, signedInAt: session.signedInAt } } : null),
+}));
 vi.mock("next/headers", () => ({ headers: () => Promise.resolve(new Headers()) }));
 
 const operator: Actor = { kind: "cli", label: "cli:test" };
@@ -40,16 +42,21 @@ beforeAll(async () => {
 });
 
 describe("setUserDisabled", () => {
-  it("ends an existing session on its next request and lets it back in once enabled", async () => {
+  it("ends an existing session on its next request, and re-enabling lets the user sign in again but not revive it", async () => {
     const { getSessionActor } = await import("~/server/auth/session");
     const owner = await newUser("OWNER", accountId);
     const staff = await newUser("STAFF", accountId);
     session.userId = staff.userId;
+    session.signedInAt = Date.now() - 1_000;
     await expect(getSessionActor()).resolves.toMatchObject({ userId: staff.userId, role: "STAFF" });
 
     await setUserDisabled(owner, { userId: staff.userId, disabled: true });
     await expect(getSessionActor()).resolves.toBeNull();
     await setUserDisabled(owner, { userId: staff.userId, disabled: false });
+    // The session from before the disabling stays dead (a lost device stays locked out)...
+    await expect(getSessionActor()).resolves.toBeNull();
+    // ...while a fresh sign-in works.
+    session.signedInAt = Date.now() + 1;
     await expect(getSessionActor()).resolves.toMatchObject({ userId: staff.userId });
     session.userId = null;
   });

@@ -51,7 +51,7 @@ export async function setUserDisabled(actor: Actor, input: SetUserDisabledInput,
 
     // Conditional updates: a concurrent repeat is a no-op instead of moving the disabling time.
     const { count } = disabled
-      ? await client.user.updateMany({ where: { id: user.id, disabledAt: null }, data: { disabledAt: new Date() } })
+      ? await client.user.updateMany({ where: { id: user.id, disabledAt: null }, data: { disabledAt: new Date(), sessionsValidFrom: new Date() } })
       : await client.user.updateMany({ where: { id: user.id, disabledAt: { not: null } }, data: { disabledAt: null } });
     if (count > 0) {
       await recordAuditEntry(client, actor, {

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "users" ADD COLUMN     "sessions_valid_from" TIMESTAMPTZ(3);
+
