@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { ConfirmDialog } from "~/components/account-admin/confirm-dialog";
 import { describeError } from "~/components/account-admin/describe-error";
-import { formatDateTime } from "~/components/account-admin/format-date";
+import { formatDateTime } from "~/components/dates";
 import { rowButton } from "~/components/account-admin/styles";
 import type { ApiKeyView } from "~/server/services/api-keys/list-api-keys";
 import { useTRPC } from "~/trpc/react";

@@ -2,7 +2,7 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { formatNaira } from "~/components/money";
 import type { DailySpend } from "~/server/services/dashboard/get-dashboard-summary";
-import { formatDayLong, formatDayShort } from "../transactions/lagos-time";
+import { formatDayLong, formatDayShort } from "~/components/dates";
 
 const compactNaira = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN", notation: "compact", maximumFractionDigits: 1 });
 

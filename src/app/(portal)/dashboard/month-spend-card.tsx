@@ -1,7 +1,7 @@
 import { formatNaira } from "~/components/money";
 import { SERVICE_LABELS } from "~/schemas/portal-transactions";
 import type { DashboardSummary } from "~/server/services/dashboard/get-dashboard-summary";
-import { formatMonth } from "../transactions/lagos-time";
+import { formatMonth } from "~/components/dates";
 
 export function MonthSpendCard({ month }: { month: DashboardSummary["month"] }) {
   const monthName = formatMonth(month.start);

@@ -7,7 +7,7 @@ import { formatNaira } from "~/components/money";
 import { ACCOUNTS_PAGE_SIZE } from "~/schemas/operator-console";
 import { useTRPC } from "~/trpc/react";
 import { accountSearchHref, readAccountSearch } from "./account-search-params";
-import { formatDate } from "./_components/format";
+import { formatDate } from "~/components/dates";
 import { readProblem, retryUnlessRefused } from "./_components/problem";
 import { buttonClass, Empty, ErrorAlert, inputClass, Loading } from "./_components/ui";
 

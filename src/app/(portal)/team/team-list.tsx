@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { ConfirmDialog } from "~/components/account-admin/confirm-dialog";
 import { describeError } from "~/components/account-admin/describe-error";
-import { formatDate } from "~/components/account-admin/format-date";
+import { formatDate } from "~/components/dates";
 import { rowButton } from "~/components/account-admin/styles";
 import { roleLabel } from "~/components/role-label";
 import type { AccountUserView } from "~/server/services/users/list-account-users";

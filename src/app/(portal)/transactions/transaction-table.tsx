@@ -2,7 +2,7 @@ import Link from "next/link";
 import { formatNaira } from "~/components/money";
 import { StatusBadge } from "~/components/status-badge";
 import type { PortalTransactionView } from "~/server/services/transactions/portal-transaction-rows";
-import { formatLagosDateTime } from "./lagos-time";
+import { formatDateTime } from "~/components/dates";
 
 const SERVICE_NAMES: Record<PortalTransactionView["service"], string> = {
   Data: "Data",
@@ -61,10 +61,10 @@ export function TransactionTable({ items, caption }: { items: PortalTransactionV
                   {item.productName ? ` · ${item.productName}` : ""}
                 </span>
                 <span className="block break-all text-xs text-slate-500 sm:hidden">{item.recipient}</span>
-                <span className="block text-xs text-slate-500 md:hidden">{formatLagosDateTime(item.createdAt)}</span>
+                <span className="block text-xs text-slate-500 md:hidden">{formatDateTime(item.createdAt)}</span>
               </td>
               <td className="hidden px-3 py-2.5 font-mono text-xs text-slate-700 sm:table-cell">{item.recipient}</td>
-              <td className="hidden whitespace-nowrap px-3 py-2.5 text-slate-600 md:table-cell">{formatLagosDateTime(item.createdAt)}</td>
+              <td className="hidden whitespace-nowrap px-3 py-2.5 text-slate-600 md:table-cell">{formatDateTime(item.createdAt)}</td>
               <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
                 {formatNaira(item.amount)}
                 {/* On a phone the status sits under the amount rather than in a column of its own. */}

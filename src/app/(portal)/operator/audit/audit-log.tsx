@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import type { ActorType } from "~/generated/prisma/enums";
 import { AUDIT_PAGE_SIZE } from "~/schemas/operator-console";
 import { useTRPC } from "~/trpc/react";
-import { formatDateTime } from "../_components/format";
+import { formatDateTime } from "~/components/dates";
 import { readProblem, retryUnlessRefused } from "../_components/problem";
 import { buttonClass, Empty, ErrorAlert, inputClass, Loading } from "../_components/ui";
 import { actionLabel, AUDIT_ACTION_LABELS } from "./audit-actions";

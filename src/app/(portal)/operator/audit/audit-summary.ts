@@ -5,7 +5,7 @@
 import { formatNaira } from "~/components/money";
 import { roleLabel } from "~/components/role-label";
 import type { Role } from "~/generated/prisma/enums";
-import { formatDate } from "../_components/format";
+import { formatDate } from "~/components/dates";
 
 type Details = Record<string, unknown>;
 

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { formatNaira } from "~/components/money";
 import { StatusBadge } from "~/components/status-badge";
 import { useTRPC } from "~/trpc/react";
-import { formatLagosDateTime } from "../lagos-time";
+import { formatDateTime } from "~/components/dates";
 import { QueryError } from "../query-error";
 import { serviceName } from "../transaction-table";
 import { CopyButton } from "./copy-button";
@@ -110,8 +110,8 @@ export function TransactionDetail({ id }: { id: string }) {
         <Field label="Source address">
           <span className="font-mono">{transaction.sourceIp}</span>
         </Field>
-        <Field label="Created (Lagos)">{formatLagosDateTime(transaction.createdAt)}</Field>
-        <Field label="Completed (Lagos)">{transaction.completedAt ? formatLagosDateTime(transaction.completedAt) : none}</Field>
+        <Field label="Created (Lagos)">{formatDateTime(transaction.createdAt)}</Field>
+        <Field label="Completed (Lagos)">{transaction.completedAt ? formatDateTime(transaction.completedAt) : none}</Field>
       </dl>
     </article>
   );

@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatNaira } from "~/components/money";
 import { useTRPC } from "~/trpc/react";
-import { formatDate } from "../../_components/format";
+import { formatDate } from "~/components/dates";
 import { readProblem, retryUnlessRefused } from "../../_components/problem";
 import { buttonClass, ErrorAlert, Loading } from "../../_components/ui";
 import { AllowlistPanel } from "./allowlist-panel";

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "~/trpc/react";
 import { ConfirmDialog } from "../../_components/confirm-dialog";
-import { formatDateTime } from "../../_components/format";
+import { formatDateTime } from "~/components/dates";
 import { readProblem, retryUnlessRefused } from "../../_components/problem";
 import { buttonClass, Empty, ErrorAlert, Loading, Panel, SuccessNotice } from "../../_components/ui";
 import { useRefreshAccount } from "./use-refresh-account";

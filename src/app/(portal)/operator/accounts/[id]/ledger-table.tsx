@@ -1,6 +1,6 @@
 import type { AccountOverview } from "~/server/services/accounts/get-account-overview";
 import { formatNaira } from "~/components/money";
-import { formatDateTime } from "../../_components/format";
+import { formatDateTime } from "~/components/dates";
 import { Empty } from "../../_components/ui";
 
 const KIND_LABELS = { FUNDING: "Funding", PURCHASE: "Purchase", REVERSAL: "Reversal", ADJUSTMENT: "Adjustment" } as const;

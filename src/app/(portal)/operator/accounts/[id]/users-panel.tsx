@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { roleLabel } from "~/components/role-label";
 import { useTRPC } from "~/trpc/react";
 import { ConfirmDialog } from "../../_components/confirm-dialog";
-import { formatDate } from "../../_components/format";
+import { formatDate } from "~/components/dates";
 import { formAlert, readProblem, retryUnlessRefused, type Problem } from "../../_components/problem";
 import { buttonClass, Empty, ErrorAlert, Field, Loading, Panel, SuccessNotice } from "../../_components/ui";
 import { useRefreshAccount } from "./use-refresh-account";

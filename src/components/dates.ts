@@ -1,7 +1,7 @@
 /**
- * Dates on screen are Africa/Lagos time, the service's calendar, whatever the browser's zone: a
- * transaction shows the same time to the reseller, the operator and the invoice. en-GB wording
- * ("21 Nov 2026, 14:05") is the same in Node and the browser, so server and client renders agree.
+ * Dates on screen: always Africa/Lagos time (the service's calendar: a transaction shows the same time
+ * to the reseller, the operator and the invoice) in a fixed locale, so a server render and the
+ * browser print the same text whatever the machine's zone. "21 Nov 2026, 14:05".
  */
 const dateTime = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Africa/Lagos",
@@ -12,16 +12,21 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
   hourCycle: "h23",
 });
-
+const dateOnly = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", day: "numeric", month: "short", year: "numeric" });
+// Calendar days (YYYY-MM-DD) are already Lagos days: formatted as UTC midnight so no zone shifts them.
 const dayMonth = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
 const longDay = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "long", year: "numeric" });
 const monthYear = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", month: "long", year: "numeric" });
 
-export function formatLagosDateTime(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : "—";
+export function formatDateTime(value: Date | string | null | undefined): string {
+  return value ? dateTime.format(new Date(value)) : "—";
 }
 
-/** A calendar day (YYYY-MM-DD, already a Lagos day) as "12 Jun". */
+export function formatDate(value: Date | string | null | undefined): string {
+  return value ? dateOnly.format(new Date(value)) : "—";
+}
+
+/** A calendar day as "12 Jun". */
 export function formatDayShort(day: string): string {
   return dayMonth.format(new Date(`${day}T00:00:00Z`));
 }
