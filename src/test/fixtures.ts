@@ -3,13 +3,25 @@
  * fresh, uniquely named rows, so tests never depend on each other's data.
  */
 import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
 import type { Actor } from "~/server/auth/actor";
+import { AppError } from "~/server/errors";
 import { createAccount } from "~/server/services/accounts/create-account";
 import { addAllowlistEntry } from "~/server/services/allowlist/add-allowlist-entry";
 import { createApiKey } from "~/server/services/api-keys/create-api-key";
 import { fundWallet } from "~/server/services/wallet/fund-wallet";
 
 export const operator: Actor = { kind: "cli", label: "cli:test" };
+
+/** The AppError a promise rejects with (failing the test if it resolves or throws anything else). */
+export async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
 
 export function uniqueName(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString("hex")}`;

@@ -4,27 +4,17 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import type { Actor } from "~/server/auth/actor";
-import { AppError } from "~/server/errors";
 import { getAllowlistStatus } from "~/server/services/allowlist/get-allowlist-status";
 import { createApiKey } from "~/server/services/api-keys/create-api-key";
 import { listApiKeys } from "~/server/services/api-keys/list-api-keys";
 import { revokeApiKey } from "~/server/services/api-keys/revoke-api-key";
 import { createUser } from "~/server/services/users/create-user";
 import { listAccountUsers } from "~/server/services/users/list-account-users";
-import { createAccountWithKey, operator } from "~/test/fixtures";
+import { createAccountWithKey, operator, rejection } from "~/test/fixtures";
 
 vi.hoisted(() => {
   process.env.BCRYPT_COST = "10";
 });
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 function user(role: "OWNER" | "STAFF" | "OPERATOR", accountId: string | null, userId = "00000000-0000-4000-8000-000000000001"): Actor {
   return { kind: "user", userId, email: `${role.toLowerCase()}@example.test`, role, accountId, sourceIp: null };

@@ -1,20 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
-import { AppError } from "~/server/errors";
 import { setProductCatalog } from "~/server/services/catalog/set-product-catalog";
 import { createAccount } from "./create-account";
-
-const operator: Actor = { kind: "cli", label: "cli:test" };
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+import { operator, rejection } from "~/test/fixtures";
 
 describe("createAccount", () => {
   it("creates the account with an empty NGN wallet and an audit entry", async () => {

@@ -1,27 +1,15 @@
 import { describe, expect, it } from "vitest";
-import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
-import { AppError } from "~/server/errors";
 import { createAccount } from "~/server/services/accounts/create-account";
 import { addAllowlistEntry } from "./add-allowlist-entry";
 import { ALLOWLIST_REQUIRED_FROM, isAllowlistRequired } from "./allowlist-policy";
 import { removeAllowlistEntry } from "./remove-allowlist-entry";
 import { setAllowlistRequired } from "./set-allowlist-required";
-
-const operator: Actor = { kind: "cli", label: "cli:test" };
+import { operator, rejection } from "~/test/fixtures";
 
 async function newAccount(createdAt: Date | string = "2026-05-01") {
   const { accountId } = await createAccount(operator, { name: "Allowlist Test Ltd", createdAt });
   return accountId;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 describe("allowlist entries", () => {

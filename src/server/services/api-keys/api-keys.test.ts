@@ -1,31 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
 import type * as NodeCrypto from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
-import { AppError } from "~/server/errors";
 import { createAccount } from "~/server/services/accounts/create-account";
 import { authenticateApiKey } from "./authenticate-api-key";
 import { createApiKey } from "./create-api-key";
 import { hashApiKey } from "./hash-api-key";
 import { revokeApiKey } from "./revoke-api-key";
+import { operator, rejection } from "~/test/fixtures";
 
 // Passes through to the real generator unless a test scripts the bytes.
 vi.mock("node:crypto", async (importOriginal) => {
   const actual = await importOriginal<typeof NodeCrypto>();
   return { ...actual, randomBytes: vi.fn(actual.randomBytes) };
 });
-
-const operator: Actor = { kind: "cli", label: "cli:test" };
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 async function newAccount() {
   const { accountId } = await createAccount(operator, { name: "Key Test Ltd" });

@@ -2,24 +2,14 @@ import { describe, expect, it, vi } from "vitest";
 import type { Actor } from "~/server/auth/actor";
 import { verifyPassword } from "~/server/auth/password";
 import { db } from "~/server/db";
-import { AppError } from "~/server/errors";
+import { type AppError } from "~/server/errors";
 import { createAccount } from "~/server/services/accounts/create-account";
 import { createUser } from "./create-user";
+import { operator, rejection } from "~/test/fixtures";
 
 vi.hoisted(() => {
   process.env.BCRYPT_COST = "10";
 });
-
-const operator: Actor = { kind: "cli", label: "cli:test" };
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("createUser", () => {
   it("creates operators without an account and owners/staff in one, with a lower-cased e-mail and a bcrypt hash", async () => {

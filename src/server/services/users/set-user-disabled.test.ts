@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
-import { AppError } from "~/server/errors";
 import { createAccount } from "~/server/services/accounts/create-account";
-import { uniqueName } from "~/test/fixtures";
+import { uniqueName, operator, rejection } from "~/test/fixtures";
 import { createUser } from "./create-user";
 import { setUserDisabled } from "./set-user-disabled";
 
@@ -18,17 +17,6 @@ vi.mock("next-auth", () => ({
   getServerSession: () => Promise.resolve(session.userId ? { user: { id: session.userId, signedInAt: session.signedInAt } } : null),
 }));
 vi.mock("next/headers", () => ({ headers: () => Promise.resolve(new Headers()) }));
-
-const operator: Actor = { kind: "cli", label: "cli:test" };
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 async function newUser(role: "OPERATOR" | "OWNER" | "STAFF", accountId?: string) {
   const email = `${uniqueName(role.toLowerCase())}@example.test`;

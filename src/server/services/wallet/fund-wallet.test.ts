@@ -1,24 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
-import { AppError } from "~/server/errors";
+import { type AppError } from "~/server/errors";
 import { createAccount } from "~/server/services/accounts/create-account";
 import { fundWallet } from "./fund-wallet";
-
-const operator: Actor = { kind: "cli", label: "cli:test" };
+import { operator, rejection } from "~/test/fixtures";
 
 async function newAccount() {
   const { accountId } = await createAccount(operator, { name: "Funding Test Ltd" });
   return accountId;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 async function ledgerState(accountId: string) {
