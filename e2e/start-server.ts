@@ -11,20 +11,12 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isAlive } from "../src/server/db/embedded-postgres";
 import { E2E_PG_DIR, E2E_PG_PORT, E2E_PORT } from "./fixtures/e2e-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.join(root, E2E_PG_DIR);
 const log = (message: string) => console.log(`[e2e-server] ${message}`);
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A PostgreSQL left running in the folder by an earlier run that was killed hard would be reused by

@@ -215,13 +215,12 @@ function cliActor(): Actor {
 /** Points DATABASE_URL at the embedded development database when none is configured. */
 async function ensureDatabase(): Promise<() => Promise<void>> {
   if (process.env.DATABASE_URL?.trim()) return async () => {};
-  const { EMBEDDED_DEFAULTS } = await import("~/server/db/defaults");
-  const { startEmbeddedPostgres } = await import("~/server/db/embedded-postgres");
+  const { configuredOrDevelopmentDatabase } = await import("~/server/db/defaults");
   const { applyPendingMigrations } = await import("~/server/db/migrate");
-  const embedded = await startEmbeddedPostgres(EMBEDDED_DEFAULTS);
-  process.env.DATABASE_URL = embedded.url;
-  await applyPendingMigrations(embedded.url);
-  return embedded.stop;
+  const { url, stop } = await configuredOrDevelopmentDatabase();
+  process.env.DATABASE_URL = url;
+  await applyPendingMigrations(url);
+  return stop;
 }
 
 async function main(argv: string[]): Promise<number> {

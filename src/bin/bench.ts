@@ -19,13 +19,13 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { runDbLimit } from "~/bench/db-limit";
 import { runLoad, type ScenarioResult } from "~/bench/load";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
 import { applyPendingMigrations } from "~/server/db/migrate";
+import { freePort } from "~/server/http/free-port";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const INVOICE_ROWS = Number(process.env.BENCH_INVOICE_ROWS ?? 1_000_000);
@@ -39,17 +39,6 @@ const INVOICE_PERIOD = "2026-10";
  */
 const INVOICE_HEAP_MB = Number(process.env.BENCH_INVOICE_HEAP_MB ?? 160);
 const log = (message: string) => console.error(`[bench] ${message}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 function ensureBuild(): void {
   const dist = process.env.NEXT_DIST_DIR || ".next";

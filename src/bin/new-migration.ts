@@ -6,8 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { EMBEDDED_DEFAULTS } from "~/server/db/defaults";
-import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
+import { configuredOrDevelopmentDatabase } from "~/server/db/defaults";
 import { prismaBin, prismaCliEnv } from "~/server/db/prisma-env";
 
 const name = process.argv[2];
@@ -16,13 +15,7 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
   process.exit(2);
 }
 
-let url = process.env.DATABASE_URL;
-let stop = async () => {};
-if (!url) {
-  const embedded = await startEmbeddedPostgres(EMBEDDED_DEFAULTS);
-  url = embedded.url;
-  stop = embedded.stop;
-}
+const { url, stop } = await configuredOrDevelopmentDatabase();
 const diff = spawnSync(
   process.execPath,
   [prismaBin(), "migrate", "diff", "--from-migrations", "prisma/migrations", "--to-schema-datamodel", "prisma/schema.prisma", "--script"],

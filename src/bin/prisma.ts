@@ -4,17 +4,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { prismaBin, prismaCliEnv } from "~/server/db/prisma-env";
-import { EMBEDDED_DEFAULTS } from "~/server/db/defaults";
-import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
+import { configuredOrDevelopmentDatabase } from "~/server/db/defaults";
 
 const args = process.argv.slice(2);
-let url = process.env.DATABASE_URL;
-let stop = async () => {};
-if (!url) {
-  const embedded = await startEmbeddedPostgres(EMBEDDED_DEFAULTS);
-  url = embedded.url;
-  stop = embedded.stop;
-}
+const { url, stop } = await configuredOrDevelopmentDatabase();
 const result = spawnSync(process.execPath, [prismaBin(), ...args], { stdio: "inherit", env: prismaCliEnv(url) });
 await stop();
 process.exit(result.status ?? 1);

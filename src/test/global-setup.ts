@@ -4,25 +4,14 @@
  * and fast because cloning skips the migrations.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { applyPendingMigrations } from "~/server/db/migrate";
 import { createDatabaseIfMissing, databaseUrl, startEmbeddedPostgres } from "~/server/db/embedded-postgres";
+import { freePort } from "~/server/http/free-port";
 
 export const TEMPLATE_DATABASE = "rp_template";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -4,3 +4,15 @@ export const EMBEDDED_DEFAULTS = {
   port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
   database: "reseller",
 };
+
+/**
+ * DATABASE_URL when one is configured, else the embedded development database, started for the
+ * caller (stop() stops it again; a no-op for a configured database). For the command-line tools.
+ */
+export async function configuredOrDevelopmentDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const configured = process.env.DATABASE_URL?.trim();
+  if (configured) return { url: configured, stop: async () => {} };
+  const { startEmbeddedPostgres } = await import("./embedded-postgres");
+  const embedded = await startEmbeddedPostgres(EMBEDDED_DEFAULTS);
+  return { url: embedded.url, stop: embedded.stop };
+}

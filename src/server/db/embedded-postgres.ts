@@ -19,7 +19,8 @@ export interface EmbeddedDatabase {
   stop: () => Promise<void>;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (signal 0 only checks). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
