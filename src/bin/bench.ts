@@ -22,6 +22,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { runDbLimit } from "~/bench/db-limit";
+import { treeCpuMs } from "~/bench/cpu";
 import { runLoad, type ScenarioResult } from "~/bench/load";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
 import { applyPendingMigrations } from "~/server/db/migrate";
@@ -31,6 +32,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const INVOICE_ROWS = Number(process.env.BENCH_INVOICE_ROWS ?? 1_000_000);
 const OUT = process.env.BENCH_OUT ?? "bench-results.json";
 const CONNECTIONS = 32;
+const WARM_UP_SECONDS = Math.min(3, SECONDS);
 const INVOICE_PERIOD = "2026-10";
 /**
  * The invoice server's V8 heap limit. Without one, V8 lets a busy heap grow into whatever the machine
@@ -38,6 +40,16 @@ const INVOICE_PERIOD = "2026-10";
  * stream; with one, it shows whether the download fits in bounded memory at all.
  */
 const INVOICE_HEAP_MB = Number(process.env.BENCH_INVOICE_HEAP_MB ?? 160);
+/**
+ * For working on one path: BENCH_ONLY=plans,purchase runs just those scenarios (baseline always runs,
+ * since ratios need it). A partial run's JSON is not the benchmark's result.
+ */
+const ONLY = process.env.BENCH_ONLY ? new Set(["baseline", ...process.env.BENCH_ONLY.split(",").map((name) => name.trim())]) : null;
+// replay repeats references the purchase scenario created.
+if (ONLY?.has("replay")) ONLY.add("purchase");
+const selected = (name: string) => !ONLY || ONLY.has(name);
+/** BENCH_PROFILE=1 writes V8 CPU profiles of the server to .data/profiles (open in Chrome DevTools). */
+const PROFILE_FLAGS = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", "--cpu-prof-dir=.data/profiles"] : [];
 const log = (message: string) => console.error(`[bench] ${message}`);
 
 function ensureBuild(): void {
@@ -61,10 +73,14 @@ async function startServer(databaseUrl: string, workers: number, nodeFlags: stri
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  let listening = 0;
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if ((output.match(/listening on/g) ?? []).length >= workers) resolve();
+      // Only the last few kilobytes are kept (for a failure message): the server logs every request,
+      // and the pipe must keep draining or the server would block on a full pipe.
+      output = (output + chunk.toString()).slice(-8192);
+      listening += (chunk.toString().match(/listening on/g) ?? []).length;
+      if (listening >= workers) resolve();
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);
@@ -98,6 +114,50 @@ function download(url: string, headers: Record<string, string>): Promise<{ statu
   });
 }
 
+/**
+ * The invoice scenario: BENCH_INVOICE_ROWS transactions bulk-inserted into one month, then the CSV
+ * downloaded from a fresh server whose heap is limited, sampling its resident memory throughout.
+ */
+async function measureInvoice(context: {
+  db: { $executeRawUnsafe: (query: string, ...values: unknown[]) => Promise<number> };
+  databaseUrl: string;
+  accountId: string;
+  keyId: string;
+  auth: Record<string, string>;
+  servers: RunningServer[];
+}) {
+  const { db, accountId, keyId, auth, servers } = context;
+  log(`invoice: inserting ${INVOICE_ROWS} transactions into ${INVOICE_PERIOD}…`);
+  await db.$executeRawUnsafe(
+    `INSERT INTO transactions (account_id, client_reference, service, status, order_fingerprint, plan_id, network_id,
+       product_name, recipient, amount, channel, api_key_id, source_ip, provider_reference, created_at, completed_at)
+     SELECT $1::uuid, 'invoice-' || g, 'DATA', 'SUCCESSFUL', 'fingerprint', 'mtn-1gb-30d', 'mtn', 'MTN 1GB (SME) – 30 days',
+            '0803' || lpad((g % 10000000)::text, 7, '0'), 28000, 'API', $2::uuid,
+            '10.0.' || (g % 200) || '.' || (g % 250), 'SBX-' || g,
+            timestamptz '2026-10-01 00:00:00+01' + g * interval '2 seconds',
+            timestamptz '2026-10-01 00:00:00+01' + g * interval '2 seconds'
+     FROM generate_series(1, $3::int) AS g`,
+    accountId,
+    keyId,
+    INVOICE_ROWS,
+  );
+  await db.$executeRawUnsafe("ANALYZE transactions");
+  const server = await startServer(context.databaseUrl, 1, [`--max-old-space-size=${INVOICE_HEAP_MB}`]);
+  servers.push(server);
+  let peakRssMb = residentMb(server.process.pid!);
+  const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, residentMb(server.process.pid!))), 50);
+  const started = performance.now();
+  const invoiceDownload = await download(`http://127.0.0.1:${server.port}/api/v1/invoices/${INVOICE_PERIOD}.csv`, auth);
+  const invoiceSeconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peakRssMb = Math.max(peakRssMb, residentMb(server.process.pid!));
+  if (invoiceDownload.status !== 200 || invoiceDownload.lines !== INVOICE_ROWS + 1) {
+    throw new Error(`invoice download: status ${invoiceDownload.status}, ${invoiceDownload.lines} lines for ${INVOICE_ROWS} rows`);
+  }
+  await server.stop();
+  return { rows: INVOICE_ROWS, seconds: Math.round(invoiceSeconds * 100) / 100, peakRssMb: Math.round(peakRssMb), heapLimitMb: INVOICE_HEAP_MB, bytes: invoiceDownload.bytes };
+  }
+
 async function main() {
   ensureBuild();
   const dir = mkdtempSync(path.join(os.tmpdir(), "rp-bench-pg-"));
@@ -123,28 +183,47 @@ async function main() {
     const auth = { authorization: `Bearer ${apiKey}` };
     const json = { ...auth, "content-type": "application/json" };
 
-    let server = await startServer(cluster.url, 1);
+    let server = await startServer(cluster.url, 1, PROFILE_FLAGS);
     servers.push(server);
     const base = () => `http://127.0.0.1:${server.port}`;
-    const scenarios: Record<string, ScenarioResult> = {};
+    const scenarios: Record<string, ScenarioResult & { serverCpuUsPerRequest?: number; databaseCpuUsPerRequest?: number }> = {};
+    // Line 1 of postmaster.pid: the PostgreSQL server process, whose children are the backends.
+    const postmasterPid = Number(readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[0]);
     const run = async (name: string, scenario: Omit<Parameters<typeof runLoad>[0], "seconds" | "connections">) => {
+      if (!selected(name)) return;
       log(`${name}…`);
-      scenarios[name] = await runLoad({ ...scenario, seconds: SECONDS, connections: CONNECTIONS });
+      const serverCpuBefore = treeCpuMs(server.process.pid!);
+      const databaseCpuBefore = treeCpuMs(postmasterPid);
+      const result = await runLoad({ ...scenario, seconds: SECONDS, connections: CONNECTIONS });
+      const perRequest = (ms: number) => (result.requests > 0 ? Math.round((ms * 1000) / result.requests) : 0);
+      scenarios[name] = {
+        ...result,
+        serverCpuUsPerRequest: perRequest(treeCpuMs(server.process.pid!) - serverCpuBefore),
+        databaseCpuUsPerRequest: perRequest(treeCpuMs(postmasterPid) - databaseCpuBefore),
+      };
     };
 
-    // Warm every route once (first-request compilation and caches are not what is measured).
-    await runLoad({ url: `${base()}/api/bench/baseline`, seconds: 1, connections: 4 });
-    await runLoad({ url: `${base()}/api/v1/plans`, headers: auth, seconds: 1, connections: 4 });
+    /** Bodies with fresh references: prefix-0, prefix-1, …; `issued()` says how many so far. */
+    const purchaseBodies = (prefix: string) => {
+      let sequence = 0;
+      const body = () => JSON.stringify({ clientReference: `${prefix}-${sequence++}`, planId: "mtn-1gb-30d", phone: "08031234567" });
+      return { body, issued: () => sequence };
+    };
 
-    let sequence = 0;
-    const purchaseBody = (prefix: string) => () =>
-      JSON.stringify({ clientReference: `${prefix}-${sequence++}`, planId: "mtn-1gb-30d", phone: "08031234567" });
+    // Warm up under full load first: route compilation, V8's optimising compiler and the database's
+    // caches are not what is measured, and whichever scenario ran first would otherwise pay for them.
+    const warmUp = { seconds: WARM_UP_SECONDS, connections: CONNECTIONS };
+    await runLoad({ url: `${base()}/api/bench/baseline`, ...warmUp });
+    await runLoad({ url: `${base()}/api/v1/plans`, headers: auth, ...warmUp });
+    await runLoad({ url: `${base()}/api/v1/data`, method: "POST", headers: json, body: purchaseBodies("warm-up").body, ...warmUp });
 
     await run("baseline", { url: `${base()}/api/bench/baseline` });
     await run("plans", { url: `${base()}/api/v1/plans`, headers: auth });
     await run("balance", { url: `${base()}/api/v1/balance`, headers: auth });
-    await run("purchase", { url: `${base()}/api/v1/data`, method: "POST", headers: json, body: purchaseBody("bench") });
-    const existing = Math.min(sequence, 1000);
+    const purchases = purchaseBodies("bench");
+    await run("purchase", { url: `${base()}/api/v1/data`, method: "POST", headers: json, body: purchases.body });
+    // Requests still in flight when the scenario ended may not exist: repeat well inside those sent.
+    const existing = Math.max(1, Math.min(purchases.issued() - 100, 1000));
     let replayIndex = 0;
     await run("replay", {
       url: `${base()}/api/v1/data`,
@@ -152,44 +231,21 @@ async function main() {
       headers: json,
       body: () => JSON.stringify({ clientReference: `bench-${replayIndex++ % existing}`, planId: "mtn-1gb-30d", phone: "08031234567" }),
     });
-    log("dbLimit…");
-    scenarios.dbLimit = await runDbLimit({ databaseUrl: cluster.url, accountId, keyId, connections: CONNECTIONS, seconds: SECONDS });
-
-    await server.stop();
-    server = await startServer(cluster.url, 2);
-    servers.push(server);
-    await runLoad({ url: `${base()}/api/v1/balance`, headers: auth, seconds: 1, connections: 4 });
-    await run("purchase2Processes", { url: `${base()}/api/v1/data`, method: "POST", headers: json, body: purchaseBody("bench2") });
-    await server.stop();
-
-    log(`invoice: inserting ${INVOICE_ROWS} transactions into ${INVOICE_PERIOD}…`);
-    await db.$executeRawUnsafe(
-      `INSERT INTO transactions (account_id, client_reference, service, status, order_fingerprint, plan_id, network_id,
-         product_name, recipient, amount, channel, api_key_id, source_ip, provider_reference, created_at, completed_at)
-       SELECT $1::uuid, 'invoice-' || g, 'DATA', 'SUCCESSFUL', 'fingerprint', 'mtn-1gb-30d', 'mtn', 'MTN 1GB (SME) – 30 days',
-              '0803' || lpad((g % 10000000)::text, 7, '0'), 28000, 'API', $2::uuid,
-              '10.0.' || (g % 200) || '.' || (g % 250), 'SBX-' || g,
-              timestamptz '2026-10-01 00:00:00+01' + g * interval '2 seconds',
-              timestamptz '2026-10-01 00:00:00+01' + g * interval '2 seconds'
-       FROM generate_series(1, $3::int) AS g`,
-      accountId,
-      keyId,
-      INVOICE_ROWS,
-    );
-    await db.$executeRawUnsafe("ANALYZE transactions");
-    server = await startServer(cluster.url, 1, [`--max-old-space-size=${INVOICE_HEAP_MB}`]);
-    servers.push(server);
-    let peakRssMb = residentMb(server.process.pid!);
-    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, residentMb(server.process.pid!))), 50);
-    const started = performance.now();
-    const invoiceDownload = await download(`${base()}/api/v1/invoices/${INVOICE_PERIOD}.csv`, auth);
-    const invoiceSeconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    peakRssMb = Math.max(peakRssMb, residentMb(server.process.pid!));
-    if (invoiceDownload.status !== 200 || invoiceDownload.lines !== INVOICE_ROWS + 1) {
-      throw new Error(`invoice download: status ${invoiceDownload.status}, ${invoiceDownload.lines} lines for ${INVOICE_ROWS} rows`);
+    if (selected("dbLimit")) {
+      log("dbLimit…");
+      scenarios.dbLimit = await runDbLimit({ databaseUrl: cluster.url, accountId, keyId, connections: CONNECTIONS, seconds: SECONDS });
     }
     await server.stop();
+
+    if (selected("purchase2Processes")) {
+      server = await startServer(cluster.url, 2);
+      servers.push(server);
+      await runLoad({ url: `${base()}/api/v1/balance`, headers: auth, seconds: 1, connections: 4 });
+      await run("purchase2Processes", { url: `${base()}/api/v1/data`, method: "POST", headers: json, body: purchaseBodies("bench2").body });
+      await server.stop();
+    }
+
+    const invoice = selected("invoice") ? await measureInvoice({ db, databaseUrl: cluster.url, accountId, keyId, auth, servers }) : null;
     await db.$disconnect();
 
     const baseline = scenarios.baseline!.rps || 1;
@@ -200,8 +256,8 @@ async function main() {
       connections: CONNECTIONS,
       scenarios,
       ratios: { plans: ratio("plans"), balance: ratio("balance"), purchase: ratio("purchase"), replay: ratio("replay") },
-      scaling: { purchaseRps1Process: scenarios.purchase!.rps, purchaseRps2Processes: scenarios.purchase2Processes!.rps },
-      invoice: { rows: INVOICE_ROWS, seconds: Math.round(invoiceSeconds * 100) / 100, peakRssMb: Math.round(peakRssMb), heapLimitMb: INVOICE_HEAP_MB, bytes: invoiceDownload.bytes },
+      scaling: { purchaseRps1Process: scenarios.purchase?.rps ?? null, purchaseRps2Processes: scenarios.purchase2Processes?.rps ?? null },
+      invoice,
     };
     writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
 
@@ -211,10 +267,12 @@ async function main() {
       "p50 ms": result.p50Ms,
       "p99 ms": result.p99Ms,
       errors: result.errors,
+      "server µs cpu": result.serverCpuUsPerRequest ?? "",
+      "db µs cpu": result.databaseCpuUsPerRequest ?? "",
       "× baseline": name in results.ratios || name === "baseline" ? ratio(name) : "",
     }));
     console.table(rows);
-    console.log(`invoice: ${INVOICE_ROWS} rows in ${results.invoice.seconds} s, server peak RSS ${results.invoice.peakRssMb} MB (heap limit ${INVOICE_HEAP_MB} MB)`);
+    if (invoice) console.log(`invoice: ${invoice.rows} rows in ${invoice.seconds} s, server peak RSS ${invoice.peakRssMb} MB (heap limit ${invoice.heapLimitMb} MB)`);
     console.log(`results written to ${OUT}`);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));

@@ -145,6 +145,29 @@ describe("GET /api/v1/plans", () => {
     for (const item of off) for (const field of CATALOG_FIELDS) expect(item[field], field).toBeNull();
   });
 
+  it("shows every catalog change on the very next request (the served copy follows the catalog version)", async () => {
+    const { accountId, auth } = await createAccountWithKey();
+    const plansNow = async () => byId(parseOk(await get(`/api/v1/plans?networkId=${catalog.networkA}`, auth), planList).data);
+    expect((await plansNow()).get(catalog.plans.special.id)).toMatchObject({ price: 15_000 });
+
+    await db.accountPlanPrice.create({ data: { accountId, planId: catalog.plans.special.id, price: 14_500n, pricingBasis: "SPECIAL" } });
+    expect((await plansNow()).get(catalog.plans.special.id)).toMatchObject({ price: 14_500 });
+
+    await db.accountPlanPrice.update({ where: { accountId_planId: { accountId, planId: catalog.plans.special.id } }, data: { price: 14_400n } });
+    expect((await plansNow()).get(catalog.plans.special.id)).toMatchObject({ price: 14_400 });
+
+    await db.accountPlanPrice.delete({ where: { accountId_planId: { accountId, planId: catalog.plans.special.id } } });
+    await db.dataPlan.update({ where: { id: catalog.plans.retail.id }, data: { name: "1GB Gifting (renamed)" } });
+    const renamed = await plansNow();
+    expect(renamed.get(catalog.plans.special.id)).toMatchObject({ price: 15_000 });
+    expect(renamed.get(catalog.plans.retail.id)).toMatchObject({ name: "1GB Gifting (renamed)" });
+
+    await db.dataPlan.update({ where: { id: catalog.plans.retail.id }, data: { active: false } });
+    expect((await plansNow()).has(catalog.plans.retail.id)).toBe(false);
+    await db.dataPlan.update({ where: { id: catalog.plans.retail.id }, data: { active: true, name: "1GB Gifting" } });
+    expect((await plansNow()).get(catalog.plans.retail.id)).toMatchObject({ name: "1GB Gifting" });
+  });
+
   it("filters by networkId, and lists every network's active plans without it", async () => {
     const { auth } = await createAccountWithKey();
     const onlyB = parseOk(await get(`/api/v1/plans?networkId=${catalog.networkB}`, auth), planList).data;

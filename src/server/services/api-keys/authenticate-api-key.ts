@@ -1,10 +1,11 @@
 /**
  * Resolves a presented API key to its account in one indexed look-up (by hash), together with what the
- * allowlist check needs, so a request costs a single round trip before the work it asked for.
- * Revocation is read from the database on every request: a revoked key fails on the very next call.
+ * allowlist check needs and the wallet as it stands, so a request costs a single round trip before the
+ * work it asked for (and GET /balance costs exactly that one). Revocation, the allowlist and the
+ * balance are read from the database on every request: a revoked key fails on the very next call.
  */
 import type { Actor } from "~/server/auth/actor";
-import { db } from "~/server/db";
+import { db, queryRows, sql } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { hashApiKey } from "./hash-api-key";
 
@@ -17,6 +18,10 @@ export interface AuthenticatedKey {
   actor: Extract<Actor, { kind: "api-key" }>;
   account: { id: string; createdAt: Date; allowlistOptIn: boolean; onProductCatalog: boolean };
   allowlist: string[];
+  /** Read in the same statement as the key: exact as of this request. */
+  wallet: { balance: bigint; currency: string };
+  /** The version of the plan catalog as of this request (see migration 20261121091000). */
+  catalogVersion: bigint;
 }
 
 interface KeyRow {
@@ -28,6 +33,9 @@ interface KeyRow {
   allowlist_opt_in: boolean;
   on_product_catalog: boolean;
   allowlist: string[];
+  balance: bigint;
+  currency: string;
+  catalog_version: bigint;
 }
 
 const UNAUTHORIZED_MESSAGE = "A valid API key is required: send it as 'Authorization: Bearer pk_live_...'.";
@@ -42,12 +50,13 @@ export async function authenticateApiKey(authorization: string | null, sourceIp:
   const key = extractBearerKey(authorization);
   if (!key) throw new AppError("unauthorized", UNAUTHORIZED_MESSAGE);
 
-  const rows = await db.$queryRaw<KeyRow[]>`
+  const rows = await queryRows<KeyRow>(sql`
     SELECT k.id AS key_id, k.account_id, k.revoked_at, k.last_used_at,
            a.created_at AS account_created_at, a.allowlist_opt_in, a.on_product_catalog,
-           COALESCE((SELECT array_agg(e.cidr) FROM allowlist_entries e WHERE e.account_id = a.id), '{}') AS allowlist
-    FROM api_keys k JOIN accounts a ON a.id = k.account_id
-    WHERE k.key_hash = ${hashApiKey(key)}`;
+           COALESCE((SELECT array_agg(e.cidr) FROM allowlist_entries e WHERE e.account_id = a.id), '{}') AS allowlist,
+           w.balance, w.currency, (SELECT version FROM catalog_state WHERE id = 1) AS catalog_version
+    FROM api_keys k JOIN accounts a ON a.id = k.account_id JOIN wallets w ON w.account_id = a.id
+    WHERE k.key_hash = ${hashApiKey(key)}`);
   const row = rows[0];
   if (!row || row.revoked_at) throw new AppError("unauthorized", UNAUTHORIZED_MESSAGE);
 
@@ -67,5 +76,7 @@ export async function authenticateApiKey(authorization: string | null, sourceIp:
       onProductCatalog: row.on_product_catalog,
     },
     allowlist: row.allowlist,
+    wallet: { balance: row.balance, currency: row.currency },
+    catalogVersion: row.catalog_version,
   };
 }

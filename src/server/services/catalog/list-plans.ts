@@ -4,7 +4,7 @@
  * the structured fields only for accounts on the product catalog. Nothing is ever derived from `name`.
  */
 import { assertAccountAccess, type Actor } from "~/server/auth/actor";
-import { db } from "~/server/db";
+import { db, queryRows, sql } from "~/server/db";
 import { AppError } from "~/server/errors";
 
 export interface PlanView {
@@ -56,7 +56,7 @@ export function toPlanView(row: PlanRow): PlanView {
 export async function listPlans(actor: Actor, accountId: string, filter: { networkId?: string } = {}): Promise<PlanView[]> {
   assertAccountAccess(actor, accountId);
   const networkId = filter.networkId ?? null;
-  const rows = await db.$queryRaw<PlanRow[]>`
+  const rows = await queryRows<PlanRow>(sql`
     SELECT p.id, p.network_id, p.name,
            COALESCE(o.price, p.price) AS price,
            COALESCE(o.pricing_basis, p.pricing_basis)::text AS pricing_basis,
@@ -67,7 +67,7 @@ export async function listPlans(actor: Actor, accountId: string, filter: { netwo
     JOIN networks n ON n.id = p.network_id
     LEFT JOIN account_plan_prices o ON o.account_id = a.id AND o.plan_id = p.id
     WHERE a.id = ${accountId}::uuid
-    ORDER BY n.sort_order, n.id, p.sort_order, p.id`;
+    ORDER BY n.sort_order, n.id, p.sort_order, p.id`);
   if (rows.length === 0 && networkId !== null) {
     const network = await db.network.findUnique({ where: { id: networkId }, select: { id: true } });
     if (!network) throw new AppError("network.not_found", `No network with id '${networkId}'. See GET /api/v1/networks.`);

@@ -15,7 +15,7 @@
  */
 import type { ServiceCode } from "~/schemas/services";
 import type { Actor } from "~/server/auth/actor";
-import { db } from "~/server/db";
+import { queryRows, sql, type SqlStatement } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { getVendProvider, type VendOutcome, type VendRequest } from "~/server/providers";
 import { orderFingerprint } from "./order-fingerprint";
@@ -57,32 +57,40 @@ export function purchasingParty(actor: Actor) {
   throw new AppError("forbidden", "Purchases are made by an account's API keys or its portal users.");
 }
 
+/** SQLSTATEs raised by the purchase functions (migrations 20261121020000, 20261121090000). */
 const INSUFFICIENT_FUNDS_SQLSTATE = "RP402";
+const PLAN_NOT_FOUND_SQLSTATE = "RP404";
 
-function isInsufficientFunds(error: unknown): boolean {
-  // The driver adapter reports the database's SQLSTATE in the error's cause or meta.
-  const text = error instanceof Error ? `${error.message} ${JSON.stringify((error as { meta?: unknown }).meta ?? {})}` : "";
-  return text.includes(INSUFFICIENT_FUNDS_SQLSTATE) || text.includes("insufficient funds");
+function sqlState(error: unknown): string | undefined {
+  return (error as { code?: unknown } | null)?.code as string | undefined;
 }
+
+type BegunPurchase = PurchaseRow & { created: boolean };
 
 function interval(milliseconds: number): string {
   return `${Math.max(0, Math.round(milliseconds))} milliseconds`;
 }
 
-async function beginPurchase(party: ReturnType<typeof purchasingParty>, order: PurchaseOrder, fingerprint: string) {
+async function beginPurchase(party: ReturnType<typeof purchasingParty>, order: PurchaseOrder, fingerprint: string): Promise<BegunPurchase> {
+  return runBeginStatement(
+    sql`SELECT * FROM begin_purchase(
+      ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${fingerprint},
+      ${order.planId}, ${order.networkId}, ${order.productName}, ${order.recipient}, ${order.customerName},
+      ${order.charge}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid,
+      ${party.sourceIp}, ${interval(vendGracePeriod())}::interval)`,
+    `${order.charge} kobo`,
+  );
+}
+
+/** Runs one of the begin functions, turning their SQLSTATEs into the contract's errors. */
+async function runBeginStatement(statement: SqlStatement, what: string): Promise<BegunPurchase> {
   try {
-    const rows = await db.$queryRaw<(PurchaseRow & { created: boolean })[]>`
-      SELECT * FROM begin_purchase(
-        ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${fingerprint},
-        ${order.planId}, ${order.networkId}, ${order.productName}, ${order.recipient}, ${order.customerName},
-        ${order.charge}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid,
-        ${party.sourceIp}, ${interval(vendGracePeriod())}::interval)`;
-    const row = rows[0];
-    if (!row) throw new Error("begin_purchase returned no row");
+    const [row] = await queryRows<BegunPurchase>(statement);
+    if (!row) throw new Error("the purchase function returned no row");
     return row;
   } catch (error) {
-    if (isInsufficientFunds(error)) {
-      throw new AppError("wallet.insufficient_funds", `The wallet balance does not cover this purchase of ${order.charge} kobo.`);
+    if (sqlState(error) === INSUFFICIENT_FUNDS_SQLSTATE) {
+      throw new AppError("wallet.insufficient_funds", `The wallet balance does not cover this purchase of ${what}.`);
     }
     throw error;
   }
@@ -90,11 +98,11 @@ async function beginPurchase(party: ReturnType<typeof purchasingParty>, order: P
 
 export async function settlePurchase(transactionId: string, outcome: VendOutcome, requeryCount = 0): Promise<PurchaseRow> {
   const status = outcome.status === "successful" ? "SUCCESSFUL" : outcome.status === "failed" ? "FAILED" : "PENDING";
-  const rows = await db.$queryRaw<PurchaseRow[]>`
+  const rows = await queryRows<PurchaseRow>(sql`
     SELECT * FROM settle_purchase(
       ${transactionId}::uuid, ${status}::"TransactionStatus", ${outcome.providerReference},
       ${outcome.status === "successful" ? outcome.token : null}, ${outcome.status === "failed" ? outcome.reason : null},
-      ${interval(requeryDelay(requeryCount))}::interval)`;
+      ${interval(requeryDelay(requeryCount))}::interval)`);
   const row = rows[0];
   if (!row) throw new Error(`settle_purchase found no transaction ${transactionId}`);
   return row;
@@ -129,14 +137,44 @@ export async function executePurchase(actor: Actor, order: PurchaseOrder): Promi
     recipient: order.recipient,
     amount: order.orderAmount,
   });
-
   const begun = await beginPurchase(party, order, fingerprint);
+  return completePurchase(begun, fingerprint, order.clientReference, order.phone);
+}
+
+/**
+ * A data plan at the account's price, with the plan read by the database in the statement that claims
+ * the reference and debits the wallet (begin_data_purchase): one round trip before the vend, where a
+ * separate plan look-up would be two. A known reference is answered before the plan is looked at, so
+ * a retry is a replay (or a 409) even after the plan has been withdrawn.
+ */
+export async function executeDataPurchase(actor: Actor, order: { clientReference: string; planId: string; recipient: string }): Promise<PurchaseResult> {
+  const party = purchasingParty(actor);
+  const fingerprint = orderFingerprint({ service: "DATA", productCode: order.planId, recipient: order.recipient, amount: null });
+  let begun: BegunPurchase;
+  try {
+    begun = await runBeginStatement(
+      sql`SELECT * FROM begin_data_purchase(
+        ${party.accountId}::uuid, ${order.clientReference}, ${fingerprint}, ${order.planId}, ${order.recipient},
+        ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid, ${party.sourceIp},
+        ${interval(vendGracePeriod())}::interval)`,
+      `the data plan '${order.planId}' at this account's price`,
+    );
+  } catch (error) {
+    if (sqlState(error) === PLAN_NOT_FOUND_SQLSTATE) {
+      throw new AppError("plan.not_found", `No data plan with planId '${order.planId}'. See GET /api/v1/plans.`);
+    }
+    throw error;
+  }
+  return completePurchase(begun, fingerprint, order.clientReference, null);
+}
+
+/** After the begin step: a replay or 409 for a known reference; else the vend and its settlement. */
+async function completePurchase(begun: BegunPurchase, fingerprint: string, clientReference: string, phone: string | null): Promise<PurchaseResult> {
   if (!begun.created) {
-    if (begun.order_fingerprint !== fingerprint) throw idempotencyConflict(order.clientReference);
+    if (begun.order_fingerprint !== fingerprint) throw idempotencyConflict(clientReference);
     return { transaction: { ...toTransactionView(begun), idempotentReplay: true }, replay: true };
   }
-
-  const outcome = await vendSafely(vendRequestOf(begun, order.phone));
+  const outcome = await vendSafely(vendRequestOf(begun, phone));
   const settled = await settlePurchase(begun.id, outcome);
   return { transaction: toTransactionView(settled), replay: false };
 }
@@ -149,8 +187,8 @@ export async function executePurchase(actor: Actor, order: PurchaseOrder): Promi
  */
 export async function answerKnownReference(actor: Actor, order: Pick<PurchaseOrder, "clientReference" | "service" | "productCode" | "recipient" | "orderAmount">): Promise<PurchaseResult | null> {
   const { accountId } = purchasingParty(actor);
-  const rows = await db.$queryRaw<PurchaseRow[]>`
-    SELECT * FROM transactions WHERE account_id = ${accountId}::uuid AND client_reference = ${order.clientReference}`;
+  const rows = await queryRows<PurchaseRow>(sql`
+    SELECT * FROM transactions WHERE account_id = ${accountId}::uuid AND client_reference = ${order.clientReference}`);
   const row = rows[0];
   if (!row) return null;
   const fingerprint = orderFingerprint({ service: order.service, productCode: order.productCode, recipient: order.recipient, amount: order.orderAmount });

@@ -1,7 +1,5 @@
 import { listPlansQuery } from "~/schemas/rest";
 import { apiRoute } from "~/server/rest/api-route";
-import { listPlans } from "~/server/services/catalog/list-plans";
+import { plansResponse } from "~/server/rest/plans-response";
 
-export const GET = apiRoute({ query: listPlansQuery }, async ({ actor, query }) => ({
-  body: { data: await listPlans(actor, actor.accountId, query) },
-}));
+export const GET = apiRoute({ query: listPlansQuery }, ({ actor, auth, query }) => plansResponse(actor, actor.accountId, auth.catalogVersion, query));
