@@ -33,6 +33,16 @@ const schema = z.object({
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** Database connections per process. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Requests each API key may make per window, counted per host (README "Rate limits"); 0 turns the
+   * limit off. Resellers fire bursts, so the default allows 100 at once, refilled every second.
+   */
+  API_RATE_LIMIT: z.coerce.number().int().min(0).default(100),
+  API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1),
+  /** Failed portal sign-ins allowed per email, and per source address, within the window; 0 turns that counter off. */
+  SIGN_IN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(0).default(5),
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
+  SIGN_IN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -10,7 +10,8 @@
  *
  * WEB_CONCURRENCY=N runs N worker processes (node:cluster) sharing the port and the database; the
  * primary prepares the database once and supervises. Every guarantee lives in PostgreSQL, so the
- * workers need nothing from each other.
+ * workers need nothing from each other, except the per-key API rate-limit counters, which the
+ * primary keeps in memory for all of them (src/server/rate-limit/host-rate-limiter.ts).
  */
 import cluster from "node:cluster";
 import next from "next";
@@ -21,6 +22,7 @@ import { applyPendingMigrations } from "~/server/db/migrate";
 import { createHttpServer } from "~/server/http/create-http-server";
 import { parseTrustedProxies } from "~/server/ip/source-address";
 import { ensureAuthSecret } from "~/server/auth/secret";
+import { startRateLimiterPrimary } from "~/server/rate-limit/host-rate-limiter";
 
 const dev = process.argv.includes("--dev");
 // Nothing leaves these machines but registry traffic; telemetry would only try, and print a notice.
@@ -116,6 +118,8 @@ function supervise(stopDatabase: () => Promise<void>): void {
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
   };
+  // Before the first fork: a worker's rate limiter registers with the primary as it is created.
+  startRateLimiterPrimary();
   for (let index = 0; index < workers; index += 1) fork();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;

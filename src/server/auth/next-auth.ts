@@ -23,6 +23,9 @@ import { z } from "zod";
 import type { Role } from "~/generated/prisma/enums";
 import { db } from "~/server/db";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
+import { signInThrottle, SignInThrottledError, type SignInAttempt } from "~/server/auth/sign-in-throttle";
+import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
+import { throttledSignInCode } from "~/schemas/sign-in";
 
 if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "1";
 
@@ -69,11 +72,35 @@ function timingDummyHash(): Promise<string> {
 /** Thrown to next-auth when sign-in cannot be decided (e.g. the database is down); its message reaches the browser. */
 const SIGN_IN_UNAVAILABLE = "SignInUnavailable";
 
-/** The Credentials provider's authorize(): a user for a matching, enabled account, else null. */
-export async function authorizeCredentials(credentials: Record<string, string> | undefined): Promise<User | null> {
+/** What authorize() is handed of the request: its headers, as a plain object with lower-case names. */
+interface SignInRequest {
+  headers?: Record<string, unknown>;
+}
+
+/** The address src/bin/server.ts computed for the request (never a client-chosen header); null when absent. */
+function sourceAddressOf(request: SignInRequest | undefined): string | null {
+  const value = request?.headers?.[SOURCE_ADDRESS_HEADER];
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+/**
+ * The Credentials provider's authorize(): a user for a matching, enabled account, else null. Throttled
+ * (src/server/auth/sign-in-throttle.ts): over the limit it throws, before looking at the password.
+ */
+export async function authorizeCredentials(credentials: Record<string, string> | undefined, request?: SignInRequest): Promise<User | null> {
   const parsed = credentialsInput.safeParse(credentials ?? {});
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
+
+  let attempt: SignInAttempt;
+  try {
+    attempt = await signInThrottle().begin(email, sourceAddressOf(request));
+  } catch (error) {
+    // next-auth sends a thrown message to the client as the error code: the form reads the wait from it.
+    if (error instanceof SignInThrottledError) throw new Error(throttledSignInCode(error.retryAfterSeconds));
+    console.error("[auth] sign-in throttle unavailable", error);
+    throw new Error(SIGN_IN_UNAVAILABLE);
+  }
 
   let user;
   try {
@@ -94,6 +121,8 @@ export async function authorizeCredentials(credentials: Record<string, string> |
   const matches = await verifyPassword(password, user.passwordHash);
   // Checked after the password so a disabled account answers exactly like a wrong password.
   if (!matches || user.disabledAt) return null;
+  // The user is in either way; a counter left behind only makes their next mistakes count sooner.
+  await attempt.succeeded().catch((error: unknown) => console.error("[auth] could not clear sign-in failures", error));
   return { id: user.id, email: user.email, role: user.role, accountId: user.accountId };
 }
 
@@ -109,7 +138,7 @@ export const authOptions: NextAuthOptions = {
         email: { label: "Email", type: "email" },
         password: { label: "Password", type: "password" },
       },
-      authorize: (credentials) => authorizeCredentials(credentials),
+      authorize: (credentials, request) => authorizeCredentials(credentials, request),
     }),
   ],
   callbacks: {

@@ -44,6 +44,11 @@ const requestIdHeader = z.string().meta({
   header: { id: "X-Request-Id" },
 });
 const retryAfterHeader = z.int().positive().meta({ description: "Seconds to wait before trying again.", example: 30, header: { id: "Retry-After" } });
+const rateLimitHeaders = {
+  "RateLimit-Limit": z.int().positive().meta({ description: "Requests this API key may make per window.", example: 100, header: { id: "RateLimit-Limit" } }),
+  "RateLimit-Remaining": z.int().min(0).meta({ description: "Requests left in the current window.", example: 0, header: { id: "RateLimit-Remaining" } }),
+  "RateLimit-Reset": z.int().min(0).meta({ description: "Seconds until the window ends and the count starts again.", example: 1, header: { id: "RateLimit-Reset" } }),
+};
 const idempotentReplayHeader = z.enum(["true"]).meta({
   description: "Present on replays of a known `clientReference`: nothing was vended or charged.",
   header: { id: "Idempotent-Replay" },
@@ -99,7 +104,7 @@ function problemResponse(status: number, lines: string[], examples: Record<strin
 function namedErrors(status: number, names: ErrorName[]) {
   const lines = names.map((name) => `- \`${status === 401 ? "generalErrors" : name}\`: ${ERROR_HELP[name] ?? ERROR_TABLE[name].title}`);
   const examples = Object.fromEntries(names.map((name) => [name, problemFromAppError(new AppError(name, ERROR_HELP[name] ?? name))]));
-  return problemResponse(status, lines, examples, status === 429 ? standardHeaders.extend({ "Retry-After": retryAfterHeader }) : standardHeaders);
+  return problemResponse(status, lines, examples, status === 429 ? standardHeaders.extend({ "Retry-After": retryAfterHeader, ...rateLimitHeaders }) : standardHeaders);
 }
 
 function validationErrors(fields: string[], hasBody: boolean) {

@@ -1,5 +1,17 @@
 /** The Markdown introduction of the OpenAPI document: what a reseller's developer reads first. */
+import { env } from "~/env";
 import { MAX_BODY_BYTES } from "~/server/rest/api-route";
+
+/** This server's limit, as configured (README "Rate limits"). */
+const RATE_LIMITS =
+  env.API_RATE_LIMIT === 0
+    ? "This server does not limit the rate of requests."
+    : `Each API key may make **${env.API_RATE_LIMIT} requests per ${env.API_RATE_LIMIT_WINDOW_SECONDS} s**; the window starts with
+the key's first request and every endpoint counts (requests refused with 401 or 403 do not). Counted
+responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the
+count starts again). Over the limit the answer is **429** \`rate_limit.exceeded\` with \`Retry-After\`
+(seconds), and nothing is done or charged: send the same request, with the same \`clientReference\`,
+after that many seconds. Several keys of one account are counted apart.`;
 
 export const INTRODUCTION = `
 Buy mobile data, airtime and bill payments (cable TV, electricity, education, broadband) from your
@@ -33,6 +45,10 @@ addresses and CIDR ranges:
 | the list is non-empty and the address is not on it | **403** \`ip.not_allowed\` (the reason names the address) |
 
 Ask your account manager to add your servers' addresses. Nothing is charged on a 401 or 403.
+
+## Rate limits
+
+${RATE_LIMITS}
 
 ## Money
 

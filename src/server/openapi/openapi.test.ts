@@ -180,7 +180,9 @@ describe("GET /api/v1/openapi.json", () => {
       expect(operation.responses["403"]!.description).toContain("ip.not_allowed");
       expect(operation.responses["403"]!.description).toContain("ip.not_configured");
       expect(operation.responses["429"]!.description).toContain("rate_limit.exceeded");
-      expect(operation.responses["429"]!.headers?.["Retry-After"], key).toBeDefined();
+      for (const header of ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]) {
+        expect(operation.responses["429"]!.headers?.[header], `${key} ${header}`).toBeDefined();
+      }
       if (operation.requestBody) expect(Object.keys(operation.responses), key).toEqual(expect.arrayContaining(["400", "413", "415"]));
     }
   });

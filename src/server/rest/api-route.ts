@@ -1,7 +1,8 @@
 /**
  * The one wrapper every /api/v1 route handler goes through, in the contract's order:
- * request id → API key (401) → allowlist (403) → body limits (413/415/400) → zod validation (400)
- * → the service → JSON, or problem+json through the one error table. Route handlers stay a few lines.
+ * request id → API key (401) → allowlist (403) → rate limit per key (429) → body limits (413/415/400)
+ * → zod validation (400) → the service → JSON, or problem+json through the one error table. Route
+ * handlers stay a few lines.
  */
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
@@ -11,6 +12,7 @@ import { invalidInput, parseInput } from "~/server/validation/parse-input";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { assertSourceAllowed } from "~/server/services/allowlist/assert-source-allowed";
 import { authenticateApiKey, type AuthenticatedKey } from "~/server/services/api-keys/authenticate-api-key";
+import { consumeApiRequest } from "./api-rate-limit";
 import { toJsonText } from "./json";
 import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "./problem";
 
@@ -133,9 +135,16 @@ export function apiRoute<
   return async (request: Request, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     const requestId = randomUUID();
     const sourceIp = request.headers.get(SOURCE_ADDRESS_HEADER) ?? "0.0.0.0";
+    let rateLimitHeaders: Record<string, string> = {};
     try {
       const auth = await authenticateApiKey(request.headers.get("authorization"), sourceIp);
       assertSourceAllowed(auth.account, auth.allowlist, sourceIp);
+      // Per key, so after authentication (a 401 has no key to count against) and after the allowlist:
+      // a 403 does not count, so a key used from elsewhere (a leaked one) cannot spend the reseller's
+      // budget. Everything past this point counts, whatever its outcome (a 400 too).
+      const rateLimit = await consumeApiRequest(auth.actor.apiKeyId);
+      rateLimitHeaders = rateLimit.headers;
+      if (rateLimit.exceeded) throw rateLimit.exceeded;
 
       const rawBody = options.body ? await readJsonBody(request) : undefined;
       const rawParams = (await segment?.params) ?? {};
@@ -158,15 +167,16 @@ export function apiRoute<
         params: params as Infer<P>,
       });
       if (result instanceof Response) {
+        for (const [name, value] of Object.entries(rateLimitHeaders)) result.headers.set(name, value);
         result.headers.set("x-request-id", requestId);
         return result;
       }
-      return jsonResponse(result.status ?? 200, result.body, { ...result.headers, "x-request-id": requestId });
+      return jsonResponse(result.status ?? 200, result.body, { ...result.headers, ...rateLimitHeaders, "x-request-id": requestId });
     } catch (error) {
-      if (error instanceof BodyProblem) return problemResponse(error.body, requestId);
-      if (isAppError(error)) return problemResponse(problemFromAppError(error), requestId);
+      if (error instanceof BodyProblem) return problemResponse(error.body, requestId, rateLimitHeaders);
+      if (isAppError(error)) return problemResponse(problemFromAppError(error), requestId, rateLimitHeaders);
       console.error(JSON.stringify({ level: "error", requestId, message: "unhandled error in /api/v1", error: String(error) }));
-      return problemResponse(INTERNAL_PROBLEM, requestId);
+      return problemResponse(INTERNAL_PROBLEM, requestId, rateLimitHeaders);
     }
   };
 }

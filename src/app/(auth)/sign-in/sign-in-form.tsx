@@ -2,6 +2,7 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { retryAfterOfThrottledSignIn, throttledSignInMessage } from "~/schemas/sign-in";
 
 const WRONG_CREDENTIALS = "That email and password don't match. Check them and try again.";
 const UNAVAILABLE = "We couldn't sign you in just now. Please try again in a minute.";
@@ -28,7 +29,9 @@ export function SignInForm() {
         router.refresh();
         return;
       }
-      setError(result?.error === "CredentialsSignin" ? WRONG_CREDENTIALS : UNAVAILABLE);
+      const retryAfter = retryAfterOfThrottledSignIn(result?.error);
+      if (retryAfter !== null) setError(throttledSignInMessage(retryAfter));
+      else setError(result?.error === "CredentialsSignin" ? WRONG_CREDENTIALS : UNAVAILABLE);
     } catch {
       setError(UNAVAILABLE);
     }
