@@ -17,7 +17,7 @@ import type { ServiceCode } from "~/schemas/services";
 import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { getVendProvider, type VendOutcome, type VendRequest } from "~/server/providers";
+import { getVendProvider, type VendOutcome, type VendProvider, type VendRequest } from "~/server/providers";
 import { orderFingerprint } from "./order-fingerprint";
 import { toTransactionView, type PurchaseRow, type TransactionView } from "./transaction-view";
 import { requeryDelay, vendGracePeriod } from "./requery-schedule";
@@ -112,9 +112,9 @@ export function vendRequestOf(row: Pick<PurchaseRow, "id" | "service" | "plan_id
 }
 
 /** Asks the provider, turning anything thrown into "pending": an unknown outcome is never a failure. */
-async function vendSafely(request: VendRequest): Promise<VendOutcome> {
+async function vendSafely(provider: VendProvider, request: VendRequest): Promise<VendOutcome> {
   try {
-    return await getVendProvider().vend(request);
+    return await provider.vend(request);
   } catch (error) {
     console.error(JSON.stringify({ level: "warn", message: "vend threw; leaving the transaction pending", transactionId: request.transactionId, error: String(error) }));
     return { status: "pending", providerReference: null };
@@ -130,13 +130,16 @@ export async function executePurchase(actor: Actor, order: PurchaseOrder): Promi
     amount: order.orderAmount,
   });
 
+  // Resolved before any money moves: a misconfigured provider (unknown VEND_PROVIDER, HTTP upstream
+  // without its URL) fails this request with nothing charged, instead of a debit left pending forever.
+  const provider = getVendProvider();
   const begun = await beginPurchase(party, order, fingerprint);
   if (!begun.created) {
     if (begun.order_fingerprint !== fingerprint) throw idempotencyConflict(order.clientReference);
     return { transaction: { ...toTransactionView(begun), idempotentReplay: true }, replay: true };
   }
 
-  const outcome = await vendSafely(vendRequestOf(begun, order.phone));
+  const outcome = await vendSafely(provider, vendRequestOf(begun, order.phone));
   const settled = await settlePurchase(begun.id, outcome);
   return { transaction: toTransactionView(settled), replay: false };
 }
