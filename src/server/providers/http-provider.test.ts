@@ -163,8 +163,11 @@ describe("HttpProvider.requery", () => {
     expect(upstream.deliveries(request.transactionId)).toBe(0);
   });
 
-  it("does not read a bare 404 (a misrouted base URL, a proxy) as never received: pending, retried", async () => {
-    upstream.inject("requery", { kind: "raw", status: 404, body: "<html>Not Found</html>" });
+  it.each([
+    ["an HTML page", "<html>Not Found</html>"],
+    ["a gateway's JSON", '{"message":"no Route matched with those values"}'],
+  ])("does not read a 404 without the protocol's not_found (%s: a misrouted base URL, a proxy) as never received: pending, retried", async (_name, body) => {
+    upstream.inject("requery", { kind: "raw", status: 404, body });
     const request = order();
     expect(await provider().requery({ ...request, providerReference: null })).toEqual({ status: "pending", providerReference: null });
     expect(requestsTo("requery", request.transactionId)).toHaveLength(3);
