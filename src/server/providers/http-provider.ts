@@ -165,6 +165,7 @@ export class HttpProvider implements VendProvider {
           service: request.service,
           productCode: request.productCode,
           recipient: request.recipient,
+          // Kobo as a JSON integer, as our own API sends it: exact for any amount below 2^53.
           amount: Number(request.amount),
           phone: request.phone ?? null,
         },
