@@ -43,6 +43,31 @@ const schema = z.object({
   SIGN_IN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(0).default(5),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
   SIGN_IN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** The upstream provider: "sandbox" (default) or "http" (src/server/providers/index.ts). */
+  VEND_PROVIDER: optionalString,
+  /**
+   * The HTTP upstream's base URL (VEND_PROVIDER=http). Credentials in the URL are refused: they would
+   * be printed wherever the URL is, and the API key has its own variable.
+   */
+  VEND_HTTP_BASE_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((value) => {
+        const url = new URL(value);
+        return url.username === "" && url.password === "";
+      }, "must not contain credentials; use VEND_HTTP_API_KEY")
+      .optional(),
+  ),
+  /** Bearer credential for the HTTP upstream. A secret: never logged, never in an error. */
+  VEND_HTTP_API_KEY: optionalString,
+  /** How long one vend waits for the upstream's answer; past it the purchase is left pending. */
+  VEND_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** How long one verify or requery attempt waits. */
+  VEND_HTTP_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Extra attempts for verify and requery (never for vend) after a fault. */
+  VEND_HTTP_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** The first pause before such a retry; it doubles per attempt. */
+  VEND_HTTP_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
 });
 
 export type Env = z.infer<typeof schema>;

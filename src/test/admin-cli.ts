@@ -11,11 +11,16 @@ export interface Run {
 }
 
 export function admin(...args: string[]): Promise<Run> {
+  return adminWithEnv({}, ...args);
+}
+
+/** The CLI with extra environment, e.g. the upstream provider its reconcile should ask. */
+export function adminWithEnv(env: Record<string, string>, ...args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     execFile(
       "node_modules/.bin/tsx",
       ["src/bin/admin.ts", ...args],
-      { cwd: process.cwd(), env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, BCRYPT_COST: "10" }, timeout: 60_000 },
+      { cwd: process.cwd(), env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, BCRYPT_COST: "10", ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
         const lines = stdout.split("\n").filter((line) => line.trim() !== "");

@@ -3,14 +3,17 @@
  * read when the provider is first needed, so an unknown value fails the first purchase loudly
  * instead of silently falling back to the sandbox and "selling" nothing real.
  */
+import { env } from "~/env";
+import { httpProviderFromEnv } from "./http-provider";
 import { SandboxProvider } from "./sandbox-provider";
 import type { VendProvider } from "./vend-provider";
 
 export type { VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "./vend-provider";
 
-/** One entry per upstream; the HTTP adapter becomes `http: () => new HttpProvider(...)`. */
+/** One entry per upstream. */
 const PROVIDER_FACTORIES: Readonly<Record<string, () => VendProvider>> = {
   sandbox: () => new SandboxProvider(),
+  http: () => httpProviderFromEnv(env),
 };
 
 export const DEFAULT_VEND_PROVIDER = "sandbox";
@@ -32,7 +35,7 @@ let substitute: VendProvider | null = null;
 export function getVendProvider(): VendProvider {
   if (substitute) return substitute;
   // Not memoised on failure: a misconfiguration keeps throwing rather than leaving a half-set state.
-  configured ??= createVendProvider(process.env.VEND_PROVIDER);
+  configured ??= createVendProvider(env.VEND_PROVIDER);
   return configured;
 }
 

@@ -258,7 +258,7 @@ describe("getVendProvider", () => {
   it("rejects an unknown VEND_PROVIDER with a message naming the value and the choices", async () => {
     vi.stubEnv("VEND_PROVIDER", "acme");
     const { getVendProvider } = await freshModule();
-    expect(() => getVendProvider()).toThrow('Unknown VEND_PROVIDER "acme": expected one of "sandbox".');
+    expect(() => getVendProvider()).toThrow('Unknown VEND_PROVIDER "acme": expected one of "sandbox", "http".');
   });
 
   it("lets a test substitute a provider, and restores the configured one on null", async () => {

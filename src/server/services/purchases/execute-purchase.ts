@@ -17,7 +17,7 @@ import type { ServiceCode } from "~/schemas/services";
 import type { Actor } from "~/server/auth/actor";
 import { queryRows, sql, type SqlStatement } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { getVendProvider, type VendOutcome, type VendRequest } from "~/server/providers";
+import { getVendProvider, type VendOutcome, type VendProvider, type VendRequest } from "~/server/providers";
 import { orderFingerprint } from "./order-fingerprint";
 import { toTransactionView, type PurchaseRow, type TransactionView } from "./transaction-view";
 import { requeryDelay, vendGracePeriod } from "./requery-schedule";
@@ -120,9 +120,9 @@ export function vendRequestOf(row: Pick<PurchaseRow, "id" | "service" | "plan_id
 }
 
 /** Asks the provider, turning anything thrown into "pending": an unknown outcome is never a failure. */
-async function vendSafely(request: VendRequest): Promise<VendOutcome> {
+async function vendSafely(provider: VendProvider, request: VendRequest): Promise<VendOutcome> {
   try {
-    return await getVendProvider().vend(request);
+    return await provider.vend(request);
   } catch (error) {
     console.error(JSON.stringify({ level: "warn", message: "vend threw; leaving the transaction pending", transactionId: request.transactionId, error: String(error) }));
     return { status: "pending", providerReference: null };
@@ -137,8 +137,11 @@ export async function executePurchase(actor: Actor, order: PurchaseOrder): Promi
     recipient: order.recipient,
     amount: order.orderAmount,
   });
+  // Resolved before any money moves: a misconfigured provider (unknown VEND_PROVIDER, HTTP upstream
+  // without its URL) fails this request with nothing charged, instead of a debit left pending forever.
+  const provider = getVendProvider();
   const begun = await beginPurchase(party, order, fingerprint);
-  return completePurchase(begun, fingerprint, order.clientReference, order.phone);
+  return completePurchase(provider, begun, fingerprint, order.clientReference, order.phone);
 }
 
 /**
@@ -150,6 +153,7 @@ export async function executePurchase(actor: Actor, order: PurchaseOrder): Promi
 export async function executeDataPurchase(actor: Actor, order: { clientReference: string; planId: string; recipient: string }): Promise<PurchaseResult> {
   const party = purchasingParty(actor);
   const fingerprint = orderFingerprint({ service: "DATA", productCode: order.planId, recipient: order.recipient, amount: null });
+  const provider = getVendProvider(); // before any money moves, as above
   let begun: BegunPurchase;
   try {
     begun = await runBeginStatement(
@@ -165,16 +169,22 @@ export async function executeDataPurchase(actor: Actor, order: { clientReference
     }
     throw error;
   }
-  return completePurchase(begun, fingerprint, order.clientReference, null);
+  return completePurchase(provider, begun, fingerprint, order.clientReference, null);
 }
 
 /** After the begin step: a replay or 409 for a known reference; else the vend and its settlement. */
-async function completePurchase(begun: BegunPurchase, fingerprint: string, clientReference: string, phone: string | null): Promise<PurchaseResult> {
+async function completePurchase(
+  provider: VendProvider,
+  begun: BegunPurchase,
+  fingerprint: string,
+  clientReference: string,
+  phone: string | null,
+): Promise<PurchaseResult> {
   if (!begun.created) {
     if (begun.order_fingerprint !== fingerprint) throw idempotencyConflict(clientReference);
     return { transaction: { ...toTransactionView(begun), idempotentReplay: true }, replay: true };
   }
-  const outcome = await vendSafely(vendRequestOf(begun, phone));
+  const outcome = await vendSafely(provider, vendRequestOf(begun, phone));
   const settled = await settlePurchase(begun.id, outcome);
   return { transaction: toTransactionView(settled), replay: false };
 }

@@ -9,7 +9,7 @@
  */
 import { assertOperator, type Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
-import { getVendProvider, type VendOutcome } from "~/server/providers";
+import { getVendProvider, type VendOutcome, type VendProvider } from "~/server/providers";
 import { settlePurchase, vendRequestOf } from "~/server/services/purchases/execute-purchase";
 import { requeryDelay } from "~/server/services/purchases/requery-schedule";
 import type { PurchaseRow } from "~/server/services/purchases/transaction-view";
@@ -45,9 +45,9 @@ async function leaseBatch(includeNotDue: boolean, seen: string[]): Promise<Lease
     RETURNING t.*`;
 }
 
-async function requerySafely(row: LeasedRow): Promise<VendOutcome> {
+async function requerySafely(provider: VendProvider, row: LeasedRow): Promise<VendOutcome> {
   try {
-    return await getVendProvider().requery({ ...vendRequestOf(row), providerReference: row.provider_reference });
+    return await provider.requery({ ...vendRequestOf(row), providerReference: row.provider_reference });
   } catch {
     return { status: "pending", providerReference: null };
   }
@@ -59,6 +59,8 @@ async function requerySafely(row: LeasedRow): Promise<VendOutcome> {
  */
 export async function reconcilePendingTransactions(actor: Actor, options: { includeNotDue?: boolean } = {}): Promise<ReconcileResult> {
   assertOperator(actor);
+  // Outside requerySafely: a misconfigured provider fails the run loudly rather than reading as "still pending".
+  const provider = getVendProvider();
   const seen: string[] = [];
   let settled = 0;
   for (;;) {
@@ -66,7 +68,7 @@ export async function reconcilePendingTransactions(actor: Actor, options: { incl
     if (batch.length === 0) break;
     for (const row of batch) {
       seen.push(row.id);
-      const outcome = await requerySafely(row);
+      const outcome = await requerySafely(provider, row);
       const after = await settlePurchase(row.id, outcome, row.requery_count);
       if (after.status !== "PENDING") settled += 1;
     }
