@@ -33,6 +33,8 @@ const schema = z.object({
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** Database connections per process. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How much the server logs (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -9,8 +9,24 @@ import { afterAll } from "vitest";
 export interface TestServer {
   port: number;
   url: (path: string, host?: string) => string;
+  /** Everything the server wrote to stdout and stderr so far. */
   output: () => string;
+  /** Its JSON log lines so far, parsed (lines that are not JSON, e.g. from Next.js itself, are skipped). */
+  logs: () => LogLine[];
   process: ChildProcess;
+}
+
+export type LogLine = Record<string, unknown> & { level: string; msg: string };
+
+export function parseLogLines(output: string): LogLine[] {
+  return output.split("\n").flatMap((line) => {
+    if (!line.startsWith("{")) return [];
+    try {
+      return [JSON.parse(line) as LogLine];
+    } catch {
+      return [];
+    }
+  });
 }
 
 const started: ChildProcess[] = [];
@@ -46,6 +62,7 @@ export function startTestServer(env: Record<string, string> = {}): Promise<TestS
           port,
           url: (path, host = "127.0.0.1") => `http://${host.includes(":") ? `[${host}]` : host}:${port}${path}`,
           output: () => output,
+          logs: () => parseLogLines(output),
           process: child,
         });
       }

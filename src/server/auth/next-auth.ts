@@ -23,6 +23,8 @@ import { z } from "zod";
 import type { Role } from "~/generated/prisma/enums";
 import { db } from "~/server/db";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
+import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
+import { logger } from "~/server/log";
 
 if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "1";
 
@@ -47,6 +49,12 @@ declare module "next-auth/jwt" {
   }
 }
 
+/** Set by src/bin/server.ts on every request; a client cannot choose it. */
+function sourceAddressOf(headers: Record<string, unknown> | undefined): string | undefined {
+  const value = headers?.[SOURCE_ADDRESS_HEADER];
+  return typeof value === "string" ? value : undefined;
+}
+
 /** Portal sessions end after a working day; signing in again is cheap, a stolen cookie is not. */
 const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
@@ -69,8 +77,12 @@ function timingDummyHash(): Promise<string> {
 /** Thrown to next-auth when sign-in cannot be decided (e.g. the database is down); its message reaches the browser. */
 const SIGN_IN_UNAVAILABLE = "SignInUnavailable";
 
-/** The Credentials provider's authorize(): a user for a matching, enabled account, else null. */
-export async function authorizeCredentials(credentials: Record<string, string> | undefined): Promise<User | null> {
+/**
+ * The Credentials provider's authorize(): a user for a matching, enabled account, else null.
+ * A refusal is logged with the user id when the e-mail is known, never with the e-mail or password
+ * typed (people type passwords into the wrong field).
+ */
+export async function authorizeCredentials(credentials: Record<string, string> | undefined, sourceIp?: string): Promise<User | null> {
   const parsed = credentialsInput.safeParse(credentials ?? {});
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
@@ -82,18 +94,22 @@ export async function authorizeCredentials(credentials: Record<string, string> |
       select: { id: true, email: true, passwordHash: true, role: true, accountId: true, disabledAt: true },
     });
   } catch (error) {
-    console.error("[auth] user lookup failed", error);
+    logger.error({ err: error }, "sign-in: user lookup failed");
     // next-auth sends a thrown message to the client as the error code; never let internals through.
     throw new Error(SIGN_IN_UNAVAILABLE);
   }
 
   if (!user) {
     await verifyPassword(password, await timingDummyHash());
+    logger.info({ outcome: "unknown_email", sourceIp }, "sign-in refused");
     return null;
   }
   const matches = await verifyPassword(password, user.passwordHash);
   // Checked after the password so a disabled account answers exactly like a wrong password.
-  if (!matches || user.disabledAt) return null;
+  if (!matches || user.disabledAt) {
+    logger.info({ outcome: matches ? "user_disabled" : "wrong_password", userId: user.id, sourceIp }, "sign-in refused");
+    return null;
+  }
   return { id: user.id, email: user.email, role: user.role, accountId: user.accountId };
 }
 
@@ -109,9 +125,19 @@ export const authOptions: NextAuthOptions = {
         email: { label: "Email", type: "email" },
         password: { label: "Password", type: "password" },
       },
-      authorize: (credentials) => authorizeCredentials(credentials),
+      authorize: (credentials, req) => authorizeCredentials(credentials, sourceAddressOf(req.headers)),
     }),
   ],
+  // next-auth's own errors and warnings as log lines of ours (its default prints prose to the console).
+  logger: {
+    error: (code, metadata) => logger.error({ code, err: metadata instanceof Error ? metadata : metadata.error }, "next-auth error"),
+    warn: (code) => logger.warn({ code }, "next-auth warning"),
+    debug: () => {},
+  },
+  events: {
+    signIn: ({ user }) => logger.info({ userId: user.id, role: user.role, accountId: user.accountId }, "signed in"),
+    signOut: ({ token }) => logger.info({ userId: token.userId }, "signed out"),
+  },
   callbacks: {
     jwt({ token, user }) {
       // `user` is present only right after authorize(); later calls carry the token forward.
