@@ -130,12 +130,18 @@ export const authOptions: NextAuthOptions = {
   ],
   // next-auth's own errors and warnings as log lines of ours (its default prints prose to the console).
   logger: {
-    error: (code, metadata) => logger.error({ code, err: metadata instanceof Error ? metadata : metadata.error }, "next-auth error"),
+    error: (code, metadata) => {
+      const err = metadata instanceof Error ? metadata : metadata.error;
+      // A cookie that does not decrypt (forged, expired secret) is the client's problem, not ours: no stack.
+      if (code === "JWT_SESSION_ERROR") logger.warn({ code, reason: err?.message }, "next-auth: session cookie refused");
+      else logger.error({ code, err }, "next-auth error");
+    },
     warn: (code) => logger.warn({ code }, "next-auth warning"),
     debug: () => {},
   },
   events: {
-    signIn: ({ user }) => logger.info({ userId: user.id, role: user.role, accountId: user.accountId }, "signed in"),
+    // userRole, not role: every line's role is the process's ("server", "worker N").
+    signIn: ({ user }) => logger.info({ userId: user.id, userRole: user.role, accountId: user.accountId }, "signed in"),
     signOut: ({ token }) => logger.info({ userId: token.userId }, "signed out"),
   },
   callbacks: {

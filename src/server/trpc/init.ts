@@ -6,7 +6,7 @@
  * the code from ERROR_TABLE, and the formatter keeps the AppError name in `data.appCode` (and any
  * per-field problems in `data.fieldErrors`) so forms can react to the exact case. Anything else is
  * INTERNAL_SERVER_ERROR with a fixed message: its text may hold SQL or paths, so it is logged on the
- * server (see the route handler's onError) and never sent.
+ * server (logProcedureCall below, or the route handler's onError) and never sent.
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
