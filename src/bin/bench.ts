@@ -71,6 +71,12 @@ async function startServer(databaseUrl: string, workers: number, nodeFlags: stri
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   child.removeAllListeners("exit");
+  // The server logs a line per request: from here on read and drop them (an unread pipe would stall
+  // the server; kept, they would grow this process by megabytes per scenario).
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.removeAllListeners("data");
+    stream.resume();
+  }
   const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
   return { process: child, port, stop };
 }

@@ -52,11 +52,14 @@ export function startTestServer(env: Record<string, string> = {}): Promise<TestS
   });
   started.push(child);
   let output = "";
+  let listening = false;
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on \S+:(\d+)/.exec(output);
+      // Kept after start-up (tests read the log), but searched only until the server is listening.
+      const match = listening ? null : /listening on \S+:(\d+)/.exec(output);
       if (match) {
+        listening = true;
         const port = Number(match[1]);
         resolve({
           port,
