@@ -56,8 +56,9 @@ interface RunningServer {
 
 async function startServer(databaseUrl: string, workers: number, nodeFlags: string[] = []): Promise<RunningServer> {
   const port = await freePort();
+  // LOG_LEVEL info: measured with the request log on, as deployed (and the "listening on" line is info).
   const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "src/bin/server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, SEED_DEMO: "0", WEB_CONCURRENCY: String(workers), RECONCILE_INTERVAL_MS: "60000" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, SEED_DEMO: "0", WEB_CONCURRENCY: String(workers), RECONCILE_INTERVAL_MS: "60000", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -8,7 +8,7 @@ import { createLogger } from "./log";
 
 function capture() {
   const lines: string[] = [];
-  const logger = createLogger({ write: (line: string) => void lines.push(line) });
+  const logger = createLogger({ write: (line: string) => void lines.push(line) }, "info");
   return { logger, lines, parsed: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
 }
 

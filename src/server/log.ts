@@ -37,11 +37,11 @@ function processRole(): string {
   return cluster.isWorker ? `worker ${cluster.worker?.id ?? "?"}` : "server";
 }
 
-/** A logger with this service's format; `destination` is for tests, the server always writes to stdout. */
-export function createLogger(destination: DestinationStream = pino.destination(1)): Logger {
+/** A logger with this service's format; the arguments are for tests, the server uses the defaults. */
+export function createLogger(destination: DestinationStream = pino.destination(1), level: string = env.LOG_LEVEL): Logger {
   return pino(
     {
-      level: env.LOG_LEVEL,
+      level,
       base: { pid: process.pid, hostname: os.hostname(), role: processRole() },
       timestamp: pino.stdTimeFunctions.isoTime,
       // "level":"info" rather than 30: operators read and grep these lines.

@@ -47,7 +47,8 @@ export function startTestServer(env: Record<string, string> = {}): Promise<TestS
   if (!existsSync(`${process.env.NEXT_DIST_DIR || ".next"}/BUILD_ID`)) throw new Error("No production build: run `npm run build` first (npm test does).");
   // node --import tsx, not the tsx CLI: a single process, so SIGTERM reaches the server itself.
   const child = spawn(process.execPath, ["--import", "tsx", "src/bin/server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "::", SEED_DEMO: "0", ...env },
+    // LOG_LEVEL info whatever the tests' own: the "listening on" line is info, and tests read the log.
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "::", SEED_DEMO: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   started.push(child);
