@@ -55,7 +55,6 @@ async function prepare(): Promise<() => Promise<void>> {
     const { seedDemo } = await import("~/server/seed/seed-demo");
     const demo = await seedDemo({ apiKeyFile: env.DEMO_API_KEY_FILE });
     const base = `http://localhost:${env.PORT}`;
-    log.info({ operator: demo.operator.email, owner: demo.owner.email }, "demo data ready");
     // Plain text on purpose: the developer reads and copies these. They are the documented demo
     // credentials of a local database (README "Demo data"), never a deployment's secrets.
     console.log(
