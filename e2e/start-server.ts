@@ -51,6 +51,9 @@ const env: NodeJS.ProcessEnv = {
   BCRYPT_COST: "10",
   // Its own secret, so the run neither needs nor writes .data/auth-secret.
   AUTH_SECRET: randomBytes(32).toString("base64url"),
+  // Playwright prints the server's output: a line per request would bury the report. Warnings and
+  // errors still show; LOG_LEVEL=info in the caller's environment brings the rest back.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 };
 // Never a database or public URL from the caller's shell: the tests run against the fresh local one.
 delete env.DATABASE_URL;

@@ -68,8 +68,9 @@ interface RunningServer {
 
 async function startServer(databaseUrl: string, workers: number, nodeFlags: string[] = []): Promise<RunningServer> {
   const port = await freePort();
+  // LOG_LEVEL info: measured with the request log on, as deployed (and the "listening on" line is info).
   const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "src/bin/server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, SEED_DEMO: "0", WEB_CONCURRENCY: String(workers), RECONCILE_INTERVAL_MS: "60000",
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, SEED_DEMO: "0", WEB_CONCURRENCY: String(workers), RECONCILE_INTERVAL_MS: "60000", LOG_LEVEL: "info",
       // One key at full speed is the point of the benchmark: the limiter still runs (its cost is
       // measured) but never refuses.
       API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? "100000000" },
@@ -90,6 +91,12 @@ async function startServer(databaseUrl: string, workers: number, nodeFlags: stri
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   child.removeAllListeners("exit");
+  // The server logs a line per request: from here on read and drop them (an unread pipe would stall
+  // the server; kept, they would grow this process by megabytes per scenario).
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.removeAllListeners("data");
+    stream.resume();
+  }
   const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
   return { process: child, port, stop };
 }

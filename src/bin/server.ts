@@ -12,6 +12,10 @@
  * primary prepares the database once and supervises. Every guarantee lives in PostgreSQL, so the
  * workers need nothing from each other, except the per-key API rate-limit counters, which the
  * primary keeps in memory for all of them (src/server/rate-limit/host-rate-limiter.ts).
+ *
+ * Everything it says goes through the JSON logger (src/server/log.ts), with `role` "server" or
+ * "worker N". Tests and the benchmark wait for a line whose msg reads "listening on HOST:PORT".
+ * The one exception is the demo block of `npm run dev`, plain text meant for the developer.
  */
 import cluster from "node:cluster";
 import next from "next";
@@ -23,12 +27,11 @@ import { createHttpServer } from "~/server/http/create-http-server";
 import { parseTrustedProxies } from "~/server/ip/source-address";
 import { ensureAuthSecret } from "~/server/auth/secret";
 import { startRateLimiterPrimary } from "~/server/rate-limit/host-rate-limiter";
+import { logger as log } from "~/server/log";
 
 const dev = process.argv.includes("--dev");
 // Nothing leaves these machines but registry traffic; telemetry would only try, and print a notice.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
-const role = cluster.isWorker ? `worker ${cluster.worker?.id}` : "server";
-const log = (message: string) => console.log(`[${role}] ${message}`);
 const workers = dev ? 1 : env.WEB_CONCURRENCY;
 
 /** Database, migrations, secrets and demo data: once per start, in the primary. */
@@ -40,24 +43,31 @@ async function prepare(): Promise<() => Promise<void>> {
     const database = await startEmbeddedPostgres(EMBEDDED_DEFAULTS);
     databaseUrl = database.url;
     stopDatabase = database.stop;
-    log(`embedded PostgreSQL at ${EMBEDDED_DEFAULTS.dir} (${databaseUrl})`);
+    // Not the URL: it carries a password (a known one here, but the habit matters).
+    log.info({ dir: EMBEDDED_DEFAULTS.dir, port: Number(new URL(databaseUrl).port) }, "embedded PostgreSQL started");
   }
   // The service layer (inside Next.js' bundles, and in forked workers) reads these from the environment.
   process.env.DATABASE_URL = databaseUrl;
   process.env.AUTH_SECRET = ensureAuthSecret(env.AUTH_SECRET);
 
   const applied = await applyPendingMigrations(databaseUrl);
-  if (applied.length > 0) log(`applied migrations: ${applied.join(", ")}`);
+  if (applied.length > 0) log.info({ migrations: applied }, `applied migrations: ${applied.join(", ")}`);
 
   if (embedded ? env.SEED_DEMO !== "0" : env.SEED_DEMO === "1") {
     const { seedDemo } = await import("~/server/seed/seed-demo");
     const demo = await seedDemo({ apiKeyFile: env.DEMO_API_KEY_FILE });
     const base = `http://localhost:${env.PORT}`;
-    log("demo data ready:");
-    log(`  portal   ${base}/sign-in  operator ${demo.operator.email} / ${demo.operator.password}`);
-    log(`                              owner    ${demo.owner.email} / ${demo.owner.password}`);
-    log(`  API key  ${demo.apiKey}`);
-    log(`  try it   curl -H 'Authorization: Bearer ${demo.apiKey}' ${base}/api/v1/balance`);
+    // Plain text on purpose: the developer reads and copies these. They are the documented demo
+    // credentials of a local database (README "Demo data"), never a deployment's secrets.
+    console.log(
+      [
+        "demo data ready:",
+        `  portal   ${base}/sign-in  operator ${demo.operator.email} / ${demo.operator.password}`,
+        `                              owner    ${demo.owner.email} / ${demo.owner.password}`,
+        `  API key  ${demo.apiKey}`,
+        `  try it   curl -H 'Authorization: Bearer ${demo.apiKey}' ${base}/api/v1/balance`,
+      ].join("\n"),
+    );
   }
   return stopDatabase;
 }
@@ -68,12 +78,12 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
   // The reconciler settles what earlier processes left pending (a crash between debit and outcome),
   // at start-up and then on an interval; every process runs it, sharing the work through the database.
   const { reconcilePendingTransactions } = await import("~/server/services/reconciliation/reconcile-pending");
-  const reconcile = async (when: string) => {
+  const reconcile = async (when: "start-up" | "interval") => {
     try {
       const result = await reconcilePendingTransactions({ kind: "system" });
-      if (result.checked > 0 || when === "start-up") log(`reconciler (${when}): ${JSON.stringify(result)}`);
+      if (result.checked > 0 || when === "start-up") log.info({ component: "reconciler", trigger: when, ...result }, "reconciler pass");
     } catch (error) {
-      console.error(`[${role}] reconciler failed`, error);
+      log.error({ component: "reconciler", trigger: when, err: error }, "reconciler pass failed");
     }
   };
   await reconcile("start-up");
@@ -86,14 +96,15 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
   server.listen({ host: env.HOST, port: env.PORT, ipv6Only: false }, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    log(`listening on ${env.HOST === "::" ? "[::]" : env.HOST}:${port} (${dev ? "development" : "production"})`);
+    const host = env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
+    log.info({ host: env.HOST, port, mode: dev ? "development" : "production" }, `listening on ${host}:${port}`);
   });
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    log(`${signal}: closing`);
+    log.info({ signal }, `${signal}: closing`);
     clearInterval(reconcileTimer);
     setTimeout(() => process.exit(1), 15_000).unref();
     // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
@@ -103,7 +114,7 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
     });
     await app.close?.().catch(() => {});
     await onClosed().catch(() => {});
-    log("closed");
+    log.info("closed");
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
@@ -126,17 +137,17 @@ function supervise(stopDatabase: () => Promise<void>): void {
     // A worker that dies while starting (no build, bad configuration) would die again: give up
     // loudly instead of restarting in a loop.
     if (Date.now() - (startedAt.get(worker.id) ?? 0) < 10_000) {
-      log(`worker ${worker.id} failed while starting (${signal ?? code}); stopping`);
+      log.error({ worker: worker.id, exit: signal ?? code }, `worker ${worker.id} failed while starting; stopping`);
       void shutdown("worker start-up failure", 1);
       return;
     }
-    log(`worker ${worker.id} exited (${signal ?? code}); starting another`);
+    log.error({ worker: worker.id, exit: signal ?? code }, `worker ${worker.id} exited; starting another`);
     fork();
   });
   async function shutdown(signal: string, exitCode = 0) {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: stopping ${workers} workers`);
+    log.info({ signal, workers }, `${signal}: stopping ${workers} workers`);
     setTimeout(() => process.exit(1), 20_000).unref();
     await Promise.all(
       Object.values(cluster.workers ?? {}).map(
@@ -144,17 +155,24 @@ function supervise(stopDatabase: () => Promise<void>): void {
       ),
     );
     await stopDatabase().catch(() => {});
-    log("closed");
+    log.info("closed");
     process.exit(exitCode);
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-if (cluster.isWorker) {
-  await serve(async () => {});
-} else {
-  const stopDatabase = await prepare();
-  if (workers > 1) supervise(stopDatabase);
-  else await serve(stopDatabase);
+try {
+  if (cluster.isWorker) {
+    await serve(async () => {});
+  } else {
+    const stopDatabase = await prepare();
+    if (workers > 1) supervise(stopDatabase);
+    else await serve(stopDatabase);
+  }
+} catch (error) {
+  // A start-up failure (database unreachable, a migration failing, no build) with its stack, as a log
+  // line like every other; pino flushes it on exit.
+  log.fatal({ err: error }, "start-up failed");
+  process.exit(1);
 }

@@ -8,6 +8,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { env } from "~/env";
+import { logger } from "~/server/log";
 
 export type Db = PrismaClient;
 /** What a service function accepts: the client itself or an interactive-transaction client. */
@@ -28,7 +29,7 @@ function connect(): Connection {
   const pool = new pg.Pool({ connectionString: url, max: env.DATABASE_POOL_SIZE });
   // An idle connection dropped by the server (a restart, a proxy) must not crash the process: the
   // pool discards it and the next query opens a new one.
-  pool.on("error", (error) => console.error(JSON.stringify({ level: "warn", message: "idle database connection lost", error: error.message })));
+  pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   return { pool, client };
 }

@@ -28,6 +28,9 @@ export const ERROR_TABLE = {
   "amount.out_of_range": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
   "rate_limit.exceeded": { status: 429, title: "Too Many Requests", trpc: "TOO_MANY_REQUESTS" },
   "provider.unavailable": { status: 503, title: "Service Unavailable", trpc: "INTERNAL_SERVER_ERROR" },
+  // Readiness (GET /api/ready): this process cannot serve yet, or no longer can.
+  "database.unreachable": { status: 503, title: "Service Unavailable", trpc: "INTERNAL_SERVER_ERROR" },
+  "database.migrations_pending": { status: 503, title: "Service Unavailable", trpc: "INTERNAL_SERVER_ERROR" },
 } as const;
 
 export type ErrorName = keyof typeof ERROR_TABLE;

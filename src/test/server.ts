@@ -9,8 +9,24 @@ import { afterAll } from "vitest";
 export interface TestServer {
   port: number;
   url: (path: string, host?: string) => string;
+  /** Everything the server wrote to stdout and stderr so far. */
   output: () => string;
+  /** Its JSON log lines so far, parsed (lines that are not JSON, e.g. from Next.js itself, are skipped). */
+  logs: () => LogLine[];
   process: ChildProcess;
+}
+
+export type LogLine = Record<string, unknown> & { level: string; msg: string };
+
+export function parseLogLines(output: string): LogLine[] {
+  return output.split("\n").flatMap((line) => {
+    if (!line.startsWith("{")) return [];
+    try {
+      return [JSON.parse(line) as LogLine];
+    } catch {
+      return [];
+    }
+  });
 }
 
 const started: ChildProcess[] = [];
@@ -32,22 +48,27 @@ export function startTestServer(env: Record<string, string> = {}): Promise<TestS
   // node --import tsx, not the tsx CLI: a single process, so SIGTERM reaches the server itself.
   const child = spawn(process.execPath, ["--import", "tsx", "src/bin/server.ts"], {
     // Tests fire hundreds of requests a second with one key: the limiter runs but only
-    // rate-limits.test.ts, which sets its own limit, ever meets it.
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "::", SEED_DEMO: "0", API_RATE_LIMIT: "1000000", ...env },
+    // rate-limits.test.ts, which sets its own limit, ever meets it. LOG_LEVEL info whatever the
+    // tests' own: the "listening on" line is info, and tests read the log.
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "::", SEED_DEMO: "0", API_RATE_LIMIT: "1000000", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   started.push(child);
   let output = "";
+  let listening = false;
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on \S+:(\d+)/.exec(output);
+      // Kept after start-up (tests read the log), but searched only until the server is listening.
+      const match = listening ? null : /listening on \S+:(\d+)/.exec(output);
       if (match) {
+        listening = true;
         const port = Number(match[1]);
         resolve({
           port,
           url: (path, host = "127.0.0.1") => `http://${host.includes(":") ? `[${host}]` : host}:${port}${path}`,
           output: () => output,
+          logs: () => parseLogLines(output),
           process: child,
         });
       }

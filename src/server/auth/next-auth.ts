@@ -25,6 +25,7 @@ import { db } from "~/server/db";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
 import { signInThrottle, SignInThrottledError, type SignInAttempt } from "~/server/auth/sign-in-throttle";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
+import { logger } from "~/server/log";
 import { throttledSignInCode } from "~/schemas/sign-in";
 
 if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "1";
@@ -86,19 +87,22 @@ function sourceAddressOf(request: SignInRequest | undefined): string | null {
 /**
  * The Credentials provider's authorize(): a user for a matching, enabled account, else null. Throttled
  * (src/server/auth/sign-in-throttle.ts): over the limit it throws, before looking at the password.
+ * A refusal is logged with the user id when the e-mail is known, never with the e-mail or password
+ * typed (people type passwords into the wrong field).
  */
 export async function authorizeCredentials(credentials: Record<string, string> | undefined, request?: SignInRequest): Promise<User | null> {
   const parsed = credentialsInput.safeParse(credentials ?? {});
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
+  const sourceIp = sourceAddressOf(request) ?? undefined;
 
   let attempt: SignInAttempt;
   try {
-    attempt = await signInThrottle().begin(email, sourceAddressOf(request));
+    attempt = await signInThrottle().begin(email, sourceIp ?? null);
   } catch (error) {
     // next-auth sends a thrown message to the client as the error code: the form reads the wait from it.
     if (error instanceof SignInThrottledError) throw new Error(throttledSignInCode(error.retryAfterSeconds));
-    console.error("[auth] sign-in throttle unavailable", error);
+    logger.error({ err: error }, "sign-in throttle unavailable");
     throw new Error(SIGN_IN_UNAVAILABLE);
   }
 
@@ -109,20 +113,24 @@ export async function authorizeCredentials(credentials: Record<string, string> |
       select: { id: true, email: true, passwordHash: true, role: true, accountId: true, disabledAt: true },
     });
   } catch (error) {
-    console.error("[auth] user lookup failed", error);
+    logger.error({ err: error }, "sign-in: user lookup failed");
     // next-auth sends a thrown message to the client as the error code; never let internals through.
     throw new Error(SIGN_IN_UNAVAILABLE);
   }
 
   if (!user) {
     await verifyPassword(password, await timingDummyHash());
+    logger.info({ outcome: "unknown_email", sourceIp }, "sign-in refused");
     return null;
   }
   const matches = await verifyPassword(password, user.passwordHash);
   // Checked after the password so a disabled account answers exactly like a wrong password.
-  if (!matches || user.disabledAt) return null;
+  if (!matches || user.disabledAt) {
+    logger.info({ outcome: matches ? "user_disabled" : "wrong_password", userId: user.id, sourceIp }, "sign-in refused");
+    return null;
+  }
   // The user is in either way; a counter left behind only makes their next mistakes count sooner.
-  await attempt.succeeded().catch((error: unknown) => console.error("[auth] could not clear sign-in failures", error));
+  await attempt.succeeded().catch((error: unknown) => logger.warn({ err: error }, "could not clear sign-in failures"));
   return { id: user.id, email: user.email, role: user.role, accountId: user.accountId };
 }
 
@@ -141,6 +149,22 @@ export const authOptions: NextAuthOptions = {
       authorize: (credentials, request) => authorizeCredentials(credentials, request),
     }),
   ],
+  // next-auth's own errors and warnings as log lines of ours (its default prints prose to the console).
+  logger: {
+    error: (code, metadata) => {
+      const err = metadata instanceof Error ? metadata : metadata.error;
+      // A cookie that does not decrypt (forged, expired secret) is the client's problem, not ours: no stack.
+      if (code === "JWT_SESSION_ERROR") logger.warn({ code, reason: err?.message }, "next-auth: session cookie refused");
+      else logger.error({ code, err }, "next-auth error");
+    },
+    warn: (code) => logger.warn({ code }, "next-auth warning"),
+    debug: () => {},
+  },
+  events: {
+    // userRole, not role: every line's role is the process's ("server", "worker N").
+    signIn: ({ user }) => logger.info({ userId: user.id, userRole: user.role, accountId: user.accountId }, "signed in"),
+    signOut: ({ token }) => logger.info({ userId: token.userId }, "signed out"),
+  },
   callbacks: {
     jwt({ token, user }) {
       // `user` is present only right after authorize(); later calls carry the token forward.

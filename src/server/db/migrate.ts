@@ -5,26 +5,17 @@
  * so an up-to-date database costs one query.
  */
 import { spawn } from "node:child_process";
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import pg from "pg";
+import { APPLIED_MIGRATIONS_SQL, migrationNames, MIGRATIONS_TABLE_SQL } from "./migration-files";
 import { prismaBin, prismaCliEnv } from "./prisma-env";
 
-const MIGRATIONS_DIR = path.resolve("prisma/migrations");
 // Any fixed 64-bit number; it names this application's migration lock among advisory locks.
 const MIGRATION_LOCK_KEY = 7_353_220_117n;
 
-async function migrationNames(): Promise<string[]> {
-  const entries = await readdir(MIGRATIONS_DIR, { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-}
-
 async function appliedMigrationNames(client: pg.Client): Promise<Set<string>> {
-  const { rows: table } = await client.query("SELECT to_regclass('public._prisma_migrations') AS name");
+  const { rows: table } = await client.query<{ name: string | null }>(MIGRATIONS_TABLE_SQL);
   if (!table[0]?.name) return new Set();
-  const { rows } = await client.query<{ migration_name: string }>(
-    "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL",
-  );
+  const { rows } = await client.query<{ migration_name: string }>(APPLIED_MIGRATIONS_SQL);
   return new Set(rows.map((row) => row.migration_name));
 }
 

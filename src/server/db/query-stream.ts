@@ -6,6 +6,7 @@
 import type { Readable } from "node:stream";
 import pg from "pg";
 import QueryStream from "pg-query-stream";
+import { logger } from "~/server/log";
 
 let pool: pg.Pool | undefined;
 
@@ -16,7 +17,7 @@ function streamPool(): pg.Pool {
     pool = new pg.Pool({ connectionString: url, max: 4 });
     // An idle connection closed by the server (a restart, a failover) must not crash the process;
     // the pool replaces it on the next checkout.
-    pool.on("error", (error) => console.error(JSON.stringify({ level: "warn", message: "idle export connection lost", error: String(error) })));
+    pool.on("error", (error) => logger.warn({ err: error }, "idle export connection lost"));
   }
   return pool;
 }

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { computeSourceAddress, SOURCE_ADDRESS_HEADER, type TrustedProxies } from "~/server/ip/source-address";
+import { logger } from "~/server/log";
 
 export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
@@ -48,7 +49,7 @@ export function createHttpServer(handle: RequestHandler, trustedProxies: Trusted
       trustedProxies,
     );
     handle(req, res).catch((error: unknown) => {
-      console.error("[server] unhandled error", error);
+      logger.error({ err: error, method: req.method, path: req.url?.split("?")[0] }, "unhandled error");
       if (res.headersSent) return void res.destroy();
       res.writeHead(500, { "content-type": "application/problem+json" });
       res.end(INTERNAL_ERROR_BODY);

@@ -10,26 +10,32 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, t
 import { startFakeUpstream, type FakeUpstream, type Injection } from "~/test/fake-upstream";
 import { HttpProvider, httpProviderFromEnv, type HttpProviderOptions } from "./http-provider";
 import type { VendRequest } from "./vend-provider";
+import { logger } from "~/server/log";
 
 const API_KEY = "upk_SECRET_4f9c1d7e2b8a";
 
 let upstream: FakeUpstream;
-let logs: MockInstance<typeof console.error>;
+/** What the adapter logged: the arguments of every logger call, as JSON. */
+let logCalls: unknown[][] = [];
+let logSpies: MockInstance[] = [];
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ apiKey: API_KEY });
 });
 afterAll(() => upstream.close());
 beforeEach(() => {
-  logs = vi.spyOn(console, "error").mockImplementation(() => {});
+  logCalls = [];
+  logSpies = (["info", "warn", "error"] as const).map((level) =>
+    vi.spyOn(logger, level).mockImplementation(((...args: unknown[]) => void logCalls.push(args)) as never),
+  );
 });
 afterEach(async () => {
   upstream.clear();
   upstream.release();
   await upstream.idle();
   // Whatever the test did, the key must not have reached a log line.
-  expect(JSON.stringify(logs.mock.calls)).not.toContain(API_KEY);
-  logs.mockRestore();
+  expect(loggedText()).not.toContain(API_KEY);
+  for (const spy of logSpies) spy.mockRestore();
 });
 
 /** Short limits so faults end quickly; the vend's is longer than the queries', as in production. */
@@ -48,7 +54,7 @@ function requestsTo(path: "verify" | "vend" | "requery", transactionId?: string)
 }
 
 function loggedText(): string {
-  return logs.mock.calls.map((call) => String(call[0])).join("\n");
+  return logCalls.map((call) => JSON.stringify(call)).join("\n");
 }
 
 describe("HttpProvider.vend", () => {

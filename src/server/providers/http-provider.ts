@@ -39,6 +39,7 @@ import pRetry from "p-retry";
 import { z } from "zod";
 import type { Env } from "~/env";
 import type { VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "./vend-provider";
+import { logger } from "~/server/log";
 
 export interface HttpProviderOptions {
   /** The upstream's base URL; the protocol's paths are resolved below it. */
@@ -320,7 +321,7 @@ function describeNetworkError(error: unknown): string {
 }
 
 function log(level: "info" | "warn" | "error", message: string, fields: Record<string, unknown>): void {
-  console.error(JSON.stringify({ level, message, provider: "http", ...fields }));
+  logger[level]({ provider: "http", ...fields }, message);
 }
 
 /**

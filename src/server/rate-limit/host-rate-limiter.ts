@@ -12,6 +12,7 @@
  */
 import cluster from "node:cluster";
 import { RateLimiterCluster, RateLimiterClusterMaster, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { logger } from "~/server/log";
 
 export interface HostRateLimiterOptions {
   /** Names the counter set; in a cluster the primary keeps one set per prefix. */
@@ -63,7 +64,7 @@ export async function consumeOrNull(limiter: RateLimiterAbstract, key: string): 
     if (rejection instanceof RateLimiterRes) return { allowed: false, state: rejection };
     if (Date.now() - lastFailureLoggedAt > 10_000) {
       lastFailureLoggedAt = Date.now();
-      console.error(JSON.stringify({ level: "warn", message: "rate limiter unavailable; letting requests through", error: String(rejection) }));
+      logger.warn({ err: rejection }, "rate limiter unavailable; letting requests through");
     }
     return null;
   }

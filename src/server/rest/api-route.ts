@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Actor } from "~/server/auth/actor";
 import { isAppError } from "~/server/errors";
+import { logger } from "~/server/log";
 import { invalidInput, parseInput } from "~/server/validation/parse-input";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { assertSourceAllowed } from "~/server/services/allowlist/assert-source-allowed";
@@ -37,7 +38,23 @@ export interface RouteResult {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Extra fields for the request log line (e.g. the transaction a purchase created); never secrets. */
+  log?: Record<string, string | number | boolean | null>;
 }
+
+/** What the request log line says beyond method, path, status and latency. Never the key or a body. */
+interface RequestLogFields {
+  sourceIp?: string;
+  accountId?: string;
+  apiKeyId?: string;
+  /** "ok", or the error name the client was given (e.g. "wallet.insufficient_funds"). */
+  outcome: string;
+  err?: unknown;
+  [extra: string]: unknown;
+}
+
+/** Names for the wrapper's own refusals, which are not AppErrors. */
+const BODY_PROBLEM_OUTCOME: Record<number, string> = { 400: "validation.failed", 413: "request.too_large", 415: "request.unsupported_media_type" };
 
 interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
   body?: B;
@@ -132,12 +149,15 @@ export function apiRoute<
   /** A RouteResult becomes JSON; a Response (a file, a stream) is sent as it is, with the request id added. */
   handler: (context: RouteContext<Infer<B>, Infer<Q>, Infer<P>>) => Promise<RouteResult | Response>,
 ) {
-  return async (request: Request, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
-    const requestId = randomUUID();
+  type Segment = { params?: Promise<Record<string, string | string[]>> };
+  const handle = async (request: Request, segment: Segment | undefined, requestId: string, log: RequestLogFields): Promise<Response> => {
     const sourceIp = request.headers.get(SOURCE_ADDRESS_HEADER) ?? "0.0.0.0";
+    log.sourceIp = sourceIp;
     let rateLimitHeaders: Record<string, string> = {};
     try {
       const auth = await authenticateApiKey(request.headers.get("authorization"), sourceIp);
+      log.accountId = auth.actor.accountId;
+      log.apiKeyId = auth.actor.apiKeyId;
       assertSourceAllowed(auth.account, auth.allowlist, sourceIp);
       // Per key, so after authentication (a 401 has no key to count against) and after the allowlist:
       // a 403 does not count, so a key used from elsewhere (a leaked one) cannot spend the reseller's
@@ -171,12 +191,39 @@ export function apiRoute<
         result.headers.set("x-request-id", requestId);
         return result;
       }
+      Object.assign(log, result.log);
       return jsonResponse(result.status ?? 200, result.body, { ...result.headers, ...rateLimitHeaders, "x-request-id": requestId });
     } catch (error) {
-      if (error instanceof BodyProblem) return problemResponse(error.body, requestId, rateLimitHeaders);
-      if (isAppError(error)) return problemResponse(problemFromAppError(error), requestId, rateLimitHeaders);
-      console.error(JSON.stringify({ level: "error", requestId, message: "unhandled error in /api/v1", error: String(error) }));
+      if (error instanceof BodyProblem) {
+        log.outcome = BODY_PROBLEM_OUTCOME[error.body.status] ?? "request.invalid";
+        return problemResponse(error.body, requestId, rateLimitHeaders);
+      }
+      if (isAppError(error)) {
+        log.outcome = error.code;
+        return problemResponse(problemFromAppError(error), requestId, rateLimitHeaders);
+      }
+      // The stack goes to the log only; the client gets the fixed 500 with the request id to quote.
+      log.outcome = "internal_error";
+      log.err = error;
       return problemResponse(INTERNAL_PROBLEM, requestId, rateLimitHeaders);
     }
+  };
+
+  return async (request: Request, segment?: Segment): Promise<Response> => {
+    const requestId = randomUUID();
+    const startedAt = performance.now();
+    const log: RequestLogFields = { outcome: "ok" };
+    const response = await handle(request, segment, requestId, log);
+    const line = {
+      requestId,
+      method: request.method,
+      route: new URL(request.url).pathname,
+      status: response.status,
+      latencyMs: Math.round((performance.now() - startedAt) * 10) / 10,
+      ...log,
+    };
+    if (response.status >= 500) logger.error(line, "api request failed");
+    else logger.info(line, "api request");
+    return response;
   };
 }

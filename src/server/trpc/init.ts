@@ -6,13 +6,15 @@
  * the code from ERROR_TABLE, and the formatter keeps the AppError name in `data.appCode` (and any
  * per-field problems in `data.fieldErrors`) so forms can react to the exact case. Anything else is
  * INTERNAL_SERVER_ERROR with a fixed message: its text may hold SQL or paths, so it is logged on the
- * server (see the route handler's onError) and never sent.
+ * server (logProcedureCall below, or the route handler's onError) and never sent.
  */
 import { initTRPC, TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { getSessionActor, type UserActor } from "~/server/auth/session";
 import { AppError, ERROR_TABLE, isAppError } from "~/server/errors";
+import { logger } from "~/server/log";
 
 export interface TrpcContext {
   /** The signed-in user, or null for an anonymous caller. */
@@ -60,7 +62,42 @@ const appErrorToTrpc = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(appErrorToTrpc);
+/**
+ * Errors already logged by logProcedureCall, so the route handler's onError (which also sees errors
+ * raised before any procedure runs, e.g. an unknown path) does not log them twice.
+ */
+export const loggedProcedureErrors = new WeakSet<TRPCError>();
+
+/** One log line per procedure call: who, what, how it ended, how long; the stack when unexpected. */
+const logProcedureCall = t.middleware(async ({ ctx, path, type, next }) => {
+  const startedAt = performance.now();
+  const result = await next();
+  const line = {
+    path,
+    type,
+    userId: ctx.actor?.userId,
+    accountId: ctx.actor?.accountId ?? undefined,
+    sourceIp: ctx.actor?.sourceIp ?? undefined,
+    latencyMs: Math.round((performance.now() - startedAt) * 10) / 10,
+  };
+  if (result.ok) {
+    logger.info({ ...line, status: 200, outcome: "ok" }, "portal procedure");
+    return result;
+  }
+  const { error } = result;
+  loggedProcedureErrors.add(error);
+  const appError = isAppError(error.cause) ? error.cause : null;
+  const status = getHTTPStatusCodeFromError(error);
+  if (!appError && error.code === "INTERNAL_SERVER_ERROR") {
+    logger.error({ ...line, status, outcome: "internal_error", err: error.cause ?? error }, "portal procedure failed");
+  } else {
+    logger.info({ ...line, status, outcome: appError?.code ?? error.code }, "portal procedure");
+  }
+  return result;
+});
+
+// Logging outermost, so its line reports the error after appErrorToTrpc has translated it.
+export const publicProcedure = t.procedure.use(logProcedureCall).use(appErrorToTrpc);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.actor) throw new AppError("unauthorized", "Please sign in to continue.");

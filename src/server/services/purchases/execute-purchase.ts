@@ -17,6 +17,7 @@ import type { ServiceCode } from "~/schemas/services";
 import type { Actor } from "~/server/auth/actor";
 import { queryRows, sql, type SqlStatement } from "~/server/db";
 import { AppError } from "~/server/errors";
+import { logger } from "~/server/log";
 import { getVendProvider, type VendOutcome, type VendProvider, type VendRequest } from "~/server/providers";
 import { orderFingerprint } from "./order-fingerprint";
 import { toTransactionView, type PurchaseRow, type TransactionView } from "./transaction-view";
@@ -124,7 +125,7 @@ async function vendSafely(provider: VendProvider, request: VendRequest): Promise
   try {
     return await provider.vend(request);
   } catch (error) {
-    console.error(JSON.stringify({ level: "warn", message: "vend threw; leaving the transaction pending", transactionId: request.transactionId, error: String(error) }));
+    logger.warn({ transactionId: request.transactionId, err: error }, "vend threw; leaving the transaction pending");
     return { status: "pending", providerReference: null };
   }
 }

@@ -21,6 +21,12 @@ export interface ReconcileResult {
   checked: number;
   /** Of those, the ones that reached successful or failed. */
   settled: number;
+  /** Of the settled, the ones that ended successful. */
+  succeeded: number;
+  /** Of the settled, the ones that ended failed, their debit reversed. */
+  failed: number;
+  /** Requeries that threw (provider unreachable, a bug): counted, and left pending for a later run. */
+  requeryErrors: number;
   /** Pending transactions left in the database after the run (due later, or still unknown upstream). */
   stillPending: number;
 }
@@ -45,11 +51,12 @@ async function leaseBatch(includeNotDue: boolean, seen: string[]): Promise<Lease
     RETURNING t.*`;
 }
 
-async function requerySafely(provider: VendProvider, row: LeasedRow): Promise<VendOutcome> {
+/** The provider's answer, or null when asking threw (then the transaction stays pending). */
+async function requerySafely(provider: VendProvider, row: LeasedRow): Promise<VendOutcome | null> {
   try {
     return await provider.requery({ ...vendRequestOf(row), providerReference: row.provider_reference });
   } catch {
-    return { status: "pending", providerReference: null };
+    return null;
   }
 }
 
@@ -62,17 +69,21 @@ export async function reconcilePendingTransactions(actor: Actor, options: { incl
   // Outside requerySafely: a misconfigured provider fails the run loudly rather than reading as "still pending".
   const provider = getVendProvider();
   const seen: string[] = [];
-  let settled = 0;
+  let succeeded = 0;
+  let failed = 0;
+  let requeryErrors = 0;
   for (;;) {
     const batch = await leaseBatch(options.includeNotDue ?? false, seen);
     if (batch.length === 0) break;
     for (const row of batch) {
       seen.push(row.id);
       const outcome = await requerySafely(provider, row);
-      const after = await settlePurchase(row.id, outcome, row.requery_count);
-      if (after.status !== "PENDING") settled += 1;
+      if (!outcome) requeryErrors += 1;
+      const after = await settlePurchase(row.id, outcome ?? { status: "pending", providerReference: null }, row.requery_count);
+      if (after.status === "SUCCESSFUL") succeeded += 1;
+      if (after.status === "FAILED") failed += 1;
     }
   }
   const stillPending = await db.transaction.count({ where: { status: "PENDING" } });
-  return { checked: seen.length, settled, stillPending };
+  return { checked: seen.length, settled: succeeded + failed, succeeded, failed, requeryErrors, stillPending };
 }

@@ -7,6 +7,7 @@
 import { rawFilterFromSearchParams, transactionFilter } from "~/schemas/portal-transactions";
 import { getSessionActor } from "~/server/auth/session";
 import { isAppError } from "~/server/errors";
+import { logger } from "~/server/log";
 import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "~/server/rest/problem";
 import { exportTransactionsCsv } from "~/server/services/transactions/export-transactions-csv";
 import { parseInput } from "~/server/validation/parse-input";
@@ -33,7 +34,7 @@ export async function GET(request: Request): Promise<Response> {
           if (done) controller.close();
           else controller.enqueue(encoder.encode(value));
         } catch (error) {
-          console.error(JSON.stringify({ level: "error", message: "transactions CSV export failed mid-stream", error: String(error) }));
+          logger.error({ err: error }, "transactions CSV export failed mid-stream");
           controller.error(error);
         }
       },
@@ -51,7 +52,7 @@ export async function GET(request: Request): Promise<Response> {
     });
   } catch (error) {
     if (isAppError(error)) return problemResponse(problemFromAppError(error));
-    console.error(JSON.stringify({ level: "error", message: "transactions CSV export failed", error: String(error) }));
+    logger.error({ err: error }, "transactions CSV export failed");
     return problemResponse(INTERNAL_PROBLEM);
   }
 }

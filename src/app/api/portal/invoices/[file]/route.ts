@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { getSessionActor } from "~/server/auth/session";
 import { AppError, isAppError } from "~/server/errors";
+import { logger } from "~/server/log";
 import { invoiceResponse } from "~/server/rest/invoice-response";
 import { toJsonText } from "~/server/rest/json";
 import { INTERNAL_PROBLEM, problemFromAppError } from "~/server/rest/problem";
@@ -17,7 +18,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ file
     return await invoiceResponse(actor, accountId, (await params).file);
   } catch (error) {
     const body = isAppError(error) ? problemFromAppError(error) : INTERNAL_PROBLEM;
-    if (!isAppError(error)) console.error("[portal] invoice download failed", error);
+    if (!isAppError(error)) logger.error({ err: error }, "portal invoice download failed");
     return new Response(toJsonText(body), {
       status: body.status,
       headers: { "content-type": "application/problem+json", "x-request-id": randomUUID() },

@@ -1,0 +1,57 @@
+/**
+ * The one logger of the server: pino, one JSON object per line on stdout, so a log pipeline filters
+ * by field (`requestId`, `accountId`, `outcome`) instead of parsing prose. LOG_LEVEL chooses how much.
+ *
+ * One instance per process. A server process loads this module twice (src/bin/server.ts through tsx,
+ * and Next.js' server bundle for the route handlers), so the instance is kept on globalThis and both
+ * copies write through the same destination with the same base fields.
+ *
+ * The destination is pino.destination(1): SonicBoom writing to fd 1 in this thread. Writes are
+ * asynchronous and unbuffered (minLength 0), cheap enough for ~1000 requests/s, and pino flushes them
+ * synchronously when the process exits, so a crash that ends in `exit` keeps its last lines. No
+ * transport: a worker thread would add latency and lose lines when the process dies.
+ *
+ * Redaction is defence in depth. No call site logs headers, bodies or credentials; if one ever passes
+ * such an object, these paths are censored before the line is written.
+ */
+import cluster from "node:cluster";
+import os from "node:os";
+import pino, { type DestinationStream, type Logger } from "pino";
+import { env } from "~/env";
+
+export type { Logger };
+
+const SECRET_KEYS = ["authorization", "cookie", "password", "apiKey", "secret", "token", "sessionToken", "csrfToken", "AUTH_SECRET", "DATABASE_URL"];
+
+export const REDACTED_PATHS = [
+  ...SECRET_KEYS,
+  ...SECRET_KEYS.map((key) => `*.${key}`),
+  'headers["set-cookie"]',
+  '*.headers["set-cookie"]',
+  "*.headers.authorization",
+  "*.headers.cookie",
+];
+
+/** "server" for a single process or the cluster primary, "worker N" for a node:cluster worker. */
+function processRole(): string {
+  return cluster.isWorker ? `worker ${cluster.worker?.id ?? "?"}` : "server";
+}
+
+/** A logger with this service's format; the arguments are for tests, the server uses the defaults. */
+export function createLogger(destination: DestinationStream = pino.destination(1), level: string = env.LOG_LEVEL): Logger {
+  return pino(
+    {
+      level,
+      base: { pid: process.pid, hostname: os.hostname(), role: processRole() },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // "level":"info" rather than 30: operators read and grep these lines.
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    },
+    destination,
+  );
+}
+
+const holder = globalThis as typeof globalThis & { __resellerPlatformLogger?: Logger };
+
+export const logger: Logger = (holder.__resellerPlatformLogger ??= createLogger());
