@@ -9,6 +9,7 @@
  * Without DATABASE_URL the embedded development database is used (started if no server is running),
  * the same one `npm run dev` uses.
  */
+import "./log-to-stderr";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { parseArgs } from "node:util";

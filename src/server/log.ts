@@ -37,8 +37,16 @@ function processRole(): string {
   return cluster.isWorker ? `worker ${cluster.worker?.id ?? "?"}` : "server";
 }
 
+/**
+ * stdout, except in the command-line tools, whose stdout is their answer (one JSON object that
+ * scripts parse): they set LOG_DESTINATION=stderr before anything logs (src/bin/log-to-stderr.ts).
+ */
+function logFileDescriptor(): 1 | 2 {
+  return process.env.LOG_DESTINATION === "stderr" ? 2 : 1;
+}
+
 /** A logger with this service's format; the arguments are for tests, the server uses the defaults. */
-export function createLogger(destination: DestinationStream = pino.destination(1), level: string = env.LOG_LEVEL): Logger {
+export function createLogger(destination: DestinationStream = pino.destination(logFileDescriptor()), level: string = env.LOG_LEVEL): Logger {
   return pino(
     {
       level,
