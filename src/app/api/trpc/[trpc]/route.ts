@@ -1,10 +1,26 @@
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { isCrossSiteRequest } from "~/server/http/cross-site-request";
+import { readBodyWithin } from "~/server/http/read-body-within";
 import { appRouter } from "~/server/trpc/root";
 import { createTRPCContext } from "~/server/trpc/init";
 
-function handler(req: Request) {
+/**
+ * The portal's mutations send a few hundred bytes (a batch of them a few kilobytes). Next.js puts no
+ * limit on a route handler's body, so without one a single request could make the server buffer as
+ * much as it is sent.
+ */
+const MAX_BODY_BYTES = 64 * 1024;
+
+async function handler(incoming: Request) {
+  let req = incoming;
+  let tooLarge = false;
+  if (incoming.method === "POST") {
+    const body = await readBodyWithin(incoming, MAX_BODY_BYTES);
+    tooLarge = body === null;
+    // tRPC reads the body itself: hand it what was read (or nothing: the context refuses the call first).
+    req = new Request(incoming.url, { method: "POST", headers: incoming.headers, body: body ?? undefined, signal: incoming.signal });
+  }
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
@@ -14,6 +30,7 @@ function handler(req: Request) {
       if (req.method === "POST" && isCrossSiteRequest(req.headers)) {
         throw new TRPCError({ code: "FORBIDDEN", message: "Cross-site requests are not accepted." });
       }
+      if (tooLarge) throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `The request body must be at most ${MAX_BODY_BYTES} bytes.` });
       return createTRPCContext();
     },
     onError({ error, path }) {

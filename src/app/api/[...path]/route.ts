@@ -1,6 +1,7 @@
 /**
- * Any /api/v1 path that names no endpoint: a problem+json 404 like every other API error, instead of
- * the portal's HTML 404 page. Next.js matches every real route before this catch-all.
+ * Any /api path that names no endpoint (an unknown /api/v1 resource, a path that walks out of /api/v1
+ * with "..", a typo): a problem+json 404 like every other API error, instead of the portal's HTML 404
+ * page. Next.js matches every real route (and next-auth's and tRPC's) before this catch-all.
  */
 import { randomUUID } from "node:crypto";
 import { problem } from "~/server/rest/problem";
