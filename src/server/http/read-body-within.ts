@@ -3,7 +3,7 @@
  * arbitrarily large body. Content-Length is checked first, but it may be absent (chunked) or wrong, so
  * what actually arrives is counted too; past the limit the rest is left unread.
  */
-export async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array | null> {
+export async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (Number(request.headers.get("content-length") ?? "0") > limit) return null;
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
@@ -19,5 +19,6 @@ export async function readBodyWithin(request: Request, limit: number): Promise<U
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  // A copy into a plain ArrayBuffer, which is what a Request or Response body may be built from.
+  return new Uint8Array(Buffer.concat(chunks));
 }
