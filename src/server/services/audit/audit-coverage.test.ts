@@ -157,7 +157,8 @@ async function auditEntriesOf(run: () => Promise<unknown>) {
 }
 
 function mutationPaths(): string[] {
-  return Object.entries(appRouter._def.procedures as Record<string, { _def: { type: string } }>)
+  // Typed as the nested router record, but at run time tRPC keeps every procedure here by its dotted path.
+  return Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
     .filter(([, procedure]) => procedure._def.type === "mutation")
     .map(([path]) => path)
     .sort();
