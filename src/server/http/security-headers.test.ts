@@ -64,6 +64,11 @@ describe("portal pages", () => {
     for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
   });
 
+  it("never let the sign-in form put a password in a URL, even submitted before its script runs", async () => {
+    const response = await request(plain.url("/sign-in"));
+    expect(response.text).toMatch(/<form\b[^>]*\bmethod="post"/);
+  });
+
   it("get a new nonce on every request", async () => {
     const nonces = await Promise.all(
       [1, 2, 3].map(async () => NONCE.exec(String((await request(plain.url("/sign-in"))).headers["content-security-policy"]))?.[1]),
