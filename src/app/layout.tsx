@@ -10,6 +10,14 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
+/**
+ * Every page is rendered per request, never prerendered at build time: the Content-Security-Policy
+ * allows only scripts carrying the request's nonce (src/server/http/security-headers.ts), and a page
+ * built ahead of time has none. The portal's pages read the session and were dynamic anyway; this
+ * covers the few that were not (the root redirect, the 404 page).
+ */
+export const dynamic = "force-dynamic";
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">

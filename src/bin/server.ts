@@ -28,6 +28,7 @@ import { parseTrustedProxies } from "~/server/ip/source-address";
 import { ensureAuthSecret } from "~/server/auth/secret";
 import { startRateLimiterPrimary } from "~/server/rate-limit/host-rate-limiter";
 import { logger as log } from "~/server/log";
+import { servedOverTls } from "~/server/http/security-headers";
 
 const dev = process.argv.includes("--dev");
 // Nothing leaves these machines but registry traffic; telemetry would only try, and print a notice.
@@ -92,7 +93,7 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
 
   const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
   await app.prepare();
-  const server = createHttpServer(app.getRequestHandler(), trustedProxies);
+  const server = createHttpServer(app.getRequestHandler(), trustedProxies, { dev, tls: servedOverTls(env.NEXTAUTH_URL) });
   server.listen({ host: env.HOST, port: env.PORT, ipv6Only: false }, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { computeSourceAddress, SOURCE_ADDRESS_HEADER, type TrustedProxies } from "~/server/ip/source-address";
 import { logger } from "~/server/log";
+import { applySecurityHeaders, type SecurityHeaderOptions } from "./security-headers";
 
 export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
@@ -36,8 +37,14 @@ function hasUndecodablePath(url: string | undefined): boolean {
   }
 }
 
-export function createHttpServer(handle: RequestHandler, trustedProxies: TrustedProxies): http.Server {
+export function createHttpServer(
+  handle: RequestHandler,
+  trustedProxies: TrustedProxies,
+  securityHeaders: SecurityHeaderOptions = { dev: false, tls: false },
+): http.Server {
   const server = http.createServer((req, res) => {
+    // First, so that every answer below carries them too.
+    applySecurityHeaders(req, res, securityHeaders);
     if (hasUndecodablePath(req.url)) {
       res.writeHead(400, { "content-type": "application/problem+json", "x-request-id": randomUUID() });
       res.end(BAD_PATH_BODY);

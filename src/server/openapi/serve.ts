@@ -2,7 +2,8 @@
  * HTTP responses for the API reference: the OpenAPI document (public, no API key: DESIGN.md §3.1),
  * the /docs page, and the viewer's script. The viewer is Scalar's standalone browser bundle, served
  * from node_modules by this server, so /docs works with no internet access and no build step; the
- * page's Content-Security-Policy keeps it from reaching anywhere else (fonts, telemetry, proxies).
+ * page's Content-Security-Policy (DOCS_CONTENT_SECURITY_POLICY in src/server/http/security-headers.ts,
+ * sent by the server for this path) keeps it from reaching anywhere else (fonts, telemetry, proxies).
  */
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -57,20 +58,6 @@ export async function serveViewerScript(request: Request): Promise<Response> {
   );
 }
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Scalar injects its stylesheet and inline styles from the script.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join("; ");
-
 /** Scalar's options: no web fonts, telemetry, AI agent or request proxy; everything stays on this host. */
 const VIEWER_CONFIGURATION = {
   url: OPENAPI_PATH,
@@ -107,7 +94,6 @@ export async function serveDocsPage(): Promise<Response> {
   return new Response(html, {
     headers: {
       "content-type": "text/html; charset=utf-8",
-      "content-security-policy": CONTENT_SECURITY_POLICY,
       "cache-control": "no-cache",
       "x-request-id": randomUUID(),
     },

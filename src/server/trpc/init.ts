@@ -33,14 +33,16 @@ const t = initTRPC.context<TrpcContext>().create({
     const cause = error.cause;
     const appError = isAppError(cause) ? cause : null;
     const unexpected = error.code === "INTERNAL_SERVER_ERROR" && !appError;
-    // tRPC adds the stack in development only; never for an unexpected error.
+    // tRPC adds the stack unless NODE_ENV is production; we pass it on only in development, and never
+    // for an unexpected error (its frames and message may name files, SQL or the database).
     const { stack, ...data } = shape.data;
+    const showStack = stack !== undefined && !unexpected && process.env.NODE_ENV === "development";
     return {
       ...shape,
       message: unexpected ? UNEXPECTED_MESSAGE : shape.message,
       data: {
         ...data,
-        ...(stack !== undefined && !unexpected ? { stack } : {}),
+        ...(showStack ? { stack } : {}),
         appCode: appError?.code ?? null,
         fieldErrors: appError?.fieldErrors ?? null,
         zodError: cause instanceof ZodError ? z.flattenError(cause) : null,

@@ -39,7 +39,9 @@ export function SignInForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="mt-6 space-y-4" aria-describedby={error ? "sign-in-error" : undefined}>
+    // method="post": should the form ever be submitted before the page's script runs (slow network,
+    // scripts blocked), the browser must not put the password in the URL, where logs and history keep it.
+    <form method="post" onSubmit={onSubmit} className="mt-6 space-y-4" aria-describedby={error ? "sign-in-error" : undefined}>
       {error && (
         <p
           id="sign-in-error"

@@ -1,0 +1,224 @@
+/**
+ * Every privileged change leaves an audit entry naming who made it. The lists are not written by hand
+ * and hoped complete: every mutation procedure of the portal's tRPC router and every command of the
+ * operator CLI must appear in the tables below, either with the audit action(s) it must produce or
+ * with the reason it is not a privileged change. A mutation or command added later without an entry
+ * here fails the first test of its block; one whose audit entry goes missing fails the second.
+ *
+ * Each step runs through the real entry point (the tRPC caller with a signed-in user, the CLI command
+ * in-process with the CLI's actor) and must add exactly one audit entry, with the action expected and
+ * the actor's type, id, label and source address.
+ */
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { COMMANDS, type Flags } from "~/bin/admin-commands";
+import type { Role } from "~/generated/prisma/enums";
+import type { Actor } from "~/server/auth/actor";
+import type { UserActor } from "~/server/auth/session";
+import { db } from "~/server/db";
+import { addAllowlistEntry } from "~/server/services/allowlist/add-allowlist-entry";
+import { createApiKey } from "~/server/services/api-keys/create-api-key";
+import { createUser } from "~/server/services/users/create-user";
+import { appRouter, createCaller } from "~/server/trpc/root";
+import { createAccountWithKey, operator as cli, uniqueName } from "~/test/fixtures";
+
+const PASSWORD = "audit-coverage-password";
+
+/** One call of the entry point and the audit action it must produce. */
+interface Step {
+  input: unknown;
+  action: string;
+}
+
+interface Audited {
+  kind: "audited";
+  /** Who calls it: the portal user role for a procedure (CLI commands always run as the CLI). */
+  as?: "OPERATOR" | "OWNER";
+  steps: (fixture: Fixture) => Promise<Step[]>;
+}
+
+interface Exempt {
+  kind: "exempt";
+  reason: string;
+}
+
+type Coverage = Audited | Exempt;
+
+interface Fixture {
+  accountId: string;
+}
+
+const audited = (as: Audited["as"], steps: Audited["steps"]): Audited => ({ kind: "audited", as, steps });
+const exempt = (reason: string): Exempt => ({ kind: "exempt", reason });
+
+const PURCHASE = exempt(
+  "a purchase is the account's own business, not a privileged change: it is recorded as a transaction with its channel, user or key and source address, and its money as ledger entries",
+);
+
+async function staffOf(accountId: string): Promise<string> {
+  const { userId } = await createUser(cli, { email: `${uniqueName("staff")}@audit.test`, password: PASSWORD, role: "STAFF", accountId });
+  return userId;
+}
+
+async function keyOf(accountId: string): Promise<string> {
+  return (await createApiKey(cli, { accountId, name: uniqueName("key") })).keyId;
+}
+
+/** Every mutation procedure of appRouter, by path. */
+const PROCEDURES: Record<string, Coverage> = {
+  "operator.createAccount": audited("OPERATOR", async () => [{ input: { name: uniqueName("audited") }, action: "account.create" }]),
+  "operator.fundWallet": audited("OPERATOR", async ({ accountId }) => [
+    { input: { accountId, amount: "150000", reference: uniqueName("TRF") }, action: "wallet.fund" },
+  ]),
+  "operator.addAllowlistEntry": audited("OPERATOR", async ({ accountId }) => [{ input: { accountId, entry: "10.1.0.0/16" }, action: "allowlist.add" }]),
+  "operator.removeAllowlistEntry": audited("OPERATOR", async ({ accountId }) => {
+    await addAllowlistEntry(cli, { accountId, entry: "10.2.0.0/16" });
+    return [{ input: { accountId, entry: "10.2.0.0/16" }, action: "allowlist.remove" }];
+  }),
+  "operator.setAllowlistRequired": audited("OPERATOR", async ({ accountId }) => [
+    { input: { accountId, required: true }, action: "allowlist.require" },
+    { input: { accountId, required: false }, action: "allowlist.require" },
+  ]),
+  "operator.setProductCatalog": audited("OPERATOR", async ({ accountId }) => [
+    { input: { accountId, on: true }, action: "catalog.set" },
+    { input: { accountId, on: false }, action: "catalog.set" },
+  ]),
+  "operator.revokeApiKey": audited("OPERATOR", async ({ accountId }) => [{ input: { keyId: await keyOf(accountId) }, action: "key.revoke" }]),
+  "operator.addUser": audited("OPERATOR", async ({ accountId }) => [
+    { input: { accountId, role: "OWNER", email: `${uniqueName("owner")}@audit.test`, password: PASSWORD }, action: "user.create" },
+  ]),
+  "operator.setUserDisabled": audited("OPERATOR", async ({ accountId }) => {
+    const userId = await staffOf(accountId);
+    return [
+      { input: { userId, disabled: true }, action: "user.disable" },
+      { input: { userId, disabled: false }, action: "user.enable" },
+    ];
+  }),
+  "apiKeys.create": audited("OWNER", async () => [{ input: { name: uniqueName("key") }, action: "key.create" }]),
+  "apiKeys.revoke": audited("OWNER", async ({ accountId }) => [{ input: { keyId: await keyOf(accountId) }, action: "key.revoke" }]),
+  "team.addStaff": audited("OWNER", async () => [{ input: { email: `${uniqueName("staff")}@audit.test`, password: PASSWORD }, action: "user.create" }]),
+  "team.setDisabled": audited("OWNER", async ({ accountId }) => {
+    const userId = await staffOf(accountId);
+    return [
+      { input: { userId, disabled: true }, action: "user.disable" },
+      { input: { userId, disabled: false }, action: "user.enable" },
+    ];
+  }),
+  "purchases.verifyCustomer": exempt("asks the biller for a customer's name; nothing is changed"),
+  "purchases.buyData": PURCHASE,
+  "purchases.buyAirtime": PURCHASE,
+  "purchases.payBill": PURCHASE,
+};
+
+/** Every command of the operator CLI, by name; inputs are the flags as parsed. */
+const CLI_COMMANDS: Record<string, Coverage> = {
+  "account:create": audited(undefined, async () => [{ input: { name: uniqueName("cli-account"), "created-at": "2026-05-01" }, action: "account.create" }]),
+  "user:create": audited(undefined, async ({ accountId }) => [
+    { input: { email: `${uniqueName("cli-staff")}@audit.test`, password: PASSWORD, role: "STAFF", account: accountId }, action: "user.create" },
+  ]),
+  "key:create": audited(undefined, async ({ accountId }) => [{ input: { account: accountId, name: uniqueName("cli-key") }, action: "key.create" }]),
+  "key:revoke": audited(undefined, async ({ accountId }) => [{ input: { key: await keyOf(accountId) }, action: "key.revoke" }]),
+  "wallet:fund": audited(undefined, async ({ accountId }) => [{ input: { account: accountId, amount: "250000", reference: uniqueName("CLI") }, action: "wallet.fund" }]),
+  "allowlist:add": audited(undefined, async ({ accountId }) => [{ input: { account: accountId, entry: "192.0.2.0/24" }, action: "allowlist.add" }]),
+  "allowlist:remove": audited(undefined, async ({ accountId }) => {
+    await addAllowlistEntry(cli, { accountId, entry: "198.51.100.7" });
+    return [{ input: { account: accountId, entry: "198.51.100.7" }, action: "allowlist.remove" }];
+  }),
+  "allowlist:require": audited(undefined, async ({ accountId }) => [
+    { input: { account: accountId, on: true }, action: "allowlist.require" },
+    { input: { account: accountId, off: true }, action: "allowlist.require" },
+  ]),
+  "catalog:set": audited(undefined, async ({ accountId }) => [
+    { input: { account: accountId, on: true }, action: "catalog.set" },
+    { input: { account: accountId, off: true }, action: "catalog.set" },
+  ]),
+  reconcile: exempt(
+    "asks the provider how pending purchases ended, as every server process does every few seconds; the settlements it writes are ledger entries, decided by the provider's answer rather than by the operator",
+  ),
+  "ledger:check": exempt("reads the ledger and balances; changes nothing"),
+};
+
+async function newUser(role: Role, accountId: string | null): Promise<UserActor> {
+  const email = `${role.toLowerCase()}-${randomUUID()}@audit.test`;
+  const { userId } = await createUser(cli, { email, password: PASSWORD, role, ...(accountId ? { accountId } : {}) });
+  return { kind: "user", userId, email, role, accountId, sourceIp: role === "OPERATOR" ? "198.51.100.23" : "203.0.113.9" };
+}
+
+async function lastAuditId(): Promise<bigint> {
+  const last = await db.auditLogEntry.findFirst({ orderBy: { id: "desc" }, select: { id: true } });
+  return last?.id ?? 0n;
+}
+
+/** Runs one step and returns the audit entries it added. */
+async function auditEntriesOf(run: () => Promise<unknown>) {
+  const before = await lastAuditId();
+  await run();
+  return db.auditLogEntry.findMany({ where: { id: { gt: before } }, orderBy: { id: "asc" } });
+}
+
+function mutationPaths(): string[] {
+  // Typed as the nested router record, but at run time tRPC keeps every procedure here by its dotted path.
+  return Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
+    .filter(([, procedure]) => procedure._def.type === "mutation")
+    .map(([path]) => path)
+    .sort();
+}
+
+/** The procedure at a dotted path of a caller: `caller.operator.fundWallet`. */
+function procedureAt(caller: unknown, path: string): (input: unknown) => Promise<unknown> {
+  return path.split(".").reduce((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+}
+
+let fixture: Fixture;
+let portalUsers: Record<"OPERATOR" | "OWNER", UserActor>;
+
+beforeAll(async () => {
+  const { accountId } = await createAccountWithKey();
+  fixture = { accountId };
+  portalUsers = { OPERATOR: await newUser("OPERATOR", null), OWNER: await newUser("OWNER", accountId) };
+});
+
+describe("the portal's tRPC mutations", () => {
+  it("are all in the coverage table, and the table lists nothing else", () => {
+    expect(mutationPaths()).toEqual(Object.keys(PROCEDURES).sort());
+  });
+
+  for (const [path, coverage] of Object.entries(PROCEDURES)) {
+    if (coverage.kind === "exempt") continue;
+    it(`${path} writes its audit entry, naming the signed-in user`, async () => {
+      const actor = portalUsers[coverage.as!];
+      const call = procedureAt(createCaller({ actor }), path);
+      for (const step of await coverage.steps(fixture)) {
+        const entries = await auditEntriesOf(() => call(step.input));
+        expect(entries.map((entry) => entry.action), `${path} ${JSON.stringify(step.input)}`).toEqual([step.action]);
+        expect(entries[0]).toMatchObject({ actorType: "USER", actorId: actor.userId, actorLabel: actor.email, sourceIp: actor.sourceIp });
+      }
+    });
+  }
+});
+
+describe("the operator CLI's commands", () => {
+  const cliActor: Actor = { kind: "cli", label: "cli:audit-coverage" };
+
+  it("are all in the coverage table, and the table lists nothing else", () => {
+    expect(Object.keys(COMMANDS).sort()).toEqual(Object.keys(CLI_COMMANDS).sort());
+  });
+
+  for (const [name, coverage] of Object.entries(CLI_COMMANDS)) {
+    if (coverage.kind === "exempt") continue;
+    it(`${name} writes its audit entry, naming the operating-system user`, async () => {
+      for (const step of await coverage.steps(fixture)) {
+        const entries = await auditEntriesOf(() => COMMANDS[name]!.run(cliActor, step.input as Flags));
+        expect(entries.map((entry) => entry.action), `${name} ${JSON.stringify(step.input)}`).toEqual([step.action]);
+        expect(entries[0]).toMatchObject({ actorType: "OPERATOR_CLI", actorId: null, actorLabel: "cli:audit-coverage", sourceIp: null });
+      }
+    });
+  }
+});
+
+describe("exempt entry points", () => {
+  it("each say why they are not privileged changes", () => {
+    const reasons = [...Object.values(PROCEDURES), ...Object.values(CLI_COMMANDS)].filter((coverage): coverage is Exempt => coverage.kind === "exempt");
+    for (const { reason } of reasons) expect(reason.length).toBeGreaterThan(20);
+  });
+});
