@@ -10,6 +10,9 @@ const nextConfig = {
   typedRoutes: false,
   // Lets several builds live side by side (parallel test runs on one machine); ".next" by default.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // `npm run dev` names the portal http://localhost:PORT; opened as 127.0.0.1 or [::1] instead, the
+  // development server would refuse its own scripts to the page as cross-origin and nothing would run.
+  allowedDevOrigins: ["127.0.0.1", "::1"],
 };
 
 export default nextConfig;
