@@ -4,6 +4,8 @@
  * from this process (32 connections, BENCH_SECONDS per scenario, default 15):
  *
  *   baseline  a route handler doing no work: the framework's ceiling under our server
+ *   postBaseline  the same for a POST with a small JSON body (for reading the purchase figures;
+ *             ratios stay over baseline, as the performance issue defines them)
  *   plans     GET /api/v1/plans            balance   GET /api/v1/balance
  *   purchase  POST /api/v1/data, a fresh reference each time (sandbox success)
  *   replay    POST /api/v1/data repeating references that exist
@@ -12,6 +14,9 @@
  *   invoice   BENCH_INVOICE_ROWS transactions (default 1,000,000) in one month, then the CSV over
  *             HTTP: seconds and the server's peak resident memory, the server's heap limited to
  *             BENCH_INVOICE_HEAP_MB (default 160)
+ *
+ * Each HTTP scenario also reports the CPU time the server and PostgreSQL spent per request (from
+ * /proc): unlike requests per second, it hardly moves when something else shares the machine.
  *
  * Writes JSON to BENCH_OUT (default bench-results.json) and prints a table. Ratios are each
  * scenario's rps over baseline rps from the same run, so they compare like with like on any machine.
@@ -228,6 +233,7 @@ async function main() {
     await runLoad({ url: `${base()}/api/v1/data`, method: "POST", headers: json, body: purchaseBodies("warm-up").body, ...warmUp });
 
     await run("baseline", { url: `${base()}/api/bench/baseline` });
+    await run("postBaseline", { url: `${base()}/api/bench/post-baseline`, method: "POST", headers: json, body: purchaseBodies("post-baseline").body });
     await run("plans", { url: `${base()}/api/v1/plans`, headers: auth });
     await run("balance", { url: `${base()}/api/v1/balance`, headers: auth });
     const purchases = purchaseBodies("bench");

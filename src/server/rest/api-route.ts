@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Actor } from "~/server/auth/actor";
 import { isAppError } from "~/server/errors";
-import { logger } from "~/server/log";
+import { logger, requestLogger } from "~/server/log";
 import { invalidInput, parseInput } from "~/server/validation/parse-input";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { assertSourceAllowed } from "~/server/services/allowlist/assert-source-allowed";
@@ -223,7 +223,7 @@ export function apiRoute<
       ...log,
     };
     if (response.status >= 500) logger.error(line, "api request failed");
-    else logger.info(line, "api request");
+    else requestLogger.info(line, "api request");
     return response;
   };
 }
