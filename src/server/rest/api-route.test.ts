@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { REQUEST_ID_HEADER } from "~/server/http/request-id";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { createAccountWithKey } from "~/test/fixtures";
 import { apiRoute, MAX_BODY_BYTES } from "./api-route";
@@ -74,6 +75,11 @@ describe("apiRoute", () => {
     const ok = await post(json, JSON.stringify({ phone: "08031234567", amount: 5, extra: true }));
     expect(ok.status).toBe(201);
     expect(await ok.json()).toEqual({ received: { phone: "08031234567", amount: 5 }, big: 5 });
+  });
+
+  it("answers with the request id the server stamped on the request", async () => {
+    const response = await post({ [REQUEST_ID_HEADER]: "4f5c2a8e-1d3b-4c6f-9a7e-2b8d0c1e3f4a" }, undefined);
+    expect(response.headers.get("x-request-id")).toBe("4f5c2a8e-1d3b-4c6f-9a7e-2b8d0c1e3f4a");
   });
 
   it("turns an unexpected error into a 500 problem with nothing internal in it", async () => {

@@ -3,11 +3,11 @@
  * request id → API key (401) → allowlist (403) → body limits (413/415/400) → zod validation (400)
  * → the service → JSON, or problem+json through the one error table. Route handlers stay a few lines.
  */
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Actor } from "~/server/auth/actor";
 import { isAppError } from "~/server/errors";
 import { invalidInput, parseInput } from "~/server/validation/parse-input";
+import { requestIdOf } from "~/server/http/request-id";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { assertSourceAllowed } from "~/server/services/allowlist/assert-source-allowed";
 import { authenticateApiKey, type AuthenticatedKey } from "~/server/services/api-keys/authenticate-api-key";
@@ -131,7 +131,7 @@ export function apiRoute<
   handler: (context: RouteContext<Infer<B>, Infer<Q>, Infer<P>>) => Promise<RouteResult | Response>,
 ) {
   return async (request: Request, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
-    const requestId = randomUUID();
+    const requestId = requestIdOf(request);
     const sourceIp = request.headers.get(SOURCE_ADDRESS_HEADER) ?? "0.0.0.0";
     try {
       const auth = await authenticateApiKey(request.headers.get("authorization"), sourceIp);
