@@ -142,7 +142,8 @@ export function apiRoute<
       assertStorable(rawBody);
       assertStorable(rawParams);
       const params = options.params ? parseInput(options.params, rawParams) : undefined;
-      const rawQuery = searchParamsObject(new URL(request.url));
+      // A route without a query schema ignores the query string, so nothing in it can reach the database.
+      const rawQuery = options.query ? searchParamsObject(new URL(request.url)) : {};
       assertStorable(rawQuery);
       const query = options.query ? parseInput(options.query, rawQuery) : undefined;
       const body = options.body ? parseInput(options.body, rawBody) : undefined;
