@@ -24,10 +24,11 @@ const ROUTES = Object.entries(ENDPOINTS)
 /**
  * The path of a request target as the router sees it: dot segments (also %2e) resolved, no query.
  * Origin-form only: "//host/path" stays a path on this server; anything else ("*") is no API path.
+ * A backslash is not a separator to Next.js (it redirects such paths), so it is not one here either.
  */
 export function routedPath(url: string | undefined): string {
   if (!url?.startsWith("/")) return url ?? "";
-  return new URL(`http://localhost${url}`).pathname;
+  return new URL(`http://localhost${url.replaceAll("\\", "%5C")}`).pathname;
 }
 
 export function isApiPath(pathname: string): boolean {

@@ -38,7 +38,8 @@ function refusalOf(req: http.IncomingMessage): Refusal | null {
   const method = req.method ?? "GET";
   const pathname = routedPath(req.url);
   if (isApiPath(pathname)) {
-    const allowed = apiMethodsAt(pathname);
+    // Next.js redirects a path with a backslash rather than route it: no endpoint is ever there.
+    const allowed = (req.url ?? "").split("?")[0]!.includes("\\") ? [] : apiMethodsAt(pathname);
     if (allowed.length === 0) return { body: problem(404, "No endpoint at this path. The API reference is at /api/v1/openapi.json.") };
     if (!allowed.includes(method)) {
       return { body: problem(405, `${method} is not allowed here; this path takes ${allowed.join(", ")}.`), headers: { allow: allowed.join(", ") } };
