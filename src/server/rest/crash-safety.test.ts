@@ -21,9 +21,8 @@
  * leaves). Without the protections this would fail: without the reconciler those purchases (and the
  * sandbox's pending and timed-out ones) stay PENDING; if the debit, the transaction row and the ledger
  * entry were not one statement (begin_purchase), a kill between them breaks the balance equation or
- * the ledger check; if settling did not apply only to a PENDING transaction, the reconciler and a
- * retried request could reverse a failure twice; if idempotency were not the unique index, the
- * concurrent duplicates and retries below would be charged twice.
+ * the ledger check; if idempotency were not the unique index, the concurrent duplicates and retries
+ * below would be charged twice.
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
