@@ -47,7 +47,11 @@ export function request(
       },
     );
     req.on("error", reject);
-    if (options.timeoutMs !== undefined) req.setTimeout(options.timeoutMs, () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+    if (options.timeoutMs !== undefined) {
+      // A deadline for the whole exchange, connecting included (req.setTimeout only times an idle socket).
+      const timer = setTimeout(() => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+      req.on("close", () => clearTimeout(timer));
+    }
     req.end(options.body);
   });
 }

@@ -1,7 +1,9 @@
 /**
  * The Node HTTP server that owns the socket. Before any request reaches the application it stamps the
  * computed source address into SOURCE_ADDRESS_HEADER, overwriting whatever a client sent there, so the
- * service layer can trust that header and nothing else.
+ * service layer can trust that header and nothing else. It also gives every request its id
+ * (request-id.ts), and answers itself, in problem+json, what Next.js or Node would answer in another
+ * form: see refusalOf and answerClientError.
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";

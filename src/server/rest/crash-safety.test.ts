@@ -47,6 +47,7 @@ const MIN_ANSWERS_BEFORE_KILL = 150;
 /** If the database never shows a purchase mid-flight by then, kill anyway (the test then fails on it). */
 const MAX_LOAD_MS = 10_000;
 const SEED = Number(process.env.CRASH_SEED ?? 20261121);
+const REQUEST_TIMEOUT_MS = 30_000;
 
 // ---------------------------------------------------------------------------------------------
 // What the clients buy: data, airtime and cable TV, for the sandbox's recipients that succeed, fail
@@ -116,7 +117,7 @@ function serverEnv(): Record<string, string> {
 }
 
 async function startServer(): Promise<TestServer> {
-  const started = await startTestServer(serverEnv(), { detached: true });
+  const started = await withTimeout(startTestServer(serverEnv(), { detached: true }), 120_000, "the server did not start");
   await expect.poll(() => started.output().match(/\[worker \d+\] listening on/g)?.length ?? 0, { timeout: 60_000 }).toBe(WORKERS);
   return started;
 }
@@ -124,19 +125,23 @@ async function startServer(): Promise<TestServer> {
 async function send(attempt: Attempt): Promise<void> {
   attempts.push(attempt);
   inFlight.add(attempt);
+  const startedAt = Date.now();
   try {
     const response = await request(server.url(`/api/v1${attempt.order.path}`), {
       method: "POST",
       headers: { ...attempt.account.auth, "content-type": "application/json" },
       body: JSON.stringify({ clientReference: attempt.reference, ...attempt.order.body }),
+      // A request that hangs counts as unanswered (its outcome unknown), like one cut by the kill.
+      timeoutMs: REQUEST_TIMEOUT_MS,
     });
     attempt.status = response.status;
     if (response.status === 200 || response.status === 201) {
       const seen = transactionSchema.parse(response.json());
       attempt.transaction = { id: seen.id, status: seen.status };
     }
-  } catch {
+  } catch (error) {
     attempt.lost = true;
+    if (process.env.CRASH_DEBUG) console.log(`crash-safety: lost ${attempt.reference} after ${Date.now() - startedAt} ms: ${String(error)}`);
   } finally {
     inFlight.delete(attempt);
   }
@@ -169,6 +174,19 @@ async function purchasesMidFlight(since: Date): Promise<number> {
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
+/** Turns a hang into a failure that says where it happened. */
+async function withTimeout<T>(promise: Promise<T>, milliseconds: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${milliseconds} ms`)), milliseconds);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Drives the load, SIGKILLs the whole process group while purchases are mid-flight, and proves every process died. */
 async function loadAndKill(cycle: number): Promise<{ inFlightAtKill: number; cutInHalf: number }> {
   const startedAt = new Date();
@@ -191,11 +209,11 @@ async function loadAndKill(cycle: number): Promise<{ inFlightAtKill: number; cut
   const primary = server.process;
   const exited = new Promise((resolve) => (primary.exitCode !== null || primary.signalCode !== null ? resolve(null) : primary.once("exit", resolve)));
   process.kill(-primary.pid!, "SIGKILL");
-  await exited;
+  await withTimeout(exited, 10_000, "the killed server did not exit");
   expect(primary.signalCode).toBe("SIGKILL");
   // Not one worker survives its primary: the whole group is gone (zombies awaiting init aside).
   await expect.poll(() => livingProcessesInGroup(primary.pid!), { timeout: 10_000 }).toEqual([]);
-  await Promise.all(clients);
+  await withTimeout(Promise.all(clients), REQUEST_TIMEOUT_MS + 10_000, "the clients did not stop");
   return { inFlightAtKill, cutInHalf: await purchasesMidFlight(startedAt) };
 }
 
@@ -246,8 +264,14 @@ describe("crash safety", () => {
     // one transaction (or, if it never began, buy once).
     const lost = attempts.filter((attempt) => attempt.lost);
     expect(lost.length).toBeGreaterThan(0);
-    for (const attempt of lost) {
-      const before = await db.transaction.findUnique({ where: { accountId_clientReference: { accountId: attempt.account.accountId, clientReference: attempt.reference } } });
+    // All looked at before any retry: a retry may buy anew (a 1111 recipient then pending for a while).
+    const storedBeforeRetry = await Promise.all(
+      lost.map((attempt) =>
+        db.transaction.findUnique({ where: { accountId_clientReference: { accountId: attempt.account.accountId, clientReference: attempt.reference } } }),
+      ),
+    );
+    for (const [index, attempt] of lost.entries()) {
+      const before = storedBeforeRetry[index];
       expect(before?.status ?? "absent", attempt.reference).not.toBe("PENDING");
       const retry: Attempt = { cycle: KILL_CYCLES + 1, account: attempt.account, reference: attempt.reference, order: attempt.order };
       await send(retry);
@@ -255,6 +279,7 @@ describe("crash safety", () => {
         expect(retry.status, attempt.reference).toBe(200);
         expect(retry.transaction?.id, attempt.reference).toBe(before.id);
       } else {
+        // 200 when another lost request with this reference (a duplicate) was retried first.
         expect([200, 201, 402], attempt.reference).toContain(retry.status);
       }
     }
