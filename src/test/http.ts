@@ -13,12 +13,30 @@ export interface HttpResponse {
 
 export function request(
   url: string,
-  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string | Buffer; localAddress?: string } = {},
+  options: {
+    method?: string;
+    headers?: http.OutgoingHttpHeaders;
+    body?: string | Buffer;
+    localAddress?: string;
+    /** Sent exactly as given instead of the URL's path: no URL normalisation of `.` and `..` segments. */
+    path?: string;
+    /** Largest response head to accept (Node's default is 16 KB). */
+    maxHeaderSize?: number;
+    /** Give up (reject) when no complete answer arrived by then; without it, wait as long as it takes. */
+    timeoutMs?: number;
+  } = {},
 ): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
-      { method: options.method ?? "GET", headers: options.headers, localAddress: options.localAddress, agent: false },
+      {
+        method: options.method ?? "GET",
+        headers: options.headers,
+        localAddress: options.localAddress,
+        agent: false,
+        ...(options.path !== undefined && { path: options.path }),
+        ...(options.maxHeaderSize !== undefined && { maxHeaderSize: options.maxHeaderSize }),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -29,6 +47,11 @@ export function request(
       },
     );
     req.on("error", reject);
+    if (options.timeoutMs !== undefined) {
+      // A deadline for the whole exchange, connecting included (req.setTimeout only times an idle socket).
+      const timer = setTimeout(() => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+      req.on("close", () => clearTimeout(timer));
+    }
     req.end(options.body);
   });
 }

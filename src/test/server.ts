@@ -1,6 +1,10 @@
 /**
  * Starts the real production server (`npm start`'s entry) on this test file's database and returns
  * its base URL; stopped after the file. Needs the production build (`npm test` builds first).
+ *
+ * `detached: true` starts it as the leader of a process group of its own (its pid is the group id),
+ * so a test can kill the primary and every worker it forked at once: `process.kill(-pid, "SIGKILL")`.
+ * A SIGKILL to the primary alone does not reach node:cluster workers.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -43,7 +47,7 @@ afterAll(async () => {
   );
 });
 
-export function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export function startTestServer(env: Record<string, string> = {}, options: { detached?: boolean } = {}): Promise<TestServer> {
   if (!existsSync(`${process.env.NEXT_DIST_DIR || ".next"}/BUILD_ID`)) throw new Error("No production build: run `npm run build` first (npm test does).");
   // node --import tsx, not the tsx CLI: a single process, so SIGTERM reaches the server itself.
   const child = spawn(process.execPath, ["--import", "tsx", "src/bin/server.ts"], {
@@ -52,6 +56,7 @@ export function startTestServer(env: Record<string, string> = {}): Promise<TestS
     // tests' own: the "listening on" line is info, and tests read the log.
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "::", SEED_DEMO: "0", API_RATE_LIMIT: "1000000", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: options.detached ?? false,
   });
   started.push(child);
   let output = "";

@@ -6,7 +6,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseTrustedProxies, SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
+import { request, type HttpResponse } from "~/test/http";
 import { createHttpServer } from "./create-http-server";
+import { REQUEST_ID_HEADER } from "./request-id";
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -89,5 +91,76 @@ describe("createHttpServer path decoding", () => {
       expect(response.id).toBeTruthy();
     }
     expect((await get(port, {})).status).toBe(200);
+  });
+});
+
+/**
+ * What the server answers itself because Next.js would answer it badly (found by the fuzz test,
+ * src/server/rest/fuzz.test.ts): as problem+json with an X-Request-Id, never reaching the application.
+ */
+describe("createHttpServer refusals", () => {
+  async function send(port: number, method: string, path: string, headers: http.OutgoingHttpHeaders = {}) {
+    return request(`http://127.0.0.1:${port}/`, { method, path, headers });
+  }
+
+  function expectProblem(response: HttpResponse, status: number, label: string) {
+    expect(response.status, label).toBe(status);
+    expect(response.headers["content-type"], label).toBe("application/problem+json");
+    expect(response.headers["x-request-id"], label).toBeTruthy();
+    if (response.text) expect(response.json(), label).toMatchObject({ status, errors: [{ name: "generalErrors" }] });
+  }
+
+  it("answers a path under /api/v1 that no endpoint serves with a 404 problem (Next.js: an HTML page)", async () => {
+    const port = await echoServer("");
+    for (const path of ["/api/v1", "/api/v1/", "/api/v1/nope", "/api/v1/balance/", "/api/v1//balance", "/api/v1/bal%61nce", "/api/v1/bills/cable-tv", "/api/v1/x/../nope", "/api/v1/invoices/..\\.."]) {
+      expectProblem(await send(port, "GET", path), 404, path);
+    }
+    // Endpoints, with their parameters and dot segments as the router resolves them, reach the
+    // application; so does a backslash path, which Next.js redirects rather than routes.
+    for (const path of ["/api/v1/balance", "/api/v1/x/../balance", "/api/v1/%2e/balance", "/api/v1/transactions/any%20thing", "/api/v1/invoices/2026-06.pdf", "/api/v1/plans?x=1", "/sign-in", "/api\\v1/nope"]) {
+      expect((await send(port, "GET", path)).status, path).toBe(200);
+    }
+  });
+
+  it("answers a method an endpoint does not take with a 405 problem and Allow (Next.js: a bare 405)", async () => {
+    const port = await echoServer("");
+    const wrong = await send(port, "DELETE", "/api/v1/balance");
+    expectProblem(wrong, 405, "DELETE /api/v1/balance");
+    expect(wrong.headers.allow).toBe("GET, HEAD, OPTIONS");
+    const get = await send(port, "GET", "/api/v1/data");
+    expectProblem(get, 405, "GET /api/v1/data");
+    expect(get.headers.allow).toBe("OPTIONS, POST");
+    for (const [method, path] of [["HEAD", "/api/v1/balance"], ["OPTIONS", "/api/v1/data"], ["POST", "/api/v1/bills/cable-tv/pay"]] as const) {
+      expect((await send(port, method, path)).status, `${method} ${path}`).toBe(200);
+    }
+  });
+
+  it("answers TRACE, anywhere, with a 405 problem (Next.js: a 500)", async () => {
+    const port = await echoServer("");
+    expectProblem(await send(port, "TRACE", "/sign-in"), 405, "TRACE /sign-in");
+    expectProblem(await send(port, "TRACE", "/api/v1/balance"), 405, "TRACE /api/v1/balance");
+  });
+
+  it("answers what Node cannot parse as problem+json: 400, 431 (headers only for HEAD), and 417 for an unknown Expect", async () => {
+    const port = await echoServer("");
+    expectProblem(await send(port, "FOO", "/api/v1/balance"), 400, "FOO");
+    const long = `/api/v1/transactions/${"x".repeat(20_000)}`;
+    expectProblem(await send(port, "GET", long), 431, "GET with a 20 KB path");
+    const head = await send(port, "HEAD", long);
+    expectProblem(head, 431, "HEAD with a 20 KB path");
+    expect(head.text).toBe("");
+    expectProblem(await send(port, "GET", "/api/v1/balance", { expect: "the unexpected" }), 417, "Expect");
+  });
+
+  it("gives every response an X-Request-Id and hands the same id to the application, whatever the client sent", async () => {
+    const server = createHttpServer(async (req, res) => {
+      res.end(String(req.headers[REQUEST_ID_HEADER]));
+    }, parseTrustedProxies(""));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen({ host: "127.0.0.1", port: 0 }, resolve));
+    const { port } = server.address() as AddressInfo;
+    const response = await send(port, "GET", "/api/v1/balance", { [REQUEST_ID_HEADER]: "chosen-by-client", "x-request-id": "also-chosen" });
+    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.text).toBe(response.headers["x-request-id"]);
   });
 });

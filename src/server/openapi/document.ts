@@ -132,11 +132,12 @@ interface OperationSpec {
   curlOutput?: string;
 }
 
-/** Path segments taken as any string by design (an unknown one is a 404), so they never fail validation. */
-const LENIENT_PATH_PARAMS = new Set<z.ZodObject>([billServiceParams, transactionReferenceParams]);
-
+/**
+ * Fields that can be refused with a 400. Path segments taken as any string by design (an unknown
+ * service or reference is a 404) are among them: a NUL or invalid Unicode in any of them is a 400.
+ */
 function validatedFields(spec: OperationSpec): string[] {
-  const path = spec.path && !LENIENT_PATH_PARAMS.has(spec.path) ? Object.keys(spec.path.shape) : [];
+  const path = spec.path ? Object.keys(spec.path.shape) : [];
   return [...path, ...Object.keys(spec.query?.shape ?? {}), ...Object.keys(spec.body?.schema.shape ?? {})];
 }
 

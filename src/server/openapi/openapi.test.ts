@@ -18,6 +18,7 @@ interface Operation {
   summary?: string;
   description?: string;
   security?: unknown[];
+  parameters?: { in: string; name: string }[];
   requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
   responses: Record<string, { headers?: Record<string, unknown>; description: string }>;
   "x-implemented"?: boolean;
@@ -184,6 +185,8 @@ describe("GET /api/v1/openapi.json", () => {
         expect(operation.responses["429"]!.headers?.[header], `${key} ${header}`).toBeDefined();
       }
       if (operation.requestBody) expect(Object.keys(operation.responses), key).toEqual(expect.arrayContaining(["400", "413", "415"]));
+      // Any parameter, even a free-form path segment, is refused with a 400 when it holds a NUL (found by the fuzz test).
+      if (operation.parameters?.length) expect(Object.keys(operation.responses), key).toContain("400");
     }
   });
 

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { requestIdOf } from "~/server/http/request-id";
 import { getOpenApiDocument } from "./document";
 
 const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -27,7 +28,7 @@ export function serveOpenApiDocument(request: Request): Response {
     "cache-control": "public, max-age=300",
     // Public by contract, so any origin (an editor, a client generator in a browser) may read it.
     "access-control-allow-origin": "*",
-    "x-request-id": randomUUID(),
+    "x-request-id": requestIdOf(request),
   };
   return notModified(request, etag, headers) ?? new Response(json, { headers: { ...headers, "content-type": "application/json" } });
 }

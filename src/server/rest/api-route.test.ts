@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { REQUEST_ID_HEADER } from "~/server/http/request-id";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { createAccountWithKey } from "~/test/fixtures";
 import { apiRoute, MAX_BODY_BYTES } from "./api-route";
@@ -74,6 +75,18 @@ describe("apiRoute", () => {
     const ok = await post(json, JSON.stringify({ phone: "08031234567", amount: 5, extra: true }));
     expect(ok.status).toBe(201);
     expect(await ok.json()).toEqual({ received: { phone: "08031234567", amount: 5 }, big: 5 });
+  });
+
+  it("ignores the query string of a route that takes none, even a NUL in it (found by the fuzz test)", async () => {
+    const { auth } = await createAccountWithKey();
+    const plain = apiRoute({}, async () => ({ body: { ok: true } }));
+    const response = await plain(new Request("http://localhost/api/v1/test?__proto__=%00&x=%ED%A0%80", { headers: { ...auth, [SOURCE_ADDRESS_HEADER]: "127.0.0.1" } }));
+    expect(response.status).toBe(200);
+  });
+
+  it("answers with the request id the server stamped on the request", async () => {
+    const response = await post({ [REQUEST_ID_HEADER]: "4f5c2a8e-1d3b-4c6f-9a7e-2b8d0c1e3f4a" }, undefined);
+    expect(response.headers.get("x-request-id")).toBe("4f5c2a8e-1d3b-4c6f-9a7e-2b8d0c1e3f4a");
   });
 
   it("turns an unexpected error into a 500 problem with nothing internal in it", async () => {

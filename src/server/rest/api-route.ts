@@ -4,12 +4,12 @@
  * → zod validation (400) → the service → JSON, or problem+json through the one error table. Route
  * handlers stay a few lines.
  */
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Actor } from "~/server/auth/actor";
 import { isAppError } from "~/server/errors";
 import { logger, requestLogger } from "~/server/log";
 import { invalidInput, parseInput } from "~/server/validation/parse-input";
+import { requestIdOf } from "~/server/http/request-id";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { assertSourceAllowed } from "~/server/services/allowlist/assert-source-allowed";
 import { authenticateApiKey, type AuthenticatedKey } from "~/server/services/api-keys/authenticate-api-key";
@@ -171,7 +171,8 @@ export function apiRoute<
       assertStorable(rawBody);
       assertStorable(rawParams);
       const params = options.params ? parseInput(options.params, rawParams) : undefined;
-      const rawQuery = searchParamsObject(new URL(request.url));
+      // A route without a query schema ignores the query string, so nothing in it can reach the database.
+      const rawQuery = options.query ? searchParamsObject(new URL(request.url)) : {};
       assertStorable(rawQuery);
       const query = options.query ? parseInput(options.query, rawQuery) : undefined;
       const body = options.body ? parseInput(options.body, rawBody) : undefined;
@@ -210,7 +211,7 @@ export function apiRoute<
   };
 
   return async (request: Request, segment?: Segment): Promise<Response> => {
-    const requestId = randomUUID();
+    const requestId = requestIdOf(request);
     const startedAt = performance.now();
     const log: RequestLogFields = { outcome: "ok" };
     const response = await handle(request, segment, requestId, log);

@@ -11,20 +11,27 @@ const TYPE_BY_STATUS: Record<number, string> = {
   403: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.4",
   404: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.5",
   405: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.6",
+  408: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.9",
   409: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.10",
   413: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.14",
   415: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.16",
+  417: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.18",
   422: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.21",
   429: "https://www.rfc-editor.org/rfc/rfc6585#section-4",
+  431: "https://www.rfc-editor.org/rfc/rfc6585#section-5",
   500: "https://www.rfc-editor.org/rfc/rfc9110#section-15.6.1",
   503: "https://www.rfc-editor.org/rfc/rfc9110#section-15.6.4",
 };
 
 const GENERIC_TITLES: Record<number, string> = {
   400: "Bad Request",
+  404: "Not Found",
   405: "Method Not Allowed",
+  408: "Request Timeout",
   413: "Content Too Large",
   415: "Unsupported Media Type",
+  417: "Expectation Failed",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
 };
 

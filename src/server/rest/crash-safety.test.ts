@@ -1,0 +1,353 @@
+/**
+ * Crash safety (DESIGN.md §3.3.8), end to end against the production server: many clients buy over
+ * real sockets while every server process is killed with SIGKILL mid-purchase, twice; the server is
+ * restarted on the same database (its start-up run of the reconciler settles what the dead processes
+ * left), the operator's `reconcile --all` finishes the rest, the clients retry what never got an
+ * answer, and then the money must add up exactly:
+ *
+ *  - every purchase a client saw confirmed (201/200) exists with the id it was shown, and its final
+ *    status agrees with what was seen (successful stays successful, failed stays failed, pending may
+ *    end either way); one reference is one transaction, answered 201 at most once;
+ *  - a purchase refused with 402 left nothing behind;
+ *  - nothing stays pending; requests in flight at the kill either never began or are settled, and
+ *    their retries are replays of the one transaction, never a second charge;
+ *  - every balance equals its funding minus the amounts of its successful purchases, and
+ *    `npm run admin -- ledger:check` finds every wallet equal to its ledger, every purchase debited
+ *    once and every failed one reversed once.
+ *
+ * The kill is timed by the database, not by the clock: the test watches for purchases that have been
+ * begun (debited) but not yet settled and kills the server while there are some, then proves some
+ * were really cut in half (still PENDING with updated_at = created_at, which only begin_purchase
+ * leaves). Without the protections this would fail: without the reconciler those purchases (and the
+ * sandbox's pending and timed-out ones) stay PENDING; if the debit, the transaction row and the ledger
+ * entry were not one statement (begin_purchase), a kill between them breaks the balance equation or
+ * the ledger check; if idempotency were not the unique index, the concurrent duplicates and retries
+ * below would be charged twice.
+ */
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { transaction as transactionSchema } from "~/schemas/api";
+import { db } from "~/server/db";
+import { admin } from "~/test/admin-cli";
+import { request } from "~/test/http";
+import { livingProcessesInGroup, processStat } from "~/test/process-group";
+import { ensureSandboxCatalog, fundedAccount, reference } from "~/test/purchase-fixtures";
+import { startTestServer, type TestServer } from "~/test/server";
+
+type Account = Awaited<ReturnType<typeof fundedAccount>> & { funding: bigint };
+
+const WORKERS = 2;
+const CONNECTIONS = 16;
+const KILL_CYCLES = 2;
+/** Long enough that no vend still in flight is requeried (the sandbox's time-out is 50 ms), short enough for a test. */
+const GRACE_MS = 1_000;
+/** Load before a kill is allowed: enough purchases that every kind of answer has been seen. */
+const MIN_LOAD_MS = 1_000;
+const MIN_ANSWERS_BEFORE_KILL = 150;
+/** If the database never shows a purchase mid-flight by then, kill anyway (the test then fails on it). */
+const MAX_LOAD_MS = 10_000;
+const SEED = Number(process.env.CRASH_SEED ?? 20261121);
+const REQUEST_TIMEOUT_MS = 30_000;
+
+// ---------------------------------------------------------------------------------------------
+// What the clients buy: data, airtime and cable TV, for the sandbox's recipients that succeed, fail
+// (0000), go pending and succeed on requery (1111), or time out and fail on requery (2222).
+
+const ENDINGS = ["4567", "4567", "0000", "1111", "2222"] as const;
+const phoneArb = fc.constantFrom(...ENDINGS).map((ending) => `0803123${ending}`);
+const customerArb = fc.constantFrom(...ENDINGS).map((ending) => `450123${ending}`);
+
+interface Order {
+  path: string;
+  body: Record<string, string | number>;
+}
+
+const orderArb: fc.Arbitrary<Order> = fc.oneof(
+  fc.record({ path: fc.constant("/data"), body: fc.record({ planId: fc.constantFrom("mtn-1gb-30d", "glo-1gb-30d"), phone: phoneArb }) }),
+  fc.record({
+    path: fc.constant("/airtime"),
+    body: fc.record({ networkId: fc.constantFrom("mtn", "airtel"), phone: phoneArb, amount: fc.integer({ min: 5_000, max: 100_000 }) }),
+  }),
+  fc.record({ path: fc.constant("/bills/cable-tv/pay"), body: fc.record({ planId: fc.constant("dstv-padi"), customerId: customerArb }) }),
+);
+
+/** One client step: a new order, the same new order twice at once (a client retrying early), or a retry of an answered one. */
+interface Step {
+  kind: "new" | "duplicate" | "retry";
+  account: number;
+  order: Order;
+  /** Which earlier answered purchase a retry repeats. */
+  pick: number;
+}
+
+const stepArb: fc.Arbitrary<Step> = fc.record({
+  kind: fc.constantFrom("new", "new", "new", "new", "new", "new", "duplicate", "retry", "retry"),
+  account: fc.nat(3),
+  order: orderArb,
+  pick: fc.nat(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// What the clients saw.
+
+interface Attempt {
+  cycle: number;
+  account: Account;
+  reference: string;
+  order: Order;
+  status?: number;
+  transaction?: { id: string; status: string };
+  /** Sent, and the connection died without an answer. */
+  lost?: boolean;
+}
+
+const accounts: Account[] = [];
+const attempts: Attempt[] = [];
+const inFlight = new Set<Attempt>();
+let server: TestServer;
+
+function serverEnv(): Record<string, string> {
+  return {
+    DATABASE_URL: process.env.DATABASE_URL!,
+    WEB_CONCURRENCY: String(WORKERS),
+    RECONCILE_GRACE_MS: String(GRACE_MS),
+    RECONCILE_INTERVAL_MS: "1000",
+    DATABASE_POOL_SIZE: "8",
+  };
+}
+
+async function startServer(): Promise<TestServer> {
+  const started = await withTimeout(startTestServer(serverEnv(), { detached: true }), 120_000, "the server did not start");
+  await expect.poll(() => started.output().match(/\[worker \d+\] listening on/g)?.length ?? 0, { timeout: 60_000 }).toBe(WORKERS);
+  return started;
+}
+
+async function send(attempt: Attempt): Promise<void> {
+  attempts.push(attempt);
+  inFlight.add(attempt);
+  const startedAt = Date.now();
+  try {
+    const response = await request(server.url(`/api/v1${attempt.order.path}`), {
+      method: "POST",
+      headers: { ...attempt.account.auth, "content-type": "application/json" },
+      body: JSON.stringify({ clientReference: attempt.reference, ...attempt.order.body }),
+      // A request that hangs counts as unanswered (its outcome unknown), like one cut by the kill.
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    });
+    attempt.status = response.status;
+    if (response.status === 200 || response.status === 201) {
+      const seen = transactionSchema.parse(response.json());
+      attempt.transaction = { id: seen.id, status: seen.status };
+    }
+  } catch (error) {
+    attempt.lost = true;
+    if (process.env.CRASH_DEBUG) console.log(`crash-safety: lost ${attempt.reference} after ${Date.now() - startedAt} ms: ${String(error)}`);
+  } finally {
+    inFlight.delete(attempt);
+  }
+}
+
+/** One client connection's loop: steps from the seeded sample until told to stop. */
+async function client(steps: Step[], cycle: number, stopped: () => boolean): Promise<void> {
+  for (const step of steps) {
+    if (stopped()) return;
+    const account = accounts[step.account]!;
+    const answered = attempts.filter((attempt) => attempt.transaction);
+    if (step.kind === "retry" && answered.length > 0) {
+      const earlier = answered[step.pick % answered.length]!;
+      await send({ cycle, account: earlier.account, reference: earlier.reference, order: earlier.order });
+    } else if (step.kind === "duplicate") {
+      const ref = reference("crash");
+      await Promise.all([send({ cycle, account, reference: ref, order: step.order }), send({ cycle, account, reference: ref, order: step.order })]);
+    } else {
+      await send({ cycle, account, reference: reference("crash"), order: step.order });
+    }
+  }
+}
+
+/** Purchases begun (debited, PENDING) that no settle_purchase has touched yet: cut in half if the server dies now. */
+async function purchasesMidFlight(since: Date): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM transactions WHERE status = 'PENDING' AND updated_at = created_at AND created_at >= ${since}`;
+  return row?.n ?? 0;
+}
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/** Turns a hang into a failure that says where it happened. */
+async function withTimeout<T>(promise: Promise<T>, milliseconds: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${milliseconds} ms`)), milliseconds);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Drives the load, SIGKILLs the whole process group while purchases are mid-flight, and proves every process died. */
+async function loadAndKill(cycle: number): Promise<{ inFlightAtKill: number; cutInHalf: number }> {
+  const startedAt = new Date();
+  let stopping = false;
+  const steps = fc.sample(stepArb, { seed: SEED + cycle, numRuns: CONNECTIONS * 400 });
+  const clients = Array.from({ length: CONNECTIONS }, (_, index) =>
+    client(steps.slice(index * 400, (index + 1) * 400), cycle, () => stopping),
+  );
+
+  for (;;) {
+    await sleep(5);
+    const elapsed = Date.now() - startedAt.getTime();
+    const answers = attempts.filter((attempt) => attempt.cycle === cycle && attempt.status !== undefined).length;
+    if (elapsed > MAX_LOAD_MS) break;
+    if (elapsed < MIN_LOAD_MS || answers < MIN_ANSWERS_BEFORE_KILL) continue;
+    if ((await purchasesMidFlight(startedAt)) >= 2) break;
+  }
+  stopping = true;
+  const inFlightAtKill = inFlight.size;
+  const primary = server.process;
+  const exited = new Promise((resolve) => (primary.exitCode !== null || primary.signalCode !== null ? resolve(null) : primary.once("exit", resolve)));
+  process.kill(-primary.pid!, "SIGKILL");
+  await withTimeout(exited, 10_000, "the killed server did not exit");
+  expect(primary.signalCode).toBe("SIGKILL");
+  // Not one worker survives its primary: the whole group is gone (zombies awaiting init aside).
+  await expect.poll(() => livingProcessesInGroup(primary.pid!), { timeout: 10_000 }).toEqual([]);
+  await withTimeout(Promise.all(clients), REQUEST_TIMEOUT_MS + 10_000, "the clients did not stop");
+  return { inFlightAtKill, cutInHalf: await purchasesMidFlight(startedAt) };
+}
+
+async function reconcileUntilNothingPending(): Promise<void> {
+  for (let run = 0; run < 10; run += 1) {
+    const result = await admin("reconcile", "--all");
+    expect(result.code, result.stderr).toBe(0);
+    // A running server's own reconciler may hold a lease on a row for a moment: run again.
+    if (result.json.stillPending === 0) return;
+    await sleep(500);
+  }
+  throw new Error("transactions still pending after 10 runs of reconcile --all");
+}
+
+beforeAll(async () => {
+  await ensureSandboxCatalog();
+  // Three accounts with plenty, one with funds for only a few purchases, so 402s happen under load too.
+  for (const funding of [100_000_000n, 100_000_000n, 100_000_000n, 150_000n]) {
+    accounts.push({ ...(await fundedAccount(funding)), funding });
+  }
+});
+
+describe("crash safety", () => {
+  it("loses no money and leaves nothing pending when every server process is SIGKILLed mid-purchase", async () => {
+    console.log(`crash-safety: seed ${SEED} (CRASH_SEED=${SEED} to repeat the same orders)`);
+    server = await startServer();
+
+    // The database must not die with the server: it is outside the server's process group.
+    const [backend] = await db.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+    const postmaster = processStat(processStat(backend!.pid)!.ppid)!;
+    expect(postmaster.pgrp).not.toBe(server.process.pid);
+
+    let cutInHalf = 0;
+    for (let cycle = 1; cycle <= KILL_CYCLES; cycle += 1) {
+      const killed = await loadAndKill(cycle);
+      console.log(`crash-safety: cycle ${cycle}: killed with ${killed.inFlightAtKill} requests in flight, ${killed.cutInHalf} purchases cut between debit and settlement`);
+      expect(killed.inFlightAtKill).toBeGreaterThan(0);
+      cutInHalf += killed.cutInHalf;
+      // Restart on the same database: each worker's start-up reconciler settles what the dead ones left.
+      server = await startServer();
+      expect(server.output()).toMatch(/reconciler \(start-up\)/);
+    }
+    expect(cutInHalf, "no kill landed between a debit and its settlement").toBeGreaterThan(0);
+
+    await reconcileUntilNothingPending();
+
+    // Requests in flight at a kill: either never began, or settled by now. Their retries replay the
+    // one transaction (or, if it never began, buy once).
+    const lost = attempts.filter((attempt) => attempt.lost);
+    expect(lost.length).toBeGreaterThan(0);
+    // All looked at before any retry: a retry may buy anew (a 1111 recipient then pending for a while).
+    const storedBeforeRetry = await Promise.all(
+      lost.map((attempt) =>
+        db.transaction.findUnique({ where: { accountId_clientReference: { accountId: attempt.account.accountId, clientReference: attempt.reference } } }),
+      ),
+    );
+    for (const [index, attempt] of lost.entries()) {
+      const before = storedBeforeRetry[index];
+      expect(before?.status ?? "absent", attempt.reference).not.toBe("PENDING");
+      const retry: Attempt = { cycle: KILL_CYCLES + 1, account: attempt.account, reference: attempt.reference, order: attempt.order };
+      await send(retry);
+      if (before) {
+        expect(retry.status, attempt.reference).toBe(200);
+        expect(retry.transaction?.id, attempt.reference).toBe(before.id);
+      } else {
+        // 200 when another lost request with this reference (a duplicate) was retried first.
+        expect([200, 201, 402], attempt.reference).toContain(retry.status);
+      }
+    }
+    await reconcileUntilNothingPending();
+
+    // Every answer the clients got was one of the contract's purchase answers: nothing else (no 409
+    // between a request and its own retry, no 5xx).
+    const answered = attempts.filter((attempt) => attempt.status !== undefined);
+    const unexpected = answered.filter((attempt) => ![200, 201, 402].includes(attempt.status!));
+    expect(unexpected.map((attempt) => `${attempt.reference}: ${attempt.status}`)).toEqual([]);
+    // The load exercised what it claims to: successes, failures, pendings, replays and refusals.
+    const seen = (status: number, transactionStatus?: string) =>
+      answered.filter((attempt) => attempt.status === status && (!transactionStatus || attempt.transaction?.status === transactionStatus)).length;
+    for (const [status, transactionStatus] of [[201, "successful"], [201, "failed"], [201, "pending"], [200], [402]] as const) {
+      expect(seen(status, transactionStatus), `${status} ${transactionStatus ?? ""}`).toBeGreaterThan(0);
+    }
+
+    expect(await db.transaction.count({ where: { status: "PENDING" } })).toBe(0);
+
+    // Every reference: what the clients saw agrees with what is stored.
+    const stored = new Map(
+      (await db.transaction.findMany({ select: { id: true, accountId: true, clientReference: true, status: true, recipient: true, amount: true } })).map((row) => [
+        `${row.accountId}/${row.clientReference}`,
+        row,
+      ]),
+    );
+    const byReference = new Map<string, Attempt[]>();
+    for (const attempt of attempts) {
+      const key = `${attempt.account.accountId}/${attempt.reference}`;
+      byReference.set(key, [...(byReference.get(key) ?? []), attempt]);
+    }
+    for (const [key, group] of byReference) {
+      const row = stored.get(key);
+      const confirmed = group.filter((attempt) => attempt.transaction);
+      if (confirmed.length === 0) {
+        // Only refusals (402): nothing left behind. Only lost requests: it may or may not exist.
+        if (group.every((attempt) => attempt.status === 402)) expect(row, key).toBeUndefined();
+        continue;
+      }
+      expect(row, `${key} was confirmed to the client but does not exist`).toBeDefined();
+      expect(group.filter((attempt) => attempt.status === 201).length, `${key} answered 201 more than once`).toBeLessThanOrEqual(1);
+      for (const attempt of confirmed) {
+        expect(attempt.transaction!.id, key).toBe(row!.id);
+        if (attempt.transaction!.status === "successful") expect(row!.status, key).toBe("SUCCESSFUL");
+        if (attempt.transaction!.status === "failed") expect(row!.status, key).toBe("FAILED");
+      }
+      // The stored order is the one the client sent under that reference.
+      const { path, body } = group[0]!.order;
+      expect(row!.recipient, key).toBe(body.phone ?? body.customerId);
+      if (path === "/airtime") expect(row!.amount, key).toBe(BigInt(body.amount!));
+    }
+
+    // No reference was debited twice (the ledger check proves it for all; this names the reference).
+    const doubles = await db.$queryRaw<{ client_reference: string }[]>`
+      SELECT t.client_reference FROM transactions t JOIN ledger_entries l ON l.transaction_id = t.id
+      WHERE l.kind = 'PURCHASE' GROUP BY t.id, t.client_reference HAVING count(*) > 1`;
+    expect(doubles).toEqual([]);
+
+    // Each balance: its funding minus its successful purchases, to the kobo.
+    for (const account of accounts) {
+      const wallet = await db.wallet.findUniqueOrThrow({ where: { accountId: account.accountId } });
+      const spent = await db.transaction.aggregate({ where: { accountId: account.accountId, status: "SUCCESSFUL" }, _sum: { amount: true } });
+      expect(wallet.balance, account.accountId).toBe(account.funding - (spent._sum.amount ?? 0n));
+    }
+
+    const check = await admin("ledger:check");
+    expect(check.code).toBe(0);
+    expect(check.json).toMatchObject({ ok: true, mismatches: [] });
+    expect(check.json.transactions).toBe(stored.size);
+  }, 300_000);
+});
