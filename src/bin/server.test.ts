@@ -58,8 +58,7 @@ describe("npm start", () => {
 
   it("runs WEB_CONCURRENCY worker processes on one port", async () => {
     const clustered = await startTestServer({ DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "2" });
-    const workersListening = () => clustered.logs().filter((line) => /^worker \d+$/.test(String(line.role)) && line.msg.startsWith("listening on"));
-    await expect.poll(() => workersListening().length, { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => clustered.listeningWorkers(), { timeout: 60_000 }).toBe(2);
     const responses = await Promise.all(Array.from({ length: 8 }, () => fetch(clustered.url("/api/v1/balance"))));
     expect(responses.every((response) => response.status === 401)).toBe(true);
     const exited = new Promise<number | null>((resolve) => clustered.process.once("exit", (code) => resolve(code)));

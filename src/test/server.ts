@@ -17,6 +17,8 @@ export interface TestServer {
   output: () => string;
   /** Its JSON log lines so far, parsed (lines that are not JSON, e.g. from Next.js itself, are skipped). */
   logs: () => LogLine[];
+  /** How many WEB_CONCURRENCY workers have logged that they listen (the primary's own line is not one). */
+  listeningWorkers: () => number;
   process: ChildProcess;
 }
 
@@ -74,6 +76,7 @@ export function startTestServer(env: Record<string, string> = {}, options: { det
           url: (path, host = "127.0.0.1") => `http://${host.includes(":") ? `[${host}]` : host}:${port}${path}`,
           output: () => output,
           logs: () => parseLogLines(output),
+          listeningWorkers: () => parseLogLines(output).filter((line) => /^worker \d+$/.test(String(line.role)) && line.msg.startsWith("listening on")).length,
           process: child,
         });
       }

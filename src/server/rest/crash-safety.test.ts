@@ -118,7 +118,7 @@ function serverEnv(): Record<string, string> {
 
 async function startServer(): Promise<TestServer> {
   const started = await withTimeout(startTestServer(serverEnv(), { detached: true }), 120_000, "the server did not start");
-  await expect.poll(() => started.output().match(/\[worker \d+\] listening on/g)?.length ?? 0, { timeout: 60_000 }).toBe(WORKERS);
+  await expect.poll(() => started.listeningWorkers(), { timeout: 60_000 }).toBe(WORKERS);
   return started;
 }
 
@@ -254,7 +254,7 @@ describe("crash safety", () => {
       cutInHalf += killed.cutInHalf;
       // Restart on the same database: each worker's start-up reconciler settles what the dead ones left.
       server = await startServer();
-      expect(server.output()).toMatch(/reconciler \(start-up\)/);
+      expect(server.logs().some((line) => line.msg === "reconciler pass" && line.trigger === "start-up")).toBe(true);
     }
     expect(cutInHalf, "no kill landed between a debit and its settlement").toBeGreaterThan(0);
 

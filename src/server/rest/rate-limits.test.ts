@@ -28,8 +28,7 @@ beforeAll(async () => {
     startTestServer({ ...database, API_RATE_LIMIT: "2", API_RATE_LIMIT_WINDOW_SECONDS: String(SHORT_WINDOW_SECONDS) }),
   ]);
   // The cluster's primary prints the first worker's line; both must listen before connections are dealt.
-  const workersListening = () => clustered.logs().filter((line) => /^worker \d+$/.test(String(line.role)) && line.msg.startsWith("listening on"));
-  await vi.waitFor(() => expect(workersListening()).toHaveLength(2), { timeout: 60_000, interval: 100 });
+  await vi.waitFor(() => expect(clustered.listeningWorkers()).toBe(2), { timeout: 60_000, interval: 100 });
 }, 120_000);
 
 type Json = Record<string, unknown>;
