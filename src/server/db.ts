@@ -29,7 +29,8 @@ function connect(): Connection {
   const pool = new pg.Pool({ connectionString: url, max: env.DATABASE_POOL_SIZE });
   // An idle connection dropped by the server (a restart, a proxy) must not crash the process: the
   // pool discards it and the next query opens a new one.
-  pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
+  // Only what says why: a driver error carries its whole client object, which would flood the log.
+  pool.on("error", (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, "idle database connection lost"));
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   return { pool, client };
 }
