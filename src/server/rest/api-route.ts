@@ -9,6 +9,7 @@ import type { Actor } from "~/server/auth/actor";
 import { isAppError } from "~/server/errors";
 import { logger, requestLogger } from "~/server/log";
 import { invalidInput, parseInput } from "~/server/validation/parse-input";
+import { readBodyWithin } from "~/server/http/read-body-within";
 import { requestIdOf } from "~/server/http/request-id";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { assertSourceAllowed } from "~/server/services/allowlist/assert-source-allowed";
@@ -83,26 +84,9 @@ async function readJsonBody(request: Request): Promise<unknown> {
   if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType)) {
     throw new BodyProblem(problem(415, "The request body must be JSON: send 'Content-Type: application/json'."));
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new BodyProblem(problem(413, `The request body must be at most ${MAX_BODY_BYTES} bytes.`));
-
-  // Content-Length can be absent (chunked) or wrong: count what actually arrives.
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel().catch(() => {});
-        throw new BodyProblem(problem(413, `The request body must be at most ${MAX_BODY_BYTES} bytes.`));
-      }
-      chunks.push(value);
-    }
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const body = await readBodyWithin(request, MAX_BODY_BYTES);
+  if (!body) throw new BodyProblem(problem(413, `The request body must be at most ${MAX_BODY_BYTES} bytes.`));
+  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
   try {
     return JSON.parse(text);
   } catch {
