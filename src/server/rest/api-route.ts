@@ -134,7 +134,7 @@ export function apiRoute<
   handler: (context: RouteContext<Infer<B>, Infer<Q>, Infer<P>>) => Promise<RouteResult | Response>,
 ) {
   type Segment = { params?: Promise<Record<string, string | string[]>> };
-  const handle = async (request: Request, segment: Segment | undefined, requestId: string, log: RequestLogFields): Promise<Response> => {
+  const handle = async (request: Request, url: URL, segment: Segment | undefined, requestId: string, log: RequestLogFields): Promise<Response> => {
     const sourceIp = request.headers.get(SOURCE_ADDRESS_HEADER) ?? "0.0.0.0";
     log.sourceIp = sourceIp;
     let rateLimitHeaders: Record<string, string> = {};
@@ -156,7 +156,7 @@ export function apiRoute<
       assertStorable(rawParams);
       const params = options.params ? parseInput(options.params, rawParams) : undefined;
       // A route without a query schema ignores the query string, so nothing in it can reach the database.
-      const rawQuery = options.query ? searchParamsObject(new URL(request.url)) : {};
+      const rawQuery = options.query ? searchParamsObject(url) : {};
       assertStorable(rawQuery);
       const query = options.query ? parseInput(options.query, rawQuery) : undefined;
       const body = options.body ? parseInput(options.body, rawBody) : undefined;
@@ -198,11 +198,13 @@ export function apiRoute<
     const requestId = requestIdOf(request);
     const startedAt = performance.now();
     const log: RequestLogFields = { outcome: "ok" };
-    const response = await handle(request, segment, requestId, log);
+    // Parsed once: the query (for routes that take one) and the log line both read it.
+    const url = new URL(request.url);
+    const response = await handle(request, url, segment, requestId, log);
     const line = {
       requestId,
       method: request.method,
-      route: new URL(request.url).pathname,
+      route: url.pathname,
       status: response.status,
       latencyMs: Math.round((performance.now() - startedAt) * 10) / 10,
       ...log,
