@@ -8,6 +8,8 @@
  * pending migrations, seeds demo data when asked, runs the reconciler, and shuts down gracefully on
  * SIGTERM.
  *
+ * `npm start` runs it compiled (dist/server.mjs, `npm run build:server`); `npm run dev` through tsx.
+ *
  * WEB_CONCURRENCY=N runs N worker processes (node:cluster) sharing the port and the database; the
  * primary prepares the database once and supervises. Every guarantee lives in PostgreSQL, so the
  * workers need nothing from each other, except the per-key API rate-limit counters, which the
@@ -76,20 +78,10 @@ async function prepare(): Promise<() => Promise<void>> {
 /** The reconciler, Next.js and the HTTP server: in every serving process. */
 async function serve(onClosed: () => Promise<void>): Promise<void> {
   const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
-  // The reconciler settles what earlier processes left pending (a crash between debit and outcome),
-  // at start-up and then on an interval; every process runs it, sharing the work through the database.
-  const { reconcilePendingTransactions } = await import("~/server/services/reconciliation/reconcile-pending");
-  const reconcile = async (when: "start-up" | "interval") => {
-    try {
-      const result = await reconcilePendingTransactions({ kind: "system" });
-      if (result.checked > 0 || when === "start-up") log.info({ component: "reconciler", trigger: when, ...result }, "reconciler pass");
-    } catch (error) {
-      log.error({ component: "reconciler", trigger: when, err: error }, "reconciler pass failed");
-    }
-  };
-  await reconcile("start-up");
-  const reconcileTimer = setInterval(() => void reconcile("interval"), env.RECONCILE_INTERVAL_MS);
-  reconcileTimer.unref();
+  // Before listening: what earlier processes left pending (a crash between debit and outcome) is
+  // settled before this one serves; then on an interval, the work shared through the database.
+  const { startReconciler } = await import("~/server/services/reconciliation/reconciler-loop");
+  const stopReconciler = await startReconciler();
 
   const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
   await app.prepare();
@@ -106,7 +98,7 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
     log.info({ signal }, `${signal}: closing`);
-    clearInterval(reconcileTimer);
+    stopReconciler();
     setTimeout(() => process.exit(1), 15_000).unref();
     // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
     await new Promise<void>((resolve) => {
