@@ -11,6 +11,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { assertProductionBuild, SERVER_ENTRY } from "../src/bin/production-build";
 import { isAlive } from "../src/server/db/embedded-postgres";
 import { E2E_PG_DIR, E2E_PG_PORT, E2E_PORT } from "./fixtures/e2e-server";
 
@@ -59,8 +60,9 @@ const env: NodeJS.ProcessEnv = {
 delete env.DATABASE_URL;
 delete env.NEXTAUTH_URL;
 
-// node --import tsx, not the tsx CLI: a single process, so signals reach the server itself.
-const server = spawn(process.execPath, ["--import", "tsx", "src/bin/server.ts"], { cwd: root, env, stdio: "inherit" });
+assertProductionBuild();
+// `npm start`'s command without npm in between: a single process, so signals reach the server itself.
+const server = spawn(process.execPath, [SERVER_ENTRY], { cwd: root, env, stdio: "inherit" });
 
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {

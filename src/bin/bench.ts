@@ -22,7 +22,7 @@
  * scenario's rps over baseline rps from the same run, so they compare like with like on any machine.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +32,7 @@ import { runLoad, type ScenarioResult } from "~/bench/load";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
 import { applyPendingMigrations } from "~/server/db/migrate";
 import { freePort } from "~/server/http/free-port";
+import { assertProductionBuild, missingProductionBuild, SERVER_ENTRY } from "./production-build";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const INVOICE_ROWS = Number(process.env.BENCH_INVOICE_ROWS ?? 1_000_000);
@@ -58,11 +59,12 @@ const PROFILE_FLAGS = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", "--cpu-
 const log = (message: string) => console.error(`[bench] ${message}`);
 
 function ensureBuild(): void {
-  const dist = process.env.NEXT_DIST_DIR || ".next";
-  if (existsSync(path.join(dist, "BUILD_ID"))) return;
-  log("no production build: running next build");
-  const build = spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit" });
-  if (build.status !== 0) throw new Error("next build failed");
+  const missing = missingProductionBuild();
+  if (!missing) return;
+  log(`${missing} is missing: running npm run build`);
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (build.status !== 0) throw new Error("npm run build failed");
+  assertProductionBuild();
 }
 
 interface RunningServer {
@@ -74,7 +76,7 @@ interface RunningServer {
 async function startServer(databaseUrl: string, workers: number, nodeFlags: string[] = []): Promise<RunningServer> {
   const port = await freePort();
   // LOG_LEVEL info: measured with the request log on, as deployed (and the "listening on" line is info).
-  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "src/bin/server.ts"], {
+  const child = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, SEED_DEMO: "0", WEB_CONCURRENCY: String(workers), RECONCILE_INTERVAL_MS: "60000", LOG_LEVEL: "info",
       // One key at full speed is the point of the benchmark: the limiter still runs (its cost is
       // measured) but never refuses.

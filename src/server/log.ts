@@ -2,9 +2,9 @@
  * The one logger of the server: pino, one JSON object per line on stdout, so a log pipeline filters
  * by field (`requestId`, `accountId`, `outcome`) instead of parsing prose. LOG_LEVEL chooses how much.
  *
- * One instance per process. A server process loads this module twice (src/bin/server.ts through tsx,
- * and Next.js' server bundle for the route handlers), so the instance is kept on globalThis and both
- * copies write through the same destination with the same base fields.
+ * One instance per process. A server process loads this module twice (src/bin/server.ts, compiled to
+ * dist/server.mjs, and Next.js' server bundle for the route handlers), so the instance is kept on
+ * globalThis and both copies write through the same destination with the same base fields.
  *
  * The destination is SonicBoom writing to fd 1 in this thread, synchronously: each line is one
  * write(2) as it is logged, so a process killed outright (SIGKILL, the OOM killer) has written every

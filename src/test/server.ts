@@ -7,8 +7,8 @@
  * A SIGKILL to the primary alone does not reach node:cluster workers.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { afterAll } from "vitest";
+import { assertProductionBuild, SERVER_ENTRY } from "~/bin/production-build";
 
 export interface TestServer {
   port: number;
@@ -50,9 +50,8 @@ afterAll(async () => {
 });
 
 export function startTestServer(env: Record<string, string> = {}, options: { detached?: boolean } = {}): Promise<TestServer> {
-  if (!existsSync(`${process.env.NEXT_DIST_DIR || ".next"}/BUILD_ID`)) throw new Error("No production build: run `npm run build` first (npm test does).");
-  // node --import tsx, not the tsx CLI: a single process, so SIGTERM reaches the server itself.
-  const child = spawn(process.execPath, ["--import", "tsx", "src/bin/server.ts"], {
+  assertProductionBuild();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     // Tests fire hundreds of requests a second with one key: the limiter runs but only
     // rate-limits.test.ts, which sets its own limit, ever meets it. LOG_LEVEL info whatever the
     // tests' own: the "listening on" line is info, and tests read the log.

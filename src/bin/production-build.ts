@@ -1,0 +1,35 @@
+/**
+ * Where `npm run build` leaves the production build, for everything that starts the production server
+ * (`npm start`, the tests' servers, the e2e server, the benchmark): Next.js' build in NEXT_DIST_DIR
+ * (default .next), and src/bin/server.ts compiled to plain JavaScript (`npm run build:server`).
+ *
+ * The server runs compiled rather than through tsx because tsx costs a running server some 55 MB of
+ * resident memory (its loader thread, and its hooks and source maps over every module Next.js loads),
+ * about a third of an idle production process (README "Performance").
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+/** `npm run build:server`'s output: src/bin/server.ts with our own modules bundled, packages left to node_modules. */
+export const SERVER_ENTRY = "dist/server.mjs";
+
+/** Next.js' build folder (next.config.js reads the same variable). */
+export function nextDistDir(): string {
+  return process.env.NEXT_DIST_DIR || ".next";
+}
+
+export function nextBuildId(): string {
+  return path.join(nextDistDir(), "BUILD_ID");
+}
+
+/** What is missing from the production build, or null when both parts are there. */
+export function missingProductionBuild(): string | null {
+  if (!existsSync(nextBuildId())) return "Next.js' build";
+  if (!existsSync(SERVER_ENTRY)) return `the compiled server (${SERVER_ENTRY})`;
+  return null;
+}
+
+export function assertProductionBuild(): void {
+  const missing = missingProductionBuild();
+  if (missing) throw new Error(`No production build (${missing} is missing): run \`npm run build\` first (npm test does).`);
+}
