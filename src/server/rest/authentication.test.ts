@@ -88,6 +88,14 @@ describe("API keys", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: keyId } })).lastUsedAt).toEqual(first);
   });
+
+  it("refreshes a lastUsedAt older than a minute on the next request", async () => {
+    const { keyId, auth } = await createAccountWithKey();
+    const stale = new Date(Date.now() - 2 * 60_000);
+    await db.apiKey.update({ where: { id: keyId }, data: { lastUsedAt: stale } });
+    await balance(auth);
+    await expect.poll(async () => (await db.apiKey.findUniqueOrThrow({ where: { id: keyId } })).lastUsedAt!.getTime()).toBeGreaterThan(stale.getTime() + 60_000);
+  });
 });
 
 describe("IP allowlist", () => {

@@ -20,7 +20,7 @@ import { AppError } from "~/server/errors";
 import { logger } from "~/server/log";
 import { getVendProvider, type VendOutcome, type VendProvider, type VendRequest } from "~/server/providers";
 import { orderFingerprint } from "./order-fingerprint";
-import { toTransactionView, type PurchaseRow, type TransactionView } from "./transaction-view";
+import { toTransactionView, type PurchaseRow, type ReferenceLookup, type TransactionView } from "./transaction-view";
 import { requeryDelay, vendGracePeriod } from "./requery-schedule";
 
 export interface PurchaseOrder {
@@ -130,7 +130,11 @@ async function vendSafely(provider: VendProvider, request: VendRequest): Promise
   }
 }
 
-export async function executePurchase(actor: Actor, order: PurchaseOrder): Promise<PurchaseResult> {
+/**
+ * @param lookup what the API key's statement found under the order's reference (a REST purchase): a
+ *   stored transaction is answered from it, as begin_purchase would answer it, without the round trip.
+ */
+export async function executePurchase(actor: Actor, order: PurchaseOrder, lookup?: ReferenceLookup): Promise<PurchaseResult> {
   const party = purchasingParty(actor);
   const fingerprint = orderFingerprint({
     service: order.service,
@@ -138,6 +142,8 @@ export async function executePurchase(actor: Actor, order: PurchaseOrder): Promi
     recipient: order.recipient,
     amount: order.orderAmount,
   });
+  const stored = storedUnder(lookup, order.clientReference);
+  if (stored) return replayOrConflict(stored, fingerprint, order.clientReference);
   // Resolved before any money moves: a misconfigured provider (unknown VEND_PROVIDER, HTTP upstream
   // without its URL) fails this request with nothing charged, instead of a debit left pending forever.
   const provider = getVendProvider();
@@ -151,9 +157,16 @@ export async function executePurchase(actor: Actor, order: PurchaseOrder): Promi
  * separate plan look-up would be two. A known reference is answered before the plan is looked at, so
  * a retry is a replay (or a 409) even after the plan has been withdrawn.
  */
-export async function executeDataPurchase(actor: Actor, order: { clientReference: string; planId: string; recipient: string }): Promise<PurchaseResult> {
+export async function executeDataPurchase(
+  actor: Actor,
+  order: { clientReference: string; planId: string; recipient: string },
+  lookup?: ReferenceLookup,
+): Promise<PurchaseResult> {
   const party = purchasingParty(actor);
   const fingerprint = orderFingerprint({ service: "DATA", productCode: order.planId, recipient: order.recipient, amount: null });
+  // A retry answered from the key's statement: the whole request is one round trip.
+  const stored = storedUnder(lookup, order.clientReference);
+  if (stored) return replayOrConflict(stored, fingerprint, order.clientReference);
   const provider = getVendProvider(); // before any money moves, as above
   let begun: BegunPurchase;
   try {
@@ -181,10 +194,7 @@ async function completePurchase(
   clientReference: string,
   phone: string | null,
 ): Promise<PurchaseResult> {
-  if (!begun.created) {
-    if (begun.order_fingerprint !== fingerprint) throw idempotencyConflict(clientReference);
-    return { transaction: { ...toTransactionView(begun), idempotentReplay: true }, replay: true };
-  }
+  if (!begun.created) return replayOrConflict(begun, fingerprint, clientReference);
   const outcome = await vendSafely(provider, vendRequestOf(begun, phone));
   const settled = await settlePurchase(begun.id, outcome);
   return { transaction: toTransactionView(settled), replay: false };
@@ -196,15 +206,32 @@ async function completePurchase(
  * Used before steps that must not run for a replay (customer verification), and when the plan of a
  * retried order has since been withdrawn from the catalog.
  */
-export async function answerKnownReference(actor: Actor, order: Pick<PurchaseOrder, "clientReference" | "service" | "productCode" | "recipient" | "orderAmount">): Promise<PurchaseResult | null> {
+export async function answerKnownReference(
+  actor: Actor,
+  order: Pick<PurchaseOrder, "clientReference" | "service" | "productCode" | "recipient" | "orderAmount">,
+  lookup?: ReferenceLookup,
+): Promise<PurchaseResult | null> {
   const { accountId } = purchasingParty(actor);
-  const rows = await queryRows<PurchaseRow>(sql`
-    SELECT * FROM transactions WHERE account_id = ${accountId}::uuid AND client_reference = ${order.clientReference}`);
-  const row = rows[0];
+  let row: PurchaseRow | null | undefined = lookup?.clientReference === order.clientReference ? lookup.transaction : undefined;
+  if (row === undefined) {
+    const rows = await queryRows<PurchaseRow>(sql`
+      SELECT * FROM transactions WHERE account_id = ${accountId}::uuid AND client_reference = ${order.clientReference}`);
+    row = rows[0] ?? null;
+  }
   if (!row) return null;
   const fingerprint = orderFingerprint({ service: order.service, productCode: order.productCode, recipient: order.recipient, amount: order.orderAmount });
-  if (row.order_fingerprint !== fingerprint) throw idempotencyConflict(order.clientReference);
-  return { transaction: { ...toTransactionView(row), idempotentReplay: true }, replay: true };
+  return replayOrConflict(row, fingerprint, order.clientReference);
+}
+
+/** The transaction a look-up with the key found under this reference; null when none (or not looked up). */
+function storedUnder(lookup: ReferenceLookup | undefined, clientReference: string): PurchaseRow | null {
+  return lookup?.clientReference === clientReference ? lookup.transaction : null;
+}
+
+/** A known reference: the stored transaction again for the same order, 409 for a different one. */
+function replayOrConflict(stored: PurchaseRow, fingerprint: string, clientReference: string): PurchaseResult {
+  if (stored.order_fingerprint !== fingerprint) throw idempotencyConflict(clientReference);
+  return { transaction: { ...toTransactionView(stored), idempotentReplay: true }, replay: true };
 }
 
 function idempotencyConflict(clientReference: string): AppError {

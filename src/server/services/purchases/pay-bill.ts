@@ -4,22 +4,24 @@ import { AppError } from "~/server/errors";
 import { billProductNotFound, findBillProduct } from "~/server/services/catalog/find-bill-product";
 import { invalidInput, parseInput } from "~/server/validation/parse-input";
 import { answerKnownReference, executePurchase, type PurchaseResult } from "./execute-purchase";
+import type { ReferenceLookup } from "./transaction-view";
 import { checkCustomer } from "./verify-customer";
 
 /**
  * POST /api/v1/bills/{service}/pay. Variable-amount products (electricity) take the customer's amount
  * within the product's bounds; fixed-price products charge their price and refuse an amount. The
  * customer is verified with the biller before any money moves, except for a replay, which only
- * returns the stored transaction.
+ * returns the stored transaction. `lookup`: what the API key's statement found under the reference
+ * (REST), see ReferenceLookup.
  */
-export async function payBill(actor: Actor, servicePath: string, input: PayBillInput): Promise<PurchaseResult> {
+export async function payBill(actor: Actor, servicePath: string, input: PayBillInput, lookup?: ReferenceLookup): Promise<PurchaseResult> {
   const { clientReference, planId, customerId, amount, phone } = parseInput(payBillInput, input);
   const { service, product } = await findBillProduct(servicePath, planId);
   // Variable products always come with an amount and fixed ones never, so the amount as sent defines
   // the order in both cases, even when the product has since left the catalog.
   const order = { clientReference, service, productCode: planId, recipient: customerId, orderAmount: amount === undefined ? null : BigInt(amount) };
 
-  const known = await answerKnownReference(actor, order);
+  const known = await answerKnownReference(actor, order, lookup);
   if (known) return known;
   if (!product) throw billProductNotFound(servicePath, planId);
 
@@ -46,5 +48,5 @@ export async function payBill(actor: Actor, servicePath: string, input: PayBillI
     customerName: customer.customerName,
     charge,
     phone: phone ?? null,
-  });
+  }, lookup);
 }

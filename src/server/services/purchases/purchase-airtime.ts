@@ -4,16 +4,20 @@ import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { parseInput } from "~/server/validation/parse-input";
 import { answerKnownReference, executePurchase, type PurchaseResult } from "./execute-purchase";
+import type { ReferenceLookup } from "./transaction-view";
 
-/** POST /api/v1/airtime: airtime of the chosen amount on a network; the amount is the charge. */
-export async function purchaseAirtime(actor: Actor, input: PurchaseAirtimeInput): Promise<PurchaseResult> {
+/**
+ * POST /api/v1/airtime: airtime of the chosen amount on a network; the amount is the charge.
+ * `lookup`: what the API key's statement found under the reference (REST), see ReferenceLookup.
+ */
+export async function purchaseAirtime(actor: Actor, input: PurchaseAirtimeInput, lookup?: ReferenceLookup): Promise<PurchaseResult> {
   const { clientReference, networkId, phone, amount } = parseInput(purchaseAirtimeInput, input);
   const charge = BigInt(amount);
   const order = { clientReference, service: "AIRTIME" as const, productCode: networkId, recipient: phone, orderAmount: charge };
 
   const network = await db.network.findUnique({ where: { id: networkId } });
   if (!network) {
-    const known = await answerKnownReference(actor, order);
+    const known = await answerKnownReference(actor, order, lookup);
     if (known) return known;
     throw new AppError("network.not_found", `No network with id '${networkId}'. See GET /api/v1/networks.`);
   }
@@ -31,5 +35,5 @@ export async function purchaseAirtime(actor: Actor, input: PurchaseAirtimeInput)
     customerName: null,
     charge,
     phone: null,
-  });
+  }, lookup);
 }

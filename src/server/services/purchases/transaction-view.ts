@@ -46,6 +46,23 @@ export interface PurchaseRow {
   completed_at: Date | null;
 }
 
+/** PurchaseRow's columns, for statements that read a transaction next to other things under a prefix. */
+export const PURCHASE_ROW_COLUMNS = [
+  "id", "account_id", "client_reference", "service", "status", "order_fingerprint", "plan_id", "network_id", "product_name",
+  "recipient", "customer_name", "amount", "token", "provider_reference", "failure_reason", "created_at", "completed_at",
+] as const satisfies readonly (keyof PurchaseRow)[];
+
+/**
+ * What was stored under a purchase body's clientReference, read in the same statement as the API key
+ * (authenticate-api-key.ts): the transaction, or null when the reference was free at that moment. It
+ * lets a retried purchase be answered without another round trip; a free reference still goes to the
+ * statement that claims it, which settles any race for it.
+ */
+export interface ReferenceLookup {
+  clientReference: string;
+  transaction: PurchaseRow | null;
+}
+
 export function toTransactionView(row: PurchaseRow): TransactionView {
   return {
     id: row.id,

@@ -4,6 +4,6 @@ import { apiRoute } from "~/server/rest/api-route";
 import { purchaseResponse } from "~/server/rest/purchase-response";
 import { payBill } from "~/server/services/purchases/pay-bill";
 
-export const POST = apiRoute({ params: billServiceParams, body: payBillInput }, async ({ actor, params, body }) =>
-  purchaseResponse(await payBill(actor, params.service, body)),
+export const POST = apiRoute({ params: billServiceParams, body: payBillInput, lookUpClientReference: true }, async ({ actor, auth, params, body }) =>
+  purchaseResponse(await payBill(actor, params.service, body, auth.referenceLookup)),
 );
