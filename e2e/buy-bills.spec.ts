@@ -109,7 +109,7 @@ test("electricity: verify the meter, an amount within the shown bounds, and a to
   const token = page.getByTestId("purchase-token");
   await expect(token).toHaveText(/^\d{4}( \d{4}){4}$/);
   await page.getByRole("button", { name: "Copy token" }).click();
-  await expect(page.getByText("Copied", { exact: true })).toBeVisible();
+  await expect(page.getByText("Copied.", { exact: true })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/^\d{20}$/);
   expect(copied).toBe((await token.textContent())?.replaceAll(" ", ""));

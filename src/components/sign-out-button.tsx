@@ -2,6 +2,7 @@
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { buttonClass } from "./ui/buttons";
 
 export function SignOutButton() {
   const router = useRouter();
@@ -20,7 +21,7 @@ export function SignOutButton() {
       type="button"
       onClick={onClick}
       disabled={pending}
-      className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 disabled:opacity-70"
+      className={buttonClass("secondary", "sm")}
     >
       {pending ? "Signing out…" : "Sign out"}
     </button>

@@ -5,10 +5,10 @@
  * Every schema accepts its own output (a Date, a bigint, a lower-cased e-mail), because a transport
  * may validate a value once and the service validates it again.
  *
- * Account and key ids are plain strings here on purpose: a malformed id is reported by the service as
- * "not found", exactly like a well-formed unknown one, rather than as a validation error.
+ * Account and key ids are plain strings here on purpose (see idInput in ./fields.ts).
  */
 import { z } from "zod";
+import { emailInput, idInput, onOffInput, passwordInput, requiredText } from "./fields";
 
 /** The largest single funding, in kobo (₦100 billion): catches a mistyped amount long before bigint overflow. */
 export const MAX_FUNDING_KOBO = 10n ** 13n;
@@ -35,10 +35,8 @@ const createdAtInput = z.union(
   { error: "must be a date (YYYY-MM-DD) or an ISO 8601 date-time" },
 );
 
-const idInput = () => z.string("is required").trim().min(1, "is required");
-
 export const createAccountInput = z.object({
-  name: z.string("is required").trim().min(1, "is required").max(200, "must be at most 200 characters"),
+  name: requiredText(200),
   createdAt: createdAtInput.optional(),
   onProductCatalog: z.boolean().default(false),
 });
@@ -48,16 +46,8 @@ export const userRoles = ["OPERATOR", "OWNER", "STAFF"] as const;
 
 export const createUserInput = z
   .object({
-    email: z
-      .string("is required")
-      .trim()
-      .toLowerCase()
-      .pipe(z.email("must be an e-mail address").max(254, "must be at most 254 characters")),
-    password: z
-      .string("is required")
-      .min(8, "must be at least 8 characters")
-      // bcrypt ignores everything after 72 bytes; a longer password would only look stronger.
-      .refine((password) => new TextEncoder().encode(password).length <= 72, "must be at most 72 bytes"),
+    email: emailInput(),
+    password: passwordInput(),
     role: z.enum(userRoles, "must be OPERATOR, OWNER or STAFF"),
     accountId: z.string().trim().min(1).optional(),
     name: z.string().trim().min(1).max(200).optional(),
@@ -105,18 +95,12 @@ export type FundWalletInput = z.input<typeof fundWalletInput>;
 /** The address or CIDR is checked and normalised by the service (ipaddr.js lives on the server). */
 export const allowlistEntryInput = z.object({
   accountId: idInput(),
-  entry: z.string("is required").trim().min(1, "is required").max(100, "must be an IP address or CIDR range"),
+  entry: requiredText(100, "must be an IP address or CIDR range"),
 });
 export type AllowlistEntryInput = z.input<typeof allowlistEntryInput>;
 
-export const setAllowlistRequiredInput = z.object({
-  accountId: idInput(),
-  required: z.boolean("must be true or false"),
-});
+export const setAllowlistRequiredInput = z.object({ accountId: idInput(), required: onOffInput() });
 export type SetAllowlistRequiredInput = z.input<typeof setAllowlistRequiredInput>;
 
-export const setProductCatalogInput = z.object({
-  accountId: idInput(),
-  on: z.boolean("must be true or false"),
-});
+export const setProductCatalogInput = z.object({ accountId: idInput(), on: onOffInput() });
 export type SetProductCatalogInput = z.input<typeof setProductCatalogInput>;

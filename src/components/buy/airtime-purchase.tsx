@@ -1,18 +1,15 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { formatNaira, parseNairaToKobo } from "~/components/money";
-import { phone as phoneSchema } from "~/schemas/purchases";
+import { formatNaira } from "~/components/money";
 import { useTRPC } from "~/trpc/react";
 import { Checkout } from "./checkout";
-import { NetworkPicker } from "./network-picker";
-import { primaryButton } from "./styles";
-import { TextField } from "./text-field";
+import { NETWORK_PROBLEM, NetworkPicker } from "./network-picker";
+import { AmountField, ContinueButton, PhoneField, readAmount, readPhone } from "./order-fields";
 import type { Network } from "./types";
-import { useOrderReference } from "./use-order-reference";
+import { useOrderAttempt } from "./use-order-attempt";
 
 interface AirtimeOrder {
-  clientReference: string;
   network: Network;
   phone: string;
   amount: number;
@@ -24,51 +21,39 @@ interface FieldErrors {
   amount?: string;
 }
 
-function boundsText(network: Network): string {
-  return `Between ${formatNaira(network.airtimeMinAmount)} and ${formatNaira(network.airtimeMaxAmount)} on ${network.name}.`;
+function boundsOf(network: Network) {
+  return { min: network.airtimeMinAmount, max: network.airtimeMaxAmount };
 }
 
 /** Airtime: network → phone → amount in naira within the network's bounds → confirm → result. */
 export function AirtimePurchase() {
   const trpc = useTRPC();
   const buyAirtime = useMutation(trpc.purchases.buyAirtime.mutationOptions());
-  const { referenceFor, endAttempt } = useOrderReference();
+  const { order, review: confirmStep, startOver, checkoutSteps } = useOrderAttempt<AirtimeOrder>();
   const [network, setNetwork] = useState<Network | null>(null);
   const [phone, setPhone] = useState("");
   const [amountText, setAmountText] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [order, setOrder] = useState<AirtimeOrder | null>(null);
+
+  function chooseNetwork(next: Network) {
+    setNetwork(next);
+    setErrors((current) => ({ ...current, network: undefined }));
+  }
 
   function review(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsedPhone = phoneSchema.safeParse(phone);
-    const amount = parseNairaToKobo(amountText);
-    let amountError: string | undefined;
-    if (amount === null || amount <= 0) amountError = "Enter an amount in naira, such as 500 or 1,500.";
-    else if (network && (BigInt(amount) < network.airtimeMinAmount || BigInt(amount) > network.airtimeMaxAmount)) {
-      amountError = `The amount must be between ${formatNaira(network.airtimeMinAmount)} and ${formatNaira(network.airtimeMaxAmount)}.`;
-    }
-    setErrors({
-      network: network ? undefined : "Choose a network.",
-      phone: parsedPhone.success ? undefined : "Enter a Nigerian mobile number such as 08031234567.",
-      amount: amountError,
-    });
-    if (!network || !parsedPhone.success || amount === null || amountError) return;
-    const orderKey = JSON.stringify(["airtime", network.id, parsedPhone.data, amount]);
-    setOrder({ clientReference: referenceFor(orderKey), network, phone: parsedPhone.data, amount });
-  }
-
-  function startNewOrder() {
-    endAttempt();
-    setOrder(null);
-    setPhone("");
-    setAmountText("");
+    const recipient = readPhone(phone);
+    const amount = readAmount(amountText, network && boundsOf(network), "500 or 1,500");
+    setErrors({ network: network ? undefined : NETWORK_PROBLEM, phone: recipient.problem, amount: amount.problem });
+    if (!network || recipient.value === undefined || amount.value === undefined) return;
+    const orderKey = JSON.stringify(["airtime", network.id, recipient.value, amount.value]);
+    confirmStep(orderKey, { network, phone: recipient.value, amount: amount.value });
   }
 
   if (order) {
     return (
       <Checkout
-        clientReference={order.clientReference}
+        {...checkoutSteps}
         rows={[
           { label: "Network", value: order.network.name },
           { label: "Phone number", value: order.phone },
@@ -77,54 +62,38 @@ export function AirtimePurchase() {
         charge={BigInt(order.amount)}
         seller="network"
         recipientLabel="Phone number"
-        bounds={{ min: order.network.airtimeMinAmount, max: order.network.airtimeMaxAmount }}
+        bounds={boundsOf(order.network)}
         purchase={(clientReference) =>
           buyAirtime.mutateAsync({ clientReference, networkId: order.network.id, phone: order.phone, amount: order.amount })
         }
-        onBack={() => setOrder(null)}
-        onSettled={endAttempt}
-        onNewOrder={startNewOrder}
+        onNewOrder={() => {
+          startOver();
+          setPhone("");
+          setAmountText("");
+        }}
       />
     );
   }
 
   return (
     <form onSubmit={review} noValidate className="space-y-5">
-      <NetworkPicker
-        value={network?.id ?? null}
-        onChange={(next) => {
-          setNetwork(next);
-          setErrors((current) => ({ ...current, network: undefined }));
-        }}
-        error={errors.network}
-      />
+      <NetworkPicker value={network?.id ?? null} onChange={chooseNetwork} error={errors.network} />
       <div className="grid max-w-xl gap-4 sm:grid-cols-2">
-        <TextField
-          id="airtime-phone"
-          label="Phone number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          placeholder="08031234567"
-          value={phone}
-          onChange={(event) => setPhone(event.target.value)}
-          error={errors.phone}
-        />
-        <TextField
+        <PhoneField id="airtime-phone" value={phone} onChange={setPhone} error={errors.phone} />
+        <AmountField
           id="airtime-amount"
-          label="Amount (₦)"
-          inputMode="decimal"
-          autoComplete="off"
           placeholder="500"
           value={amountText}
-          onChange={(event) => setAmountText(event.target.value)}
-          hint={network ? boundsText(network) : "Choose a network to see its limits."}
+          onChange={setAmountText}
+          hint={
+            network
+              ? `Between ${formatNaira(network.airtimeMinAmount)} and ${formatNaira(network.airtimeMaxAmount)} on ${network.name}.`
+              : "Choose a network to see its limits."
+          }
           error={errors.amount}
         />
       </div>
-      <button type="submit" className={`${primaryButton} w-full sm:w-auto`}>
-        Continue
-      </button>
+      <ContinueButton />
     </form>
   );
 }

@@ -1,7 +1,12 @@
 "use client";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { formatNaira, parseNairaToKobo } from "~/components/money";
+import { describeLoadError } from "~/components/describe-error";
+import { formatNaira } from "~/components/money";
+import { buttonClass } from "~/components/ui/buttons";
+import { Field, TextField } from "~/components/ui/fields";
+import { LoadError, Loading } from "~/components/ui/load-states";
+import { ErrorAlert } from "~/components/ui/notices";
 import { customerId as customerIdSchema } from "~/schemas/purchases";
 import type { BillServicePath } from "~/schemas/services";
 import { useTRPC } from "~/trpc/react";
@@ -9,14 +14,11 @@ import { BILL_SERVICE_WORDS } from "./bill-services";
 import { Checkout } from "./checkout";
 import { CustomerDetails } from "./customer-details";
 import { describePurchaseError } from "./describe-error";
-import { LoadError } from "./load-error";
-import { alertBox, inputField, primaryButton, secondaryButton } from "./styles";
-import { TextField } from "./text-field";
+import { AmountField, ContinueButton, readAmount } from "./order-fields";
 import type { BillProduct, CustomerVerification } from "./types";
-import { useOrderReference } from "./use-order-reference";
+import { useOrderAttempt } from "./use-order-attempt";
 
 interface BillOrder {
-  clientReference: string;
   product: BillProduct;
   verification: CustomerVerification;
   /** Kobo, sent only for variable-amount products. */
@@ -40,13 +42,12 @@ export function BillPayment({ service }: { service: BillServicePath }) {
   const products = useQuery(trpc.purchases.billProducts.queryOptions({ service }));
   const verify = useMutation(trpc.purchases.verifyCustomer.mutationOptions());
   const payBill = useMutation(trpc.purchases.payBill.mutationOptions());
-  const { referenceFor, endAttempt } = useOrderReference();
+  const { order, review: confirmStep, startOver, checkoutSteps } = useOrderAttempt<BillOrder>();
 
   const [planId, setPlanId] = useState("");
   const [customerId, setCustomerId] = useState("");
   const [amountText, setAmountText] = useState("");
   const [errors, setErrors] = useState<{ product?: string; customerId?: string; amount?: string }>({});
-  const [order, setOrder] = useState<BillOrder | null>(null);
 
   const product = products.data?.find((candidate) => candidate.planId === planId) ?? null;
   // A verification counts only for the product and number it was made for.
@@ -73,39 +74,25 @@ export function BillPayment({ service }: { service: BillServicePath }) {
     let amount: number | undefined;
     let charge: bigint;
     if (product.amountType === "variable") {
-      const parsed = parseNairaToKobo(amountText);
-      const min = product.minAmount ?? 0n;
-      const max = product.maxAmount ?? 0n;
-      if (parsed === null || parsed <= 0) {
-        setErrors({ amount: "Enter an amount in naira, such as 5,000." });
+      const read = readAmount(amountText, { min: product.minAmount ?? 0n, max: product.maxAmount ?? 0n }, "5,000");
+      if (read.value === undefined) {
+        setErrors({ amount: read.problem });
         return;
       }
-      if (BigInt(parsed) < min || BigInt(parsed) > max) {
-        setErrors({ amount: `The amount must be between ${formatNaira(min)} and ${formatNaira(max)}.` });
-        return;
-      }
-      amount = parsed;
-      charge = BigInt(parsed);
+      amount = read.value;
+      charge = BigInt(read.value);
     } else {
       charge = product.price ?? 0n;
     }
     setErrors({});
     const orderKey = JSON.stringify([service, product.planId, verification.customerId, amount ?? null]);
-    setOrder({ clientReference: referenceFor(orderKey), product, verification, amount, charge });
-  }
-
-  function startNewOrder() {
-    endAttempt();
-    setOrder(null);
-    setCustomerId("");
-    setAmountText("");
-    verify.reset();
+    confirmStep(orderKey, { product, verification, amount, charge });
   }
 
   if (order) {
     return (
       <Checkout
-        clientReference={order.clientReference}
+        {...checkoutSteps}
         rows={[
           { label: "Service", value: words.title },
           { label: words.productLabel, value: order.product.name },
@@ -131,52 +118,48 @@ export function BillPayment({ service }: { service: BillServicePath }) {
             ...(order.amount === undefined ? {} : { amount: order.amount }),
           })
         }
-        onBack={() => setOrder(null)}
-        onSettled={endAttempt}
-        onNewOrder={startNewOrder}
+        onNewOrder={() => {
+          startOver();
+          setCustomerId("");
+          setAmountText("");
+          verify.reset();
+        }}
       />
     );
   }
 
   return (
     <form onSubmit={review} noValidate className="max-w-xl space-y-5">
-      <div>
-        <label htmlFor="bill-product" className="block text-sm font-medium text-slate-700">
-          {words.productLabel}
-        </label>
-        {products.isPending && <p className="mt-1 text-sm text-slate-500">Loading products…</p>}
-        {products.isError && (
-          <div className="mt-1">
-            <LoadError error={products.error} onRetry={() => void products.refetch()} />
-          </div>
+      <Field id="bill-product" label={words.productLabel} error={errors.product}>
+        {(control) => (
+          <>
+            {products.isPending && <Loading className="mt-1">Loading products…</Loading>}
+            {products.isError && (
+              <div className="mt-1">
+                <LoadError message={describeLoadError(products.error)} onRetry={() => void products.refetch()} retrying={products.isFetching} />
+              </div>
+            )}
+            {products.data && products.data.length === 0 && <p className="mt-1 text-sm text-slate-500">Nothing is on sale here right now.</p>}
+            {products.data && products.data.length > 0 && (
+              <select
+                {...control}
+                value={planId}
+                onChange={(event) => {
+                  setPlanId(event.target.value);
+                  setErrors({});
+                }}
+              >
+                <option value="">Choose…</option>
+                {products.data.map((candidate) => (
+                  <option key={candidate.planId} value={candidate.planId}>
+                    {productOption(candidate)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </>
         )}
-        {products.data && products.data.length === 0 && <p className="mt-1 text-sm text-slate-500">Nothing is on sale here right now.</p>}
-        {products.data && products.data.length > 0 && (
-          <select
-            id="bill-product"
-            value={planId}
-            onChange={(event) => {
-              setPlanId(event.target.value);
-              setErrors({});
-            }}
-            aria-invalid={errors.product ? true : undefined}
-            aria-describedby={errors.product ? "bill-product-error" : undefined}
-            className={inputField}
-          >
-            <option value="">Choose…</option>
-            {products.data.map((candidate) => (
-              <option key={candidate.planId} value={candidate.planId}>
-                {productOption(candidate)}
-              </option>
-            ))}
-          </select>
-        )}
-        {errors.product && (
-          <p id="bill-product-error" role="alert" className="mt-1 text-sm text-red-700">
-            {errors.product}
-          </p>
-        )}
-      </div>
+      </Field>
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="flex-1">
@@ -194,30 +177,23 @@ export function BillPayment({ service }: { service: BillServicePath }) {
             error={errors.customerId}
           />
         </div>
-        <button type="button" onClick={runVerify} disabled={verify.isPending} className={`${secondaryButton} sm:mt-6`}>
+        <button type="button" onClick={runVerify} disabled={verify.isPending} className={`${buttonClass("secondary")} sm:mt-6`}>
           {verify.isPending ? "Verifying…" : "Verify"}
         </button>
       </div>
 
-      {verifyError && (
-        <p role="alert" className={alertBox}>
-          {describePurchaseError(verifyError)}
-        </p>
-      )}
+      {verifyError && <ErrorAlert>{describePurchaseError(verifyError)}</ErrorAlert>}
 
       {verification && product && (
         <>
           <CustomerDetails verification={verification} />
           {product.amountType === "variable" && (
             <div className="max-w-xs">
-              <TextField
+              <AmountField
                 id="bill-amount"
-                label="Amount (₦)"
-                inputMode="decimal"
-                autoComplete="off"
                 placeholder="5,000"
                 value={amountText}
-                onChange={(event) => setAmountText(event.target.value)}
+                onChange={setAmountText}
                 hint={`Between ${formatNaira(product.minAmount)} and ${formatNaira(product.maxAmount)}.`}
                 error={errors.amount}
               />
@@ -228,9 +204,7 @@ export function BillPayment({ service }: { service: BillServicePath }) {
               Price: <span className="font-semibold text-slate-900">{formatNaira(product.price)}</span>
             </p>
           )}
-          <button type="submit" className={`${primaryButton} w-full sm:w-auto`}>
-            Continue
-          </button>
+          <ContinueButton />
         </>
       )}
     </form>

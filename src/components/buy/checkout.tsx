@@ -2,16 +2,17 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { formatNaira } from "~/components/money";
+import { buttonClass } from "~/components/ui/buttons";
+import { ErrorAlert } from "~/components/ui/notices";
 import { useTRPC } from "~/trpc/react";
 import { describePurchaseError, isInsufficientFunds, type PurchaseErrorContext } from "./describe-error";
 import { OrderSummary } from "./order-summary";
 import { PurchaseResult } from "./purchase-result";
-import { alertBox, primaryButton, secondaryButton } from "./styles";
 import type { Purchase, Seller, SummaryRow } from "./types";
 import { useFocusOnMount } from "./use-focus-on-mount";
 
 export interface CheckoutProps {
-  /** The attempt's reference: the same for every resubmission of this order (see useOrderReference). */
+  /** The attempt's reference: the same for every resubmission of this order (see useOrderAttempt). */
   clientReference: string;
   rows: readonly SummaryRow[];
   /** Exactly what the wallet will be charged, kobo. */
@@ -97,16 +98,12 @@ export function Checkout(props: CheckoutProps) {
           </p>
         )}
       </div>
-      {errorText && (
-        <p role="alert" className={alertBox}>
-          {errorText}
-        </p>
-      )}
+      {errorText && <ErrorAlert>{errorText}</ErrorAlert>}
       <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-end">
-        <button type="button" onClick={confirm} disabled={pending} className={primaryButton}>
+        <button type="button" onClick={confirm} disabled={pending} className={buttonClass("primary")}>
           {pending ? "Buying…" : `Confirm and pay ${formatNaira(charge)}`}
         </button>
-        <button type="button" onClick={onBack} disabled={pending} className={secondaryButton}>
+        <button type="button" onClick={onBack} disabled={pending} className={buttonClass("secondary")}>
           Back
         </button>
       </div>

@@ -1,9 +1,11 @@
 /**
  * Turns what the server answered into plain words for the person buying. The service's error name
  * (tRPC `data.appCode`) picks the message; the server's own text is shown only where it is already
- * written for people (an unknown customer, an unavailable biller).
+ * written for people (an unknown customer, an unavailable biller). A failed read is described by the
+ * portal's describeLoadError (~/components/describe-error), with no purchase in the picture.
  */
-import { TRPCClientError } from "@trpc/client";
+import type { TRPCClientError } from "@trpc/client";
+import { appCodeOf, asTrpcError, RATE_LIMITED, SESSION_ENDED } from "~/components/describe-error";
 import { formatNaira } from "~/components/money";
 import type { AppRouter } from "~/server/trpc/root";
 
@@ -18,11 +20,6 @@ export interface PurchaseErrorContext {
 
 export const NOT_REACHED =
   "We couldn't reach the server, so we can't tell yet whether this went through. Press the button again: the same order is never charged twice.";
-
-function appCodeOf(error: unknown): string | null {
-  if (!(error instanceof TRPCClientError)) return null;
-  return ((error as TRPCClientError<AppRouter>).data?.appCode as string | null | undefined) ?? null;
-}
 
 function fieldReasons(error: TRPCClientError<AppRouter>): string | null {
   const data = error.data;
@@ -39,10 +36,9 @@ export function isInsufficientFunds(error: unknown): boolean {
 }
 
 export function describePurchaseError(error: unknown, context: PurchaseErrorContext = {}): string {
-  if (!(error instanceof TRPCClientError)) return NOT_REACHED;
-  const trpcError = error as TRPCClientError<AppRouter>;
+  const trpcError = asTrpcError(error);
   // No data: the answer never arrived (network down, server restarting).
-  if (!trpcError.data) return NOT_REACHED;
+  if (!trpcError?.data) return NOT_REACHED;
 
   switch (appCodeOf(error)) {
     case "wallet.insufficient_funds": {
@@ -65,9 +61,9 @@ export function describePurchaseError(error: unknown, context: PurchaseErrorCont
     case "provider.unavailable":
       return trpcError.message;
     case "rate_limit.exceeded":
-      return "Too many requests just now. Wait a moment and try again.";
+      return RATE_LIMITED;
     case "unauthorized":
-      return "Your session has ended. Sign in again to continue.";
+      return SESSION_ENDED;
     case "forbidden":
       return trpcError.message;
     case "validation.failed":
@@ -76,11 +72,4 @@ export function describePurchaseError(error: unknown, context: PurchaseErrorCont
       if (trpcError.data.code === "BAD_REQUEST") return fieldReasons(trpcError) ?? "Please check the order and try again.";
       return "Something went wrong on our side, so we can't tell yet whether this went through. Press the button again: the same order is never charged twice.";
   }
-}
-
-/** For reads (catalog, balance): what went wrong, with no purchase in the picture. */
-export function describeLoadError(error: unknown): string {
-  if (appCodeOf(error) === "forbidden" && error instanceof TRPCClientError) return error.message;
-  if (appCodeOf(error) === "unauthorized") return "Your session has ended. Sign in again to continue.";
-  return "We couldn't load this just now. Check your connection and try again.";
 }

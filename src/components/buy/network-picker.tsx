@@ -1,8 +1,12 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { describeLoadError } from "~/components/describe-error";
+import { FieldError } from "~/components/ui/fields";
+import { LoadError, Loading } from "~/components/ui/load-states";
 import { useTRPC } from "~/trpc/react";
-import { LoadError } from "./load-error";
 import type { Network } from "./types";
+
+export const NETWORK_PROBLEM = "Choose a network.";
 
 interface NetworkPickerProps {
   value: string | null;
@@ -18,10 +22,10 @@ export function NetworkPicker({ value, onChange, error }: NetworkPickerProps) {
   return (
     <fieldset aria-describedby={error ? "network-error" : undefined}>
       <legend className="text-sm font-medium text-slate-700">Network</legend>
-      {networks.isPending && <p className="mt-2 text-sm text-slate-500">Loading networks…</p>}
+      {networks.isPending && <Loading className="mt-2">Loading networks…</Loading>}
       {networks.isError && (
         <div className="mt-2">
-          <LoadError error={networks.error} onRetry={() => void networks.refetch()} />
+          <LoadError message={describeLoadError(networks.error)} onRetry={() => void networks.refetch()} retrying={networks.isFetching} />
         </div>
       )}
       {networks.data && networks.data.length === 0 && <p className="mt-2 text-sm text-slate-500">No networks are on sale right now.</p>}
@@ -45,11 +49,7 @@ export function NetworkPicker({ value, onChange, error }: NetworkPickerProps) {
           ))}
         </div>
       )}
-      {error && (
-        <p id="network-error" role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id="network-error">{error}</FieldError>}
     </fieldset>
   );
 }

@@ -1,8 +1,10 @@
 "use client";
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { formatNaira } from "~/components/money";
+import { describeLoadError } from "~/components/describe-error";
+import { FieldError } from "~/components/ui/fields";
+import { LoadError, Loading } from "~/components/ui/load-states";
 import { useTRPC } from "~/trpc/react";
-import { LoadError } from "./load-error";
 import type { Plan } from "./types";
 
 interface PlanListProps {
@@ -31,10 +33,10 @@ export function PlanList({ networkId, value, onChange, error }: PlanListProps) {
     <fieldset aria-describedby={error ? "plan-error" : undefined}>
       <legend className="text-sm font-medium text-slate-700">Plan</legend>
       {!networkId && <p className="mt-2 text-sm text-slate-500">Choose a network to see its plans.</p>}
-      {networkId && plans.isPending && <p className="mt-2 text-sm text-slate-500">Loading plans…</p>}
+      {networkId && plans.isPending && <Loading className="mt-2">Loading plans…</Loading>}
       {plans.isError && (
         <div className="mt-2">
-          <LoadError error={plans.error} onRetry={() => void plans.refetch()} />
+          <LoadError message={describeLoadError(plans.error)} onRetry={() => void plans.refetch()} retrying={plans.isFetching} />
         </div>
       )}
       {plans.data && plans.data.length === 0 && <p className="mt-2 text-sm text-slate-500">No plans on this network right now.</p>}
@@ -76,11 +78,7 @@ export function PlanList({ networkId, value, onChange, error }: PlanListProps) {
           })}
         </ul>
       )}
-      {error && (
-        <p id="plan-error" role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id="plan-error">{error}</FieldError>}
     </fieldset>
   );
 }

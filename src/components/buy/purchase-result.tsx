@@ -4,10 +4,11 @@ import Link from "next/link";
 import { useEffect } from "react";
 import { formatNaira } from "~/components/money";
 import { StatusBadge } from "~/components/status-badge";
+import { buttonClass } from "~/components/ui/buttons";
+import { CopyButton } from "~/components/ui/copy-button";
+import { Notice, noticeClass } from "~/components/ui/notices";
 import { useTRPC } from "~/trpc/react";
-import { CopyButton } from "./copy-button";
 import { OrderSummary } from "./order-summary";
-import { primaryButton, secondaryButton } from "./styles";
 import type { Purchase, Seller, SummaryRow } from "./types";
 import { useFocusOnMount } from "./use-focus-on-mount";
 
@@ -19,6 +20,11 @@ const lagosTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeSt
 /** Electricity tokens are read out and typed in groups of four. */
 function groupDigits(token: string): string {
   return /^\d+$/.test(token) ? token.replace(/(\d{4})(?=\d)/g, "$1 ") : token;
+}
+
+/** A label as a word inside a sentence: "Token" → "token"; an abbreviation ("PIN") stays as it is. */
+function inSentence(label: string): string {
+  return /^[A-Z]+$/.test(label) ? label : label.toLowerCase();
 }
 
 interface PurchaseResultProps {
@@ -64,9 +70,9 @@ export function PurchaseResult({ purchase, seller, recipientLabel, tokenLabel, o
   return (
     <section aria-labelledby="result-heading" className="space-y-4">
       {purchase.idempotentReplay && (
-        <p role="status" className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm font-medium text-sky-900">
+        <Notice tone="info" className="font-medium">
           Already bought — this is the original purchase. It was not bought or charged again.
-        </p>
+        </Notice>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="result-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
@@ -77,13 +83,13 @@ export function PurchaseResult({ purchase, seller, recipientLabel, tokenLabel, o
 
       <div aria-live="polite" className="space-y-2">
         {status === "pending" && (
-          <p className="flex items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p className={`flex items-center gap-2 ${noticeClass("warning")}`}>
             <span aria-hidden="true" className="h-3 w-3 shrink-0 animate-spin rounded-full border-2 border-amber-700 border-t-transparent" />
             Waiting for the provider… you will see the result here.
           </p>
         )}
         {status === "failed" && (
-          <div className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <div className={noticeClass("error")}>
             <p className="font-medium">The {seller} rejected this purchase; you were not charged.</p>
             {current.failureReason && <p className="mt-1">{current.failureReason}</p>}
           </div>
@@ -95,7 +101,7 @@ export function PurchaseResult({ purchase, seller, recipientLabel, tokenLabel, o
               {groupDigits(current.token)}
             </p>
             <div className="mt-2">
-              <CopyButton text={current.token} what={tokenLabel.toLowerCase()} />
+              <CopyButton text={current.token} what={inSentence(tokenLabel)} />
             </div>
           </div>
         )}
@@ -104,10 +110,10 @@ export function PurchaseResult({ purchase, seller, recipientLabel, tokenLabel, o
       <OrderSummary rows={rows} />
 
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="button" onClick={onNewOrder} className={primaryButton}>
+        <button type="button" onClick={onNewOrder} className={buttonClass("primary")}>
           Buy another
         </button>
-        <Link href="/transactions" className={secondaryButton}>
+        <Link href="/transactions" className={buttonClass("secondary")}>
           See all transactions
         </Link>
       </div>

@@ -1,8 +1,8 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { describeLoadError } from "~/components/account-admin/describe-error";
-import { LoadError, LoadingRows } from "~/components/account-admin/load-states";
-import { card } from "~/components/account-admin/styles";
+import { describeLoadError } from "~/components/describe-error";
+import { LoadError, LoadingRows } from "~/components/ui/load-states";
+import { cardClass, Panel } from "~/components/ui/panel";
 import type { AllowlistStatus } from "~/server/services/allowlist/get-allowlist-status";
 import { useTRPC } from "~/trpc/react";
 import { describeEntry, displayEntry } from "./describe-entry";
@@ -29,7 +29,7 @@ function Requirement({ status }: { status: AllowlistStatus }) {
       ? ["Required by policy", "Accounts opened on or after 1 July 2026 must list the addresses of their servers. This cannot be switched off."]
       : ["Required (opted in)", "Your account has chosen to accept API requests only from listed addresses."];
   return (
-    <section aria-labelledby="requirement-heading" className={card}>
+    <section aria-labelledby="requirement-heading" className={cardClass}>
       <h2 id="requirement-heading" className="text-sm font-medium text-slate-500">
         Allowlist
       </h2>
@@ -41,16 +41,13 @@ function Requirement({ status }: { status: AllowlistStatus }) {
 
 function Entries({ status }: { status: AllowlistStatus }) {
   return (
-    <section aria-labelledby="entries-heading" className={card}>
-      <h2 id="entries-heading" className="text-base font-semibold">
-        Allowed addresses
-      </h2>
+    <Panel id="entries-heading" title="Allowed addresses">
       {status.entries.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">
+        <p className="text-sm text-slate-600">
           {status.required ? "No addresses yet." : "No addresses listed: requests are accepted from any address."}
         </p>
       ) : (
-        <ul aria-label="Allowed addresses" className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+        <ul aria-label="Allowed addresses" className="divide-y divide-slate-200 rounded-lg border border-slate-200">
           {status.entries.map((entry) => (
             <li key={entry} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-center sm:justify-between">
               <code className="font-mono text-sm break-all text-slate-900">{displayEntry(entry)}</code>
@@ -59,7 +56,7 @@ function Entries({ status }: { status: AllowlistStatus }) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 

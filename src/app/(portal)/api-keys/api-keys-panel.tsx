@@ -6,10 +6,10 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { describeLoadError } from "~/components/describe-error";
+import { LoadError, LoadingRows } from "~/components/ui/load-states";
+import { Panel } from "~/components/ui/panel";
 import { useTRPC } from "~/trpc/react";
-import { describeLoadError } from "~/components/account-admin/describe-error";
-import { LoadError, LoadingRows } from "~/components/account-admin/load-states";
-import { card } from "~/components/account-admin/styles";
 import { ApiKeyList } from "./api-key-list";
 import { CreateApiKeyForm } from "./create-api-key-form";
 import { NewApiKeyDialog } from "./new-api-key-dialog";
@@ -24,17 +24,14 @@ export function ApiKeysPanel() {
 
   return (
     <div className="mt-6 space-y-6">
-      <section aria-labelledby="create-key-heading" className={card}>
-        <h2 id="create-key-heading" className="text-base font-semibold">
-          Create a key
-        </h2>
+      <Panel id="create-key-heading" title="Create a key">
         <CreateApiKeyForm
           onCreated={(key) => {
             setCreated(key);
             void refreshList();
           }}
         />
-      </section>
+      </Panel>
 
       <section aria-labelledby="keys-heading">
         <h2 id="keys-heading" className="text-base font-semibold">

@@ -1,8 +1,10 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { describeError, fieldErrorsOf } from "~/components/account-admin/describe-error";
-import { alertBox, fieldError, fieldHint, fieldLabel, inputField, primaryButton } from "~/components/account-admin/styles";
+import { describeError, fieldErrorsOf } from "~/components/describe-error";
+import { buttonClass } from "~/components/ui/buttons";
+import { TextField } from "~/components/ui/fields";
+import { ErrorAlert } from "~/components/ui/notices";
 import { newApiKeyForm } from "~/schemas/account-admin";
 import { useTRPC } from "~/trpc/react";
 
@@ -37,38 +39,23 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: { name: strin
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3">
-      {formError && (
-        <p role="alert" className={alertBox}>
-          {formError}
-        </p>
-      )}
+    <form onSubmit={onSubmit} noValidate className="space-y-3">
+      {formError && <ErrorAlert>{formError}</ErrorAlert>}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="sm:flex-1">
-          <label htmlFor={nameId} className={fieldLabel}>
-            Key name
-          </label>
-          <input
+          <TextField
             id={nameId}
+            label="Key name"
+            hint="Where the key will be used, e.g. “Production server”."
+            error={nameProblem}
             name="name"
             value={name}
             onChange={(event) => setName(event.target.value)}
             maxLength={100}
             autoComplete="off"
-            aria-invalid={nameProblem ? true : undefined}
-            aria-describedby={`${nameId}-hint${nameProblem ? ` ${nameId}-error` : ""}`}
-            className={inputField}
           />
-          <p id={`${nameId}-hint`} className={fieldHint}>
-            Where the key will be used, e.g. “Production server”.
-          </p>
-          {nameProblem && (
-            <p id={`${nameId}-error`} role="alert" className={fieldError}>
-              {nameProblem}
-            </p>
-          )}
         </div>
-        <button type="submit" disabled={create.isPending} className={`${primaryButton} sm:mt-6`}>
+        <button type="submit" disabled={create.isPending} className={`${buttonClass("primary")} sm:mt-6`}>
           {create.isPending ? "Creating…" : "Create key"}
         </button>
       </div>

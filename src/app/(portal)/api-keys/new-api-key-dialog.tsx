@@ -1,8 +1,10 @@
 "use client";
 /** Shows a freshly created key, the only time it can ever be seen, with a Copy button. */
 import { useId, useRef, useState } from "react";
-import { Modal } from "~/components/account-admin/modal";
-import { primaryButton, secondaryButton } from "~/components/account-admin/styles";
+import { buttonClass } from "~/components/ui/buttons";
+import { Modal } from "~/components/ui/dialogs";
+import { labelClass } from "~/components/ui/fields";
+import { noticeClass } from "~/components/ui/notices";
 
 type CopyState = "idle" | "copied" | "failed";
 
@@ -28,11 +30,11 @@ export function NewApiKeyDialog({ name, apiKey, onClose }: { name: string; apiKe
 
   return (
     <Modal title="Your new API key" onDismiss={onClose}>
-      <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <div className={noticeClass("warning")}>
         <p className="font-semibold">This is the only time the key is shown. Store it in your server&apos;s secrets now.</p>
         <p className="mt-1">We keep only a fingerprint of it. If it is lost, revoke it and create a new one.</p>
       </div>
-      <label htmlFor={keyId} className="mt-4 block text-sm font-medium text-slate-700">
+      <label htmlFor={keyId} className={`mt-4 ${labelClass}`}>
         API key “{name}”
       </label>
       <textarea
@@ -46,7 +48,7 @@ export function NewApiKeyDialog({ name, apiKey, onClose }: { name: string; apiKe
         className="mt-1 block w-full resize-none rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
       />
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <button type="button" onClick={() => void copyKey()} className={secondaryButton}>
+        <button type="button" onClick={() => void copyKey()} className={buttonClass("secondary")}>
           Copy key
         </button>
         <p aria-live="polite" className="text-sm text-slate-600">
@@ -55,7 +57,7 @@ export function NewApiKeyDialog({ name, apiKey, onClose }: { name: string; apiKe
         </p>
       </div>
       <div className="mt-6 flex justify-end">
-        <button type="button" onClick={onClose} className={primaryButton}>
+        <button type="button" onClick={onClose} className={buttonClass("primary")}>
           I&apos;ve stored the key
         </button>
       </div>

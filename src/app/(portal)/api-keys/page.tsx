@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { NotForYourRole } from "~/components/account-admin/role-notice";
+import { NotForYourRole } from "~/components/not-for-your-role";
 import { getSessionActor } from "~/server/auth/session";
 import { HydrateClient, prefetch, trpc } from "~/trpc/server";
 import { ApiKeysPanel } from "./api-keys-panel";

@@ -1,9 +1,20 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { BuyTabs } from "~/components/buy/buy-tabs";
 import { WalletBalance } from "~/components/buy/wallet-balance";
+import { cardClass } from "~/components/ui/panel";
+import { Tabs, type Tab } from "~/components/ui/tabs";
 import { getSessionActor } from "~/server/auth/session";
 import { HydrateClient, prefetch, trpc } from "~/trpc/server";
+
+/** What can be bought, one page each. */
+const BUY_TABS: Tab[] = [
+  { href: "/buy/data", label: "Data" },
+  { href: "/buy/airtime", label: "Airtime" },
+  { href: "/buy/cable-tv", label: "Cable TV" },
+  { href: "/buy/electricity", label: "Electricity" },
+  { href: "/buy/education", label: "Education" },
+  { href: "/buy/broadband", label: "Broadband" },
+];
 
 export default async function BuyLayout({ children }: { children: ReactNode }) {
   const actor = await getSessionActor();
@@ -13,7 +24,7 @@ export default async function BuyLayout({ children }: { children: ReactNode }) {
     return (
       <>
         <h1 className="text-2xl font-semibold tracking-tight">Buy</h1>
-        <p className="mt-4 rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">
+        <p className={`mt-4 text-sm text-slate-700 ${cardClass}`}>
           Operators don&apos;t buy. Purchases are made by a reseller account&apos;s owner or staff, from their own wallet.
         </p>
       </>
@@ -31,9 +42,9 @@ export default async function BuyLayout({ children }: { children: ReactNode }) {
         <WalletBalance />
       </div>
       <div className="mt-5">
-        <BuyTabs />
+        <Tabs label="What to buy" tabs={BUY_TABS} />
       </div>
-      <div className="mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">{children}</div>
+      <div className={`mt-4 ${cardClass}`}>{children}</div>
     </HydrateClient>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { describeLoadError } from "~/components/describe-error";
+import { LoadError, Loading } from "~/components/ui/load-states";
 import { useTRPC } from "~/trpc/react";
-import { QueryError } from "../transactions/query-error";
 import { BalanceCard } from "./balance-card";
 import { DailySpendChart } from "./daily-spend-chart";
 import { MonthSpendCard } from "./month-spend-card";
@@ -14,17 +15,11 @@ export function AccountDashboard() {
   const trpc = useTRPC();
   const summary = useQuery(trpc.dashboard.summary.queryOptions(undefined, { refetchInterval: REFRESH_MS }));
 
-  if (summary.isPending) {
-    return (
-      <p role="status" className="mt-6 text-sm text-slate-500">
-        Loading your dashboard…
-      </p>
-    );
-  }
+  if (summary.isPending) return <Loading className="mt-6">Loading your dashboard…</Loading>;
   if (summary.isError) {
     return (
       <div className="mt-6">
-        <QueryError what="your dashboard" onRetry={() => void summary.refetch()} />
+        <LoadError message={describeLoadError(summary.error, "your dashboard")} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
       </div>
     );
   }

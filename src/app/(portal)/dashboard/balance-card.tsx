@@ -1,9 +1,10 @@
 import Link from "next/link";
 import { formatNaira } from "~/components/money";
+import { cardClass } from "~/components/ui/panel";
 
 export function BalanceCard({ balance }: { balance: bigint }) {
   return (
-    <section aria-labelledby="balance-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section aria-labelledby="balance-heading" className={cardClass}>
       <h2 id="balance-heading" className="text-sm font-medium text-slate-500">
         Wallet balance
       </h2>

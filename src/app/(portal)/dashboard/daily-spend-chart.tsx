@@ -3,6 +3,8 @@ import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { formatNaira } from "~/components/money";
 import type { DailySpend } from "~/server/services/dashboard/get-dashboard-summary";
 import { formatDayLong, formatDayShort } from "~/components/dates";
+import { cardClass } from "~/components/ui/panel";
+import { SpendTable } from "./spend-table";
 
 const compactNaira = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN", notation: "compact", maximumFractionDigits: 1 });
 
@@ -20,7 +22,7 @@ export function DailySpendChart({ days }: { days: DailySpend[] }) {
   const last = days.at(-1);
 
   return (
-    <section aria-labelledby="daily-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section aria-labelledby="daily-heading" className={cardClass}>
       <h2 id="daily-heading" className="text-lg font-semibold">
         Daily spend, last 30 days
       </h2>
@@ -65,35 +67,11 @@ export function DailySpendChart({ days }: { days: DailySpend[] }) {
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-emerald-800 hover:underline">Show the figures as a table</summary>
         <div className="mt-2 max-h-80 overflow-y-auto">
-          <table className="w-full">
-            <caption className="sr-only">
-              Spend per day from {first ? formatDayLong(first.date) : ""} to {last ? formatDayLong(last.date) : ""}
-            </caption>
-            <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="py-1 font-medium">
-                  Day
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Purchases
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Spend
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {[...days].reverse().map((day) => (
-                <tr key={day.date}>
-                  <th scope="row" className="py-1 text-left font-normal">
-                    {formatDayLong(day.date)}
-                  </th>
-                  <td className="py-1 text-right tabular-nums">{day.count}</td>
-                  <td className="py-1 text-right tabular-nums">{formatNaira(day.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SpendTable
+            caption={`Spend per day from ${first ? formatDayLong(first.date) : ""} to ${last ? formatDayLong(last.date) : ""}`}
+            rowHeading="Day"
+            rows={[...days].reverse().map((day) => ({ key: day.date, label: formatDayLong(day.date), count: day.count, amount: day.amount }))}
+          />
         </div>
       </details>
     </section>

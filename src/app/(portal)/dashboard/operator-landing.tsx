@@ -1,12 +1,15 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { describeLoadError } from "~/components/describe-error";
+import { buttonClass } from "~/components/ui/buttons";
+import { LoadError } from "~/components/ui/load-states";
+import { cardClass } from "~/components/ui/panel";
 import { useTRPC } from "~/trpc/react";
-import { QueryError } from "../transactions/query-error";
 
 function Figure({ label, value }: { label: string; value: number | undefined }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <div className={cardClass}>
       <dt className="text-sm font-medium text-slate-500">{label}</dt>
       <dd className="mt-1 text-3xl font-semibold tabular-nums">{value === undefined ? "…" : value.toLocaleString("en-NG")}</dd>
     </div>
@@ -24,7 +27,11 @@ export function OperatorLanding() {
         Platform at a glance
       </h2>
       {overview.isError ? (
-        <QueryError what="the platform figures" onRetry={() => void overview.refetch()} />
+        <LoadError
+          message={describeLoadError(overview.error, "the platform figures")}
+          onRetry={() => void overview.refetch()}
+          retrying={overview.isFetching}
+        />
       ) : (
         <dl className="grid gap-4 sm:grid-cols-2" aria-busy={overview.isPending}>
           <Figure label="Accounts" value={overview.data?.accounts} />
@@ -32,10 +39,7 @@ export function OperatorLanding() {
         </dl>
       )}
       <p className="mt-6">
-        <Link
-          href="/operator"
-          className="inline-block rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2"
-        >
+        <Link href="/operator" className={buttonClass("primary")}>
           Go to the operator area
         </Link>
       </p>

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { linkClass } from "~/components/ui/buttons";
+import { Empty } from "~/components/ui/load-states";
 import type { PortalTransactionView } from "~/server/services/transactions/portal-transaction-rows";
 import { TransactionTable } from "../transactions/transaction-table";
 
@@ -17,10 +19,13 @@ export function RecentTransactions({ items }: { items: PortalTransactionView[] }
         {items.length > 0 ? (
           <TransactionTable items={items} caption="The ten latest transactions" />
         ) : (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
-            No transactions yet. <Link href="/buy" className="font-medium text-emerald-800 underline">Make a purchase</Link> or use the
-            API; they will appear here.
-          </p>
+          <Empty>
+            No transactions yet.{" "}
+            <Link href="/buy" className={linkClass}>
+              Make a purchase
+            </Link>{" "}
+            or use the API; they will appear here.
+          </Empty>
         )}
       </div>
     </section>

@@ -8,8 +8,20 @@ import { ACCOUNTS_PAGE_SIZE } from "~/schemas/operator-console";
 import { useTRPC } from "~/trpc/react";
 import { accountSearchHref, readAccountSearch } from "./account-search-params";
 import { formatDate } from "~/components/dates";
+import { buttonClass, linkClass } from "~/components/ui/buttons";
+import { cellClass, DataTable } from "~/components/ui/data-table";
+import { Empty, LoadError, Loading } from "~/components/ui/load-states";
+import { Panel } from "~/components/ui/panel";
+import { AccountQueryField } from "./_components/account-query-field";
 import { readProblem, retryUnlessRefused } from "./_components/problem";
-import { buttonClass, Empty, ErrorAlert, inputClass, Loading } from "./_components/ui";
+
+const ACCOUNT_COLUMNS = [
+  { label: "Account" },
+  { label: "Balance", align: "right" },
+  { label: "Created" },
+  { label: "Allowlist" },
+  { label: "Catalog" },
+] as const;
 
 /** Search by name or id, a page of results with each account's key figures, and paging links. */
 export function AccountList() {
@@ -32,24 +44,10 @@ export function AccountList() {
   }
 
   return (
-    <section aria-labelledby="account-list-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <h2 id="account-list-heading" className="text-base font-semibold text-slate-900">
-        All accounts
-      </h2>
-      <form role="search" onSubmit={onSearch} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+    <Panel id="account-list-heading" title="All accounts">
+      <form role="search" onSubmit={onSearch} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
-          <label htmlFor="account-search" className="block text-sm font-medium text-slate-700">
-            Search accounts
-          </label>
-          <input
-            id="account-search"
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            placeholder="Name or account id"
-            maxLength={200}
-            className={inputClass(false)}
-          />
+          <AccountQueryField id="account-search" label="Search accounts" value={draft} onChange={setDraft} />
         </div>
         <div className="flex gap-2">
           <button type="submit" className={buttonClass("primary")}>
@@ -66,19 +64,18 @@ export function AccountList() {
       <div className="mt-4" aria-busy={result.isFetching}>
         {result.isPending && <Loading>Loading accounts…</Loading>}
         {result.isError && (
-          <div className="space-y-2">
-            <ErrorAlert>The accounts could not be loaded. {readProblem(result.error).message}</ErrorAlert>
-            <button type="button" className={buttonClass("secondary")} onClick={() => void result.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadError
+            message={`The accounts could not be loaded. ${readProblem(result.error).message}`}
+            onRetry={() => void result.refetch()}
+            retrying={result.isFetching}
+          />
         )}
         {result.data && result.data.accounts.length === 0 && (
           <Empty>
             {result.data.total > 0 ? (
               <>
                 This page is past the end of the list.{" "}
-                <Link href={accountSearchHref(query)} className="font-medium text-emerald-700 underline">
+                <Link href={accountSearchHref(query)} className={linkClass}>
                   Go to the first page
                 </Link>
               </>
@@ -96,52 +93,39 @@ export function AccountList() {
               {query ? ` matching “${query}”` : ""}
               {result.isPlaceholderData ? " · updating…" : ""}
             </p>
-            <div className="relative overflow-x-auto rounded-lg border border-slate-200">
-              <table className="min-w-full text-sm">
-                <thead className="bg-slate-50 text-left text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">Account</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Balance</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Created</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Allowlist</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Catalog</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {result.data.accounts.map((account) => (
-                    <tr key={account.id}>
-                      <th scope="row" className="px-3 py-2 text-left font-medium">
-                        <Link href={`/operator/accounts/${account.id}`} className="text-emerald-700 underline-offset-2 hover:underline">
-                          {account.name}
-                        </Link>
-                        <span className="block whitespace-nowrap font-mono text-xs font-normal text-slate-500">{account.id}</span>
-                      </th>
-                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatNaira(account.balance)}</td>
-                      <td className="whitespace-nowrap px-3 py-2">{formatDate(account.createdAt)}</td>
-                      <td className="whitespace-nowrap px-3 py-2">
-                        {account.allowlistRequired ? "Required" : "Optional"}
-                        <span className="text-slate-500">
-                          {" · "}
-                          {account.allowlistEntryCount === 1 ? "1 entry" : `${account.allowlistEntryCount} entries`}
-                        </span>
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2">{account.onProductCatalog ? "On" : "Off"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={ACCOUNT_COLUMNS}>
+              {result.data.accounts.map((account) => (
+                <tr key={account.id}>
+                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                    <Link href={`/operator/accounts/${account.id}`} className={linkClass}>
+                      {account.name}
+                    </Link>
+                    <span className="block whitespace-nowrap font-mono text-xs font-normal text-slate-500">{account.id}</span>
+                  </th>
+                  <td className={`${cellClass} text-right tabular-nums`}>{formatNaira(account.balance)}</td>
+                  <td className={cellClass}>{formatDate(account.createdAt)}</td>
+                  <td className={cellClass}>
+                    {account.allowlistRequired ? "Required" : "Optional"}
+                    <span className="text-slate-500">
+                      {" · "}
+                      {account.allowlistEntryCount === 1 ? "1 entry" : `${account.allowlistEntryCount} entries`}
+                    </span>
+                  </td>
+                  <td className={cellClass}>{account.onProductCatalog ? "On" : "Off"}</td>
+                </tr>
+              ))}
+            </DataTable>
             <Pager query={query} page={result.data.page} pageCount={result.data.pageCount} />
           </>
         )}
       </div>
-    </section>
+    </Panel>
   );
 }
 
 function Pager({ query, page, pageCount }: { query: string; page: number; pageCount: number }) {
   if (pageCount <= 1) return null;
-  const link = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50";
+  const link = buttonClass("secondary", "sm");
   const idle = "rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-400";
   return (
     <nav aria-label="Account pages" className="mt-3 flex items-center justify-between gap-2">

@@ -2,31 +2,31 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { buttonClass } from "~/components/ui/buttons";
+import { TextField } from "~/components/ui/fields";
+import { ErrorAlert } from "~/components/ui/notices";
+import { Panel } from "~/components/ui/panel";
 import { useTRPC } from "~/trpc/react";
 import { formAlert, readProblem, type Problem } from "./_components/problem";
-import { buttonClass, ErrorAlert, Field } from "./_components/ui";
 
 /** "Create account": name, optional created date (it decides the allowlist policy), catalog flag. */
 export function CreateAccountPanel() {
   const [open, setOpen] = useState(false);
   return (
-    <section aria-labelledby="create-account-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="create-account-heading" className="text-base font-semibold text-slate-900">
-          New account
-        </h2>
-        {!open && (
+    <Panel
+      id="create-account-heading"
+      title="New account"
+      description={open ? undefined : "Opens a reseller account with an empty wallet. Add its owner on the account's page."}
+      actions={
+        !open && (
           <button type="button" className={buttonClass("primary")} onClick={() => setOpen(true)} aria-expanded={false}>
             Create account
           </button>
-        )}
-      </div>
-      {open ? (
-        <CreateAccountForm onCancel={() => setOpen(false)} />
-      ) : (
-        <p className="mt-1 text-sm text-slate-600">Opens a reseller account with an empty wallet. Add its owner on the account&apos;s page.</p>
-      )}
-    </section>
+        )
+      }
+    >
+      {open && <CreateAccountForm onCancel={() => setOpen(false)} />}
+    </Panel>
   );
 }
 
@@ -60,20 +60,18 @@ function CreateAccountForm({ onCancel }: { onCancel: () => void }) {
   const busy = create.isPending || create.isSuccess;
   const alert = formAlert(problem, ["name", "createdAt"]);
   return (
-    <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
       {alert && <ErrorAlert>{alert}</ErrorAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="new-account-name" label="Account name" error={problem?.fieldErrors.name}>
-          {(props) => <input {...props} name="name" required maxLength={200} autoComplete="organization" autoFocus />}
-        </Field>
-        <Field
+        <TextField id="new-account-name" label="Account name" error={problem?.fieldErrors.name} name="name" required maxLength={200} autoComplete="organization" autoFocus />
+        <TextField
           id="new-account-created"
           label="Created on (optional)"
           hint="Leave empty for today. Accounts created on or after 1 July 2026 must always have an IP allowlist."
           error={problem?.fieldErrors.createdAt}
-        >
-          {(props) => <input {...props} name="createdAt" type="date" />}
-        </Field>
+          name="createdAt"
+          type="date"
+        />
       </div>
       <label className="flex items-start gap-2 text-sm text-slate-700">
         <input type="checkbox" name="onProductCatalog" className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-emerald-700" />

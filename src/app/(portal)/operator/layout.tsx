@@ -2,8 +2,16 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { roleLabel } from "~/components/role-label";
+import { linkClass } from "~/components/ui/buttons";
+import { MessageCard } from "~/components/ui/panel";
+import { Tabs, type Tab } from "~/components/ui/tabs";
 import { getSessionActor } from "~/server/auth/session";
-import { OperatorTabs } from "./operator-tabs";
+
+/** The console's own sections, under the portal's main navigation. */
+const CONSOLE_TABS: Tab[] = [
+  { href: "/operator", label: "Accounts", matchUnder: ["/operator/accounts"] },
+  { href: "/operator/audit", label: "Audit log", matchUnder: ["/operator/audit"] },
+];
 
 /**
  * Every page under /operator is for operators only. Anyone else gets a plain explanation instead of
@@ -15,25 +23,24 @@ export default async function OperatorLayout({ children }: { children: ReactNode
 
   if (actor.role !== "OPERATOR") {
     return (
-      <section aria-labelledby="denied-heading" className="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 id="denied-heading" className="text-xl font-semibold tracking-tight">
-          Not available for your role
-        </h1>
-        <p className="mt-2 text-sm text-slate-600">
-          The operator console is for the service&apos;s own staff. You are signed in as {actor.email} ({roleLabel(actor.role)}), so
-          it is not available to you. If you need a change to your account, such as funding or an allowlist entry, please contact
-          support.
-        </p>
-        <Link href="/dashboard" className="mt-4 inline-block text-sm font-medium text-emerald-700 underline-offset-2 hover:underline">
-          Back to your dashboard
-        </Link>
-      </section>
+      <MessageCard
+        id="denied-heading"
+        title="Not available for your role"
+        action={
+          <Link href="/dashboard" className={linkClass}>
+            Back to your dashboard
+          </Link>
+        }
+      >
+        The operator console is for the service&apos;s own staff. You are signed in as {actor.email} ({roleLabel(actor.role)}), so it
+        is not available to you. If you need a change to your account, such as funding or an allowlist entry, please contact support.
+      </MessageCard>
     );
   }
 
   return (
     <div>
-      <OperatorTabs />
+      <Tabs label="Operator console" tabs={CONSOLE_TABS} />
       <div className="mt-6">{children}</div>
     </div>
   );

@@ -4,9 +4,11 @@
  * shared schema for quick feedback, and again by the service, whose field problems land on the fields.
  */
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState, type FormEvent, type InputHTMLAttributes } from "react";
-import { describeError, fieldErrorsOf } from "~/components/account-admin/describe-error";
-import { alertBox, fieldError, fieldHint, fieldLabel, inputField, primaryButton, successBox } from "~/components/account-admin/styles";
+import { useId, useState, type ComponentProps, type FormEvent } from "react";
+import { describeError, fieldErrorsOf } from "~/components/describe-error";
+import { buttonClass } from "~/components/ui/buttons";
+import { TextField } from "~/components/ui/fields";
+import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { addStaffForm } from "~/schemas/account-admin";
 import { useTRPC } from "~/trpc/react";
 
@@ -58,76 +60,51 @@ export function AddStaffForm({ onAdded }: { onAdded: () => void }) {
     });
   }
 
-  function input(field: Field, props: InputHTMLAttributes<HTMLInputElement>, hint?: string) {
-    const problem = problems[field];
-    const describedBy = [hint ? `${id}-${field}-hint` : null, problem ? `${id}-${field}-error` : null].filter(Boolean).join(" ");
+  /** One of the form's inputs, bound to its value and its problem. */
+  function field(name: Field, props: Omit<ComponentProps<typeof TextField>, "id" | "name" | "value" | "onChange" | "error">) {
     return (
-      <>
-        <input
-          id={`${id}-${field}`}
-          name={field}
-          value={values[field]}
-          onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          className={inputField}
-          {...props}
-        />
-        {hint && (
-          <p id={`${id}-${field}-hint`} className={fieldHint}>
-            {hint}
-          </p>
-        )}
-        {problem && (
-          <p id={`${id}-${field}-error`} className={fieldError}>
-            {problem}
-          </p>
-        )}
-      </>
+      <TextField
+        id={`${id}-${name}`}
+        name={name}
+        value={values[name]}
+        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+        error={problems[name]}
+        {...props}
+      />
     );
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-3 space-y-4">
-      {formError && (
-        <p role="alert" className={alertBox}>
-          {formError}
-        </p>
-      )}
-      {added && (
-        <p role="status" className={successBox}>
-          Added {added}. Give them the temporary password privately; they can sign in now.
-        </p>
-      )}
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {formError && <ErrorAlert>{formError}</ErrorAlert>}
+      {added && <Notice>Added {added}. Give them the temporary password privately; they can sign in now.</Notice>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-email`} className={fieldLabel}>
-            Email
-          </label>
-          {input("email", { type: "email", inputMode: "email", autoComplete: "off", required: true })}
-        </div>
-        <div>
-          <label htmlFor={`${id}-name`} className={fieldLabel}>
-            Name <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          {input("name", { autoComplete: "off", maxLength: 200 })}
-        </div>
+        {field("email", { label: "Email", type: "email", inputMode: "email", autoComplete: "off", required: true })}
+        {field("name", {
+          label: (
+            <>
+              Name <span className="font-normal text-slate-500">(optional)</span>
+            </>
+          ),
+          autoComplete: "off",
+          maxLength: 200,
+        })}
         <div className="sm:col-span-2">
-          <label htmlFor={`${id}-password`} className={fieldLabel}>
-            Temporary password
-          </label>
-          {input(
-            "password",
-            { type: showPassword ? "text" : "password", autoComplete: "new-password", required: true, minLength: 8 },
-            "At least 8 characters. Share it with them privately, never by the same channel as the email address.",
-          )}
+          {field("password", {
+            label: "Temporary password",
+            hint: "At least 8 characters. Share it with them privately, never by the same channel as the email address.",
+            type: showPassword ? "text" : "password",
+            autoComplete: "new-password",
+            required: true,
+            minLength: 8,
+          })}
           <label className="mt-2 inline-flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} className="size-4 accent-emerald-700" />
             Show password
           </label>
         </div>
       </div>
-      <button type="submit" disabled={addStaff.isPending} className={`${primaryButton} w-full sm:w-auto`}>
+      <button type="submit" disabled={addStaff.isPending} className={`${buttonClass("primary")} w-full sm:w-auto`}>
         {addStaff.isPending ? "Adding…" : "Add staff user"}
       </button>
     </form>

@@ -1,8 +1,8 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { describeLoadError } from "~/components/account-admin/describe-error";
-import { LoadError, LoadingRows } from "~/components/account-admin/load-states";
-import { card } from "~/components/account-admin/styles";
+import { describeLoadError } from "~/components/describe-error";
+import { LoadError, LoadingRows } from "~/components/ui/load-states";
+import { Panel } from "~/components/ui/panel";
 import { useTRPC } from "~/trpc/react";
 import { AddStaffForm } from "./add-staff-form";
 import { TeamList } from "./team-list";
@@ -30,12 +30,9 @@ export function TeamPanel() {
         </div>
       </section>
 
-      <section aria-labelledby="add-staff-heading" className={card}>
-        <h2 id="add-staff-heading" className="text-base font-semibold">
-          Add a staff user
-        </h2>
+      <Panel id="add-staff-heading" title="Add a staff user">
         <AddStaffForm onAdded={refreshList} />
-      </section>
+      </Panel>
     </div>
   );
 }

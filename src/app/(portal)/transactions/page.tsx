@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { buttonClass } from "~/components/ui/buttons";
+import { noticeClass } from "~/components/ui/notices";
 import { filterFromSearchParams, filterToSearchParams } from "~/schemas/portal-transactions";
 import { getSessionActor } from "~/server/auth/session";
 import { getQueryClient, HydrateClient, trpc } from "~/trpc/server";
@@ -31,13 +33,13 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         <a
           href={`/api/portal/transactions.csv${query ? `?${query}` : ""}`}
           download
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+          className={buttonClass("secondary")}
         >
           Export CSV<span className="sr-only"> of the transactions shown</span>
         </a>
       </div>
       {problems.length > 0 && (
-        <div role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <div role="alert" className={`mt-4 ${noticeClass("warning")}`}>
           {problems.map((problem) => (
             <p key={problem}>{problem}</p>
           ))}

@@ -1,6 +1,10 @@
 "use client";
 import { usePathname, useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
+import { buttonClass } from "~/components/ui/buttons";
+import { Field, TextField } from "~/components/ui/fields";
+import { ErrorAlert } from "~/components/ui/notices";
+import { cardClass } from "~/components/ui/panel";
 import {
   SERVICE_CODES,
   SERVICE_LABELS,
@@ -14,9 +18,6 @@ import {
 const FIELD_LABELS: Record<string, string> = { search: "Reference or recipient", service: "Service", status: "Status", from: "From", to: "To" };
 
 const STATUS_LABELS = { PENDING: "Pending", SUCCESSFUL: "Successful", FAILED: "Failed" } as const;
-
-const FIELD = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 sm:text-sm";
-const LABEL = "block text-sm font-medium text-slate-700";
 
 /**
  * The filters live in the URL (?service=&status=&from=&to=&q=), so a view can be bookmarked, shared
@@ -50,87 +51,60 @@ export function TransactionFilters({ filter }: { filter: TransactionFilter }) {
   }
 
   return (
-    <form onSubmit={onSubmit} role="search" aria-label="Filter transactions" className="mt-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <form onSubmit={onSubmit} role="search" aria-label="Filter transactions" className={`mt-5 ${cardClass}`}>
       {problems.length > 0 && (
-        <div role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <ErrorAlert className="mb-3">
           {problems.map((problem) => (
             <p key={problem}>{problem}</p>
           ))}
-        </div>
+        </ErrorAlert>
       )}
       <div className="grid grid-cols-2 gap-3 md:grid-cols-6">
         <div className="col-span-2 md:col-span-2">
-          <label htmlFor="filter-q" className={LABEL}>
-            Reference or recipient
-          </label>
-          <input
+          <TextField
             id="filter-q"
+            label="Reference or recipient"
+            hint="Matches the start of a reference, phone or customer number."
             name="q"
             type="search"
             defaultValue={filter.search ?? ""}
             maxLength={100}
             placeholder="e.g. order-1001 or 0803…"
-            aria-describedby="filter-q-hint"
-            className={FIELD}
           />
-          <p id="filter-q-hint" className="mt-1 text-xs text-slate-500">
-            Matches the start of a reference, phone or customer number.
-          </p>
         </div>
-        <div>
-          <label htmlFor="filter-service" className={LABEL}>
-            Service
-          </label>
-          <select id="filter-service" name="service" defaultValue={filter.service?.toLowerCase() ?? ""} className={FIELD}>
-            <option value="">All services</option>
-            {SERVICE_CODES.map((code) => (
-              <option key={code} value={code.toLowerCase()}>
-                {SERVICE_LABELS[code]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-status" className={LABEL}>
-            Status
-          </label>
-          <select id="filter-status" name="status" defaultValue={filter.status?.toLowerCase() ?? ""} className={FIELD}>
-            <option value="">Any status</option>
-            {STATUS_CODES.map((code) => (
-              <option key={code} value={code.toLowerCase()}>
-                {STATUS_LABELS[code]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-from" className={LABEL}>
-            From
-          </label>
-          <input id="filter-from" name="from" type="date" defaultValue={filter.from ?? ""} className={FIELD} />
-        </div>
-        <div>
-          <label htmlFor="filter-to" className={LABEL}>
-            To (inclusive)
-          </label>
-          <input id="filter-to" name="to" type="date" defaultValue={filter.to ?? ""} className={FIELD} />
-        </div>
+        <Field id="filter-service" label="Service">
+          {(control) => (
+            <select {...control} name="service" defaultValue={filter.service?.toLowerCase() ?? ""}>
+              <option value="">All services</option>
+              {SERVICE_CODES.map((code) => (
+                <option key={code} value={code.toLowerCase()}>
+                  {SERVICE_LABELS[code]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="filter-status" label="Status">
+          {(control) => (
+            <select {...control} name="status" defaultValue={filter.status?.toLowerCase() ?? ""}>
+              <option value="">Any status</option>
+              {STATUS_CODES.map((code) => (
+                <option key={code} value={code.toLowerCase()}>
+                  {STATUS_LABELS[code]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <TextField id="filter-from" label="From" name="from" type="date" defaultValue={filter.from ?? ""} />
+        <TextField id="filter-to" label="To (inclusive)" name="to" type="date" defaultValue={filter.to ?? ""} />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-2">
-        <button
-          type="submit"
-          disabled={navigating}
-          className="rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
-        >
+        <button type="submit" disabled={navigating} className={buttonClass("primary")}>
           {navigating ? "Applying…" : "Apply filters"}
         </button>
         {active && (
-          <button
-            type="button"
-            disabled={navigating}
-            onClick={() => navigate(new URLSearchParams())}
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 disabled:opacity-70"
-          >
+          <button type="button" disabled={navigating} onClick={() => navigate(new URLSearchParams())} className={buttonClass("secondary")}>
             Clear filters
           </button>
         )}

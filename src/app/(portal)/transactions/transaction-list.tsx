@@ -1,9 +1,11 @@
 "use client";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { describeLoadError } from "~/components/describe-error";
+import { buttonClass } from "~/components/ui/buttons";
+import { Empty, LoadError, Loading } from "~/components/ui/load-states";
 import type { TransactionFilter } from "~/schemas/portal-transactions";
 import { useTRPC } from "~/trpc/react";
 import { nextCursorOf, TRANSACTIONS_PAGE_SIZE } from "./list-query";
-import { QueryError } from "./query-error";
 import { TransactionTable } from "./transaction-table";
 
 /** How often a list with pending purchases asks again; the reconciler settles them in the background. */
@@ -22,18 +24,12 @@ export function TransactionList({ filter }: { filter: TransactionFilter }) {
     ),
   );
 
-  if (query.isPending) {
-    return (
-      <p role="status" className="mt-6 text-sm text-slate-500">
-        Loading transactions…
-      </p>
-    );
-  }
+  if (query.isPending) return <Loading className="mt-6">Loading transactions…</Loading>;
   // A failed "Load more" keeps the pages already shown; only a failed first load replaces the list.
   if (query.isError && !query.data) {
     return (
       <div className="mt-6">
-        <QueryError what="your transactions" onRetry={() => void query.refetch()} />
+        <LoadError message={describeLoadError(query.error, "your transactions")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       </div>
     );
   }
@@ -42,9 +38,9 @@ export function TransactionList({ filter }: { filter: TransactionFilter }) {
   const filtered = Object.keys(filter).some((key) => key !== "accountId");
   if (items.length === 0) {
     return (
-      <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
+      <Empty className="mt-6">
         {filtered ? "No transactions match these filters." : "No transactions yet. Purchases made in the portal or through the API appear here."}
-      </div>
+      </Empty>
     );
   }
 
@@ -64,7 +60,7 @@ export function TransactionList({ filter }: { filter: TransactionFilter }) {
             type="button"
             onClick={() => void query.fetchNextPage()}
             disabled={query.isFetchingNextPage}
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700 shadow-sm hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 disabled:cursor-wait disabled:opacity-70"
+            className={buttonClass("secondary")}
           >
             {query.isFetchingNextPage ? "Loading more…" : "Load more"}
           </button>
@@ -72,7 +68,11 @@ export function TransactionList({ filter }: { filter: TransactionFilter }) {
       </div>
       {query.isFetchNextPageError && (
         <div className="mt-3">
-          <QueryError what="more transactions" onRetry={() => void query.fetchNextPage()} />
+          <LoadError
+            message={describeLoadError(query.error, "more transactions")}
+            onRetry={() => void query.fetchNextPage()}
+            retrying={query.isFetchingNextPage}
+          />
         </div>
       )}
     </section>

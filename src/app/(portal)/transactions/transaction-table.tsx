@@ -3,6 +3,7 @@ import { formatNaira } from "~/components/money";
 import { StatusBadge } from "~/components/status-badge";
 import type { PortalTransactionView } from "~/server/services/transactions/portal-transaction-rows";
 import { formatDateTime } from "~/components/dates";
+import { DataTable } from "~/components/ui/data-table";
 
 const SERVICE_NAMES: Record<PortalTransactionView["service"], string> = {
   Data: "Data",
@@ -17,6 +18,14 @@ export function serviceName(service: PortalTransactionView["service"]): string {
   return SERVICE_NAMES[service];
 }
 
+const COLUMNS = [
+  { label: "Purchase" },
+  { label: "Recipient", className: "hidden sm:table-cell" },
+  { label: "Date (Lagos)", className: "hidden md:table-cell" },
+  { label: "Amount", align: "right" },
+  { label: "Status", className: "hidden sm:table-cell" },
+] as const;
+
 /**
  * Transactions as a table whose reference links to the detail page. On a phone the recipient and date
  * move under the reference and the status under the amount, so the table fits the screen; anything
@@ -24,61 +33,37 @@ export function serviceName(service: PortalTransactionView["service"]): string {
  */
 export function TransactionTable({ items, caption }: { items: PortalTransactionView[]; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Purchase
-            </th>
-            <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-              Recipient
-            </th>
-            <th scope="col" className="hidden px-3 py-2 md:table-cell">
-              Date (Lagos)
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Amount
-            </th>
-            <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.map((item) => (
-            <tr key={item.id} className="align-top hover:bg-slate-50">
-              <td className="px-3 py-2.5">
-                <Link
-                  href={`/transactions/${item.id}`}
-                  className="block break-all font-medium text-emerald-800 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
-                >
-                  {item.clientReference}
-                </Link>
-                <span className="block text-xs text-slate-500">
-                  {serviceName(item.service)}
-                  {item.productName ? ` · ${item.productName}` : ""}
-                </span>
-                <span className="block break-all text-xs text-slate-500 sm:hidden">{item.recipient}</span>
-                <span className="block text-xs text-slate-500 md:hidden">{formatDateTime(item.createdAt)}</span>
-              </td>
-              <td className="hidden px-3 py-2.5 font-mono text-xs text-slate-700 sm:table-cell">{item.recipient}</td>
-              <td className="hidden whitespace-nowrap px-3 py-2.5 text-slate-600 md:table-cell">{formatDateTime(item.createdAt)}</td>
-              <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
-                {formatNaira(item.amount)}
-                {/* On a phone the status sits under the amount rather than in a column of its own. */}
-                <span className="mt-1 block sm:hidden">
-                  <StatusBadge status={item.status} />
-                </span>
-              </td>
-              <td className="hidden px-3 py-2.5 sm:table-cell">
-                <StatusBadge status={item.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={caption} columns={COLUMNS} card>
+      {items.map((item) => (
+        <tr key={item.id} className="align-top hover:bg-slate-50">
+          <td className="px-3 py-2.5">
+            <Link
+              href={`/transactions/${item.id}`}
+              className="block break-all font-medium text-emerald-800 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+            >
+              {item.clientReference}
+            </Link>
+            <span className="block text-xs text-slate-500">
+              {serviceName(item.service)}
+              {item.productName ? ` · ${item.productName}` : ""}
+            </span>
+            <span className="block break-all text-xs text-slate-500 sm:hidden">{item.recipient}</span>
+            <span className="block text-xs text-slate-500 md:hidden">{formatDateTime(item.createdAt)}</span>
+          </td>
+          <td className="hidden px-3 py-2.5 font-mono text-xs text-slate-700 sm:table-cell">{item.recipient}</td>
+          <td className="hidden whitespace-nowrap px-3 py-2.5 text-slate-600 md:table-cell">{formatDateTime(item.createdAt)}</td>
+          <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
+            {formatNaira(item.amount)}
+            {/* On a phone the status sits under the amount rather than in a column of its own. */}
+            <span className="mt-1 block sm:hidden">
+              <StatusBadge status={item.status} />
+            </span>
+          </td>
+          <td className="hidden px-3 py-2.5 sm:table-cell">
+            <StatusBadge status={item.status} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

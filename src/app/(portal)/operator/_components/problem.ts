@@ -4,6 +4,7 @@
  * `data.fieldErrors`; input refused by a procedure's zod schema arrives as `data.zodError` instead.
  */
 import { TRPCClientError } from "@trpc/client";
+import { SERVER_NOT_REACHED } from "~/components/describe-error";
 
 export interface Problem {
   appCode: string | null;
@@ -18,7 +19,6 @@ interface ErrorData {
   zodError?: { fieldErrors?: Record<string, string[] | undefined> } | null;
 }
 
-const OFFLINE = "We couldn't reach the server. Check your connection and try again.";
 const FIX_FIELDS = "Please correct the highlighted field.";
 
 function sentence(text: string): string {
@@ -32,7 +32,7 @@ function sentence(text: string): string {
  * precisely what happened and what to do.
  */
 export function readProblem(error: unknown, plainWords: Record<string, string> = {}): Problem {
-  if (!(error instanceof TRPCClientError)) return { appCode: null, message: OFFLINE, fieldErrors: {} };
+  if (!(error instanceof TRPCClientError)) return { appCode: null, message: SERVER_NOT_REACHED, fieldErrors: {} };
   const data = (error.data ?? {}) as ErrorData;
   const appCode = data.appCode ?? null;
 
@@ -43,7 +43,7 @@ export function readProblem(error: unknown, plainWords: Record<string, string> =
   }
 
   const planned = appCode ? plainWords[appCode] : undefined;
-  const message = planned ?? (Object.keys(fieldErrors).length > 0 ? FIX_FIELDS : error.data ? sentence(error.message) : OFFLINE);
+  const message = planned ?? (Object.keys(fieldErrors).length > 0 ? FIX_FIELDS : error.data ? sentence(error.message) : SERVER_NOT_REACHED);
   return { appCode, message, fieldErrors };
 }
 

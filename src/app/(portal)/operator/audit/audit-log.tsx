@@ -7,8 +7,12 @@ import type { ActorType } from "~/generated/prisma/enums";
 import { AUDIT_PAGE_SIZE } from "~/schemas/operator-console";
 import { useTRPC } from "~/trpc/react";
 import { formatDateTime } from "~/components/dates";
+import { buttonClass, linkClass } from "~/components/ui/buttons";
+import { Field } from "~/components/ui/fields";
+import { Empty, LoadError, Loading } from "~/components/ui/load-states";
+import { cardClass } from "~/components/ui/panel";
+import { AccountQueryField } from "../_components/account-query-field";
 import { readProblem, retryUnlessRefused } from "../_components/problem";
-import { buttonClass, Empty, ErrorAlert, inputClass, Loading } from "../_components/ui";
 import { actionLabel, AUDIT_ACTION_LABELS } from "./audit-actions";
 import { auditHref, readAuditFilters } from "./audit-search-params";
 import { summariseAudit } from "./audit-summary";
@@ -43,36 +47,22 @@ function AuditFilters({ account, action }: { account: string; action: string }) 
   }
 
   return (
-    <form role="search" aria-label="Filter the audit log" onSubmit={onSubmit} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <form role="search" aria-label="Filter the audit log" onSubmit={onSubmit} className={cardClass}>
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <div>
-          <label htmlFor="audit-account" className="block text-sm font-medium text-slate-700">
-            Account
-          </label>
-          <input
-            id="audit-account"
-            type="search"
-            value={accountDraft}
-            onChange={(event) => setAccountDraft(event.target.value)}
-            placeholder="Name or account id"
-            maxLength={200}
-            className={inputClass(false)}
-          />
-        </div>
-        <div>
-          <label htmlFor="audit-action" className="block text-sm font-medium text-slate-700">
-            Action
-          </label>
-          <select id="audit-action" value={actionDraft} onChange={(event) => setActionDraft(event.target.value)} className={inputClass(false)}>
-            <option value="">All actions</option>
-            {Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-            {actionDraft && !AUDIT_ACTION_LABELS[actionDraft] && <option value={actionDraft}>{actionDraft}</option>}
-          </select>
-        </div>
+        <AccountQueryField id="audit-account" label="Account" value={accountDraft} onChange={setAccountDraft} />
+        <Field id="audit-action" label="Action">
+          {(control) => (
+            <select {...control} value={actionDraft} onChange={(event) => setActionDraft(event.target.value)}>
+              <option value="">All actions</option>
+              {Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+              {actionDraft && !AUDIT_ACTION_LABELS[actionDraft] && <option value={actionDraft}>{actionDraft}</option>}
+            </select>
+          )}
+        </Field>
         <div className="flex gap-2">
           <button type="submit" className={buttonClass("primary")}>
             Apply filters
@@ -107,12 +97,11 @@ function AuditEntries({ account, action }: { account: string; action: string }) 
       </h2>
       {result.isPending && <Loading>Loading the audit log…</Loading>}
       {result.isError && (
-        <div className="space-y-2">
-          <ErrorAlert>The audit log could not be loaded. {readProblem(result.error).message}</ErrorAlert>
-          <button type="button" className={buttonClass("secondary")} onClick={() => void result.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          message={`The audit log could not be loaded. ${readProblem(result.error).message}`}
+          onRetry={() => void result.refetch()}
+          retrying={result.isFetching}
+        />
       )}
       {result.data && result.data.entries.length === 0 && (
         <Empty>{filtered ? "No entries match these filters." : "Nothing has been recorded yet."}</Empty>
@@ -142,7 +131,7 @@ function AuditEntries({ account, action }: { account: string; action: string }) 
                     <dt className="inline text-slate-500">Account </dt>
                     <dd className="inline break-words text-slate-800">
                       {entry.accountId ? (
-                        <Link href={`/operator/accounts/${entry.accountId}`} className="text-emerald-700 underline-offset-2 hover:underline">
+                        <Link href={`/operator/accounts/${entry.accountId}`} className={linkClass}>
                           {entry.accountName ?? entry.accountId}
                         </Link>
                       ) : (

@@ -3,11 +3,13 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { formatNaira } from "~/components/money";
 import { StatusBadge } from "~/components/status-badge";
+import { describeLoadError } from "~/components/describe-error";
+import { CopyButton } from "~/components/ui/copy-button";
+import { LoadError, Loading } from "~/components/ui/load-states";
+import { Notice } from "~/components/ui/notices";
 import { useTRPC } from "~/trpc/react";
 import { formatDateTime } from "~/components/dates";
-import { QueryError } from "../query-error";
 import { serviceName } from "../transaction-table";
-import { CopyButton } from "./copy-button";
 
 const PENDING_REFRESH_MS = 5_000;
 
@@ -36,11 +38,11 @@ export function TransactionDetail({ id }: { id: string }) {
     ),
   );
 
-  if (query.isPending) return <p role="status" className="mt-6 text-sm text-slate-500">Loading the transaction…</p>;
+  if (query.isPending) return <Loading className="mt-6">Loading the transaction…</Loading>;
   if (query.isError) {
     return (
       <div className="mt-6">
-        <QueryError what="this transaction" onRetry={() => void query.refetch()} />
+        <LoadError message={describeLoadError(query.error, "this transaction")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       </div>
     );
   }
@@ -60,15 +62,15 @@ export function TransactionDetail({ id }: { id: string }) {
         {transaction.productName ? ` · ${transaction.productName}` : ""} · {formatNaira(transaction.amount)}
       </p>
       {transaction.status === "pending" && (
-        <p role="status" className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <Notice tone="warning" className="mt-3">
           The provider hasn&apos;t confirmed this purchase yet. This page updates by itself once it settles; if it fails, the
           amount is returned to the wallet.
-        </p>
+        </Notice>
       )}
       {transaction.status === "failed" && (
-        <p role="status" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Notice tone="error" className="mt-3">
           This purchase failed and its amount was returned to the wallet.
-        </p>
+        </Notice>
       )}
 
       <dl className="mt-5 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white px-4 shadow-sm">
@@ -86,7 +88,7 @@ export function TransactionDetail({ id }: { id: string }) {
           <Field label={transaction.service === "Education" ? "PIN" : "Token"}>
             <span className="flex flex-wrap items-center gap-3">
               <span className="font-mono text-base tracking-wider">{readableToken(transaction.token)}</span>
-              <CopyButton value={transaction.token} label={tokenLabel} />
+              <CopyButton text={transaction.token} what={tokenLabel} />
             </span>
           </Field>
         )}

@@ -6,7 +6,9 @@ import { formatNaira } from "~/components/money";
 import { useTRPC } from "~/trpc/react";
 import { formatDate } from "~/components/dates";
 import { readProblem, retryUnlessRefused } from "../../_components/problem";
-import { buttonClass, ErrorAlert, Loading } from "../../_components/ui";
+import { buttonClass, linkClass } from "~/components/ui/buttons";
+import { Loading } from "~/components/ui/load-states";
+import { ErrorAlert } from "~/components/ui/notices";
 import { AllowlistPanel } from "./allowlist-panel";
 import { ApiKeysPanel } from "./api-keys-panel";
 import { CatalogPanel } from "./catalog-panel";
@@ -47,7 +49,7 @@ export function AccountDetail({ accountId }: { accountId: string }) {
   return (
     <div className="space-y-6">
       <div>
-        <Link href="/operator" className="text-sm font-medium text-emerald-700 underline-offset-2 hover:underline">
+        <Link href="/operator" className={`text-sm ${linkClass}`}>
           ← Accounts
         </Link>
         <h1 className="mt-2 break-words text-2xl font-semibold tracking-tight">{account.name}</h1>
@@ -59,10 +61,10 @@ export function AccountDetail({ accountId }: { accountId: string }) {
           <Figure label="Product catalog" value={account.onProductCatalog ? "On" : "Off"} />
         </dl>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <Link href={`/operator/audit?account=${account.id}`} className="font-medium text-emerald-700 underline-offset-2 hover:underline">
+          <Link href={`/operator/audit?account=${account.id}`} className={linkClass}>
             Audit log for this account
           </Link>
-          <Link href={`/invoices?accountId=${account.id}`} className="font-medium text-emerald-700 underline-offset-2 hover:underline">
+          <Link href={`/invoices?accountId=${account.id}`} className={linkClass}>
             Invoices
           </Link>
         </p>

@@ -2,10 +2,14 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
-import { ConfirmDialog } from "../../_components/confirm-dialog";
+import { buttonClass } from "~/components/ui/buttons";
+import { ConfirmDialog } from "~/components/ui/dialogs";
+import { TextField } from "~/components/ui/fields";
+import { Empty, Loading } from "~/components/ui/load-states";
+import { ErrorAlert, Notice } from "~/components/ui/notices";
+import { Panel } from "~/components/ui/panel";
+import { SwitchControl } from "~/components/ui/switch-control";
 import { formAlert, readProblem, retryUnlessRefused, type Problem } from "../../_components/problem";
-import { SwitchControl } from "../../_components/switch-control";
-import { buttonClass, Empty, ErrorAlert, Field, Loading, Panel, SuccessNotice } from "../../_components/ui";
 import { useRefreshAccount } from "./use-refresh-account";
 
 const POLICY_REFUSAL =
@@ -25,9 +29,9 @@ export function AllowlistPanel({ accountId }: { accountId: string }) {
         <div className="space-y-5">
           <RequiredSwitch accountId={accountId} required={status.data.required} requiredByPolicy={status.data.requiredByPolicy} entryCount={status.data.entries.length} />
           {status.data.apiBlocked && (
-            <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <Notice tone="warning">
               The list is required but empty, so every API request of this account is refused until an entry is added.
-            </p>
+            </Notice>
           )}
           <AllowlistEntries accountId={accountId} entries={status.data.entries} required={status.data.required} />
           <AddEntryForm accountId={accountId} />
@@ -124,14 +128,14 @@ function AllowlistEntries({ accountId, entries, required }: { accountId: string;
   if (entries.length === 0) return <Empty>No entries.</Empty>;
   return (
     <div className="space-y-2">
-      {done && <SuccessNotice>{done}</SuccessNotice>}
+      {done && <Notice>{done}</Notice>}
       <ul aria-label="Allowlist entries" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
         {entries.map((entry) => (
           <li key={entry} className="flex items-center justify-between gap-3 px-3 py-2">
             <code className="break-all font-mono text-sm text-slate-900">{entry}</code>
             <button
               type="button"
-              className={buttonClass("dangerOutline")}
+              className={buttonClass("dangerOutline", "sm")}
               aria-label={`Remove ${entry}`}
               onClick={() => {
                 setProblem(null);
@@ -205,27 +209,23 @@ function AddEntryForm({ accountId }: { accountId: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Add allowlist entry">
       {alert && <ErrorAlert>{alert}</ErrorAlert>}
-      {done && <SuccessNotice>{done}</SuccessNotice>}
+      {done && <Notice>{done}</Notice>}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
-          <Field id={`allowlist-entry-${accountId}`} label="Address or range"
+          <TextField
+            id={`allowlist-entry-${accountId}`}
+            label="Address or range"
             hint="An IPv4 or IPv6 address, or a CIDR range such as 203.0.113.0/24."
             error={problem?.fieldErrors.entry}
-          >
-            {(props) => (
-              <input
-                {...props}
-                value={value}
-                onChange={(event) => setValue(event.target.value)}
-                maxLength={100}
-                autoComplete="off"
-                spellCheck={false}
-                className={`${props.className} font-mono`}
-              />
-            )}
-          </Field>
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            maxLength={100}
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono"
+          />
         </div>
-        <button type="submit" className={`${buttonClass("primary")} sm:mb-5`} disabled={add.isPending}>
+        <button type="submit" className={`${buttonClass("primary")} sm:mb-6`} disabled={add.isPending}>
           {add.isPending ? "Adding…" : "Add entry"}
         </button>
       </div>

@@ -2,16 +2,22 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "~/trpc/react";
-import { ConfirmDialog } from "../../_components/confirm-dialog";
 import { formatDateTime } from "~/components/dates";
+import { buttonClass } from "~/components/ui/buttons";
+import { cellClass, DataTable, rowHeaderClass } from "~/components/ui/data-table";
+import { ConfirmDialog } from "~/components/ui/dialogs";
+import { Empty, Loading } from "~/components/ui/load-states";
+import { ErrorAlert, Notice } from "~/components/ui/notices";
+import { Panel } from "~/components/ui/panel";
 import { readProblem, retryUnlessRefused } from "../../_components/problem";
-import { buttonClass, Empty, ErrorAlert, Loading, Panel, SuccessNotice } from "../../_components/ui";
 import { useRefreshAccount } from "./use-refresh-account";
 
 interface KeyChoice {
   keyId: string;
   name: string;
 }
+
+const KEY_COLUMNS = [{ label: "Name" }, { label: "Status" }, { label: "Created" }, { label: "Last used" }, { label: "Actions", hidden: true }];
 
 /** The account's API keys (never the keys themselves) and revoking one. */
 export function ApiKeysPanel({ accountId }: { accountId: string }) {
@@ -36,65 +42,46 @@ export function ApiKeysPanel({ accountId }: { accountId: string }) {
     <Panel id="api-keys-heading" title="API keys" description="Keys are shown once, when created; here are their names and use.">
       {keys.isPending && <Loading>Loading API keys…</Loading>}
       {keys.isError && <ErrorAlert>The API keys could not be loaded. {readProblem(keys.error).message}</ErrorAlert>}
-      {done && (
-        <div className="mb-3">
-          <SuccessNotice>{done}</SuccessNotice>
-        </div>
-      )}
+      {done && <Notice className="mb-3">{done}</Notice>}
       {keys.data && keys.data.length === 0 && (
         <Empty>This account has no API keys. The account owner creates them on the portal&apos;s API keys page.</Empty>
       )}
       {keys.data && keys.data.length > 0 && (
-        <div className="relative overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full text-sm" aria-label="API keys">
-            <thead className="bg-slate-50 text-left text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Name</th>
-                <th scope="col" className="px-3 py-2 font-medium">Status</th>
-                <th scope="col" className="px-3 py-2 font-medium">Created</th>
-                <th scope="col" className="px-3 py-2 font-medium">Last used</th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {keys.data.map((key) => (
-                <tr key={key.keyId}>
-                  <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
-                    {key.name}
-                    <span className="block font-mono text-xs font-normal text-slate-500">{key.prefix}…</span>
-                  </th>
-                  <td className="whitespace-nowrap px-3 py-2">
-                    {key.status === "active" ? (
-                      <span className="font-medium text-emerald-800">Active</span>
-                    ) : (
-                      <span className="text-slate-600">Revoked {formatDateTime(key.revokedAt)}</span>
-                    )}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(key.createdAt)}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
-                    {key.status === "active" && (
-                      <button
-                        type="button"
-                        className={buttonClass("dangerOutline")}
-                        aria-label={`Revoke key ${key.name}`}
-                        onClick={() => {
-                          setProblem(null);
-                          setDone(null);
-                          setRevoking({ keyId: key.keyId, name: key.name });
-                        }}
-                      >
-                        Revoke
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="API keys" columns={KEY_COLUMNS}>
+          {keys.data.map((key) => (
+            <tr key={key.keyId}>
+              <th scope="row" className={rowHeaderClass}>
+                {key.name}
+                <span className="block font-mono text-xs font-normal text-slate-500">{key.prefix}…</span>
+              </th>
+              <td className={cellClass}>
+                {key.status === "active" ? (
+                  <span className="font-medium text-emerald-800">Active</span>
+                ) : (
+                  <span className="text-slate-600">Revoked {formatDateTime(key.revokedAt)}</span>
+                )}
+              </td>
+              <td className={cellClass}>{formatDateTime(key.createdAt)}</td>
+              <td className={cellClass}>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</td>
+              <td className={`${cellClass} text-right`}>
+                {key.status === "active" && (
+                  <button
+                    type="button"
+                    className={buttonClass("dangerOutline", "sm")}
+                    aria-label={`Revoke key ${key.name}`}
+                    onClick={() => {
+                      setProblem(null);
+                      setDone(null);
+                      setRevoking({ keyId: key.keyId, name: key.name });
+                    }}
+                  >
+                    Revoke
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {revoking && (
         <ConfirmDialog

@@ -2,9 +2,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "~/trpc/react";
+import { ErrorAlert } from "~/components/ui/notices";
+import { Panel } from "~/components/ui/panel";
+import { SwitchControl } from "~/components/ui/switch-control";
 import { readProblem } from "../../_components/problem";
-import { SwitchControl } from "../../_components/switch-control";
-import { ErrorAlert, Panel } from "../../_components/ui";
 import { useRefreshAccount } from "./use-refresh-account";
 
 /** Whether the account's plan list carries the structured catalog fields. Takes effect on the next request. */

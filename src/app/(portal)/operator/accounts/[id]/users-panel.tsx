@@ -3,16 +3,23 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { roleLabel } from "~/components/role-label";
 import { useTRPC } from "~/trpc/react";
-import { ConfirmDialog } from "../../_components/confirm-dialog";
 import { formatDate } from "~/components/dates";
+import { buttonClass } from "~/components/ui/buttons";
+import { cellClass, DataTable, rowHeaderClass } from "~/components/ui/data-table";
+import { ConfirmDialog } from "~/components/ui/dialogs";
+import { Field, TextField } from "~/components/ui/fields";
+import { Empty, Loading } from "~/components/ui/load-states";
+import { ErrorAlert, Notice } from "~/components/ui/notices";
+import { Panel } from "~/components/ui/panel";
 import { formAlert, readProblem, retryUnlessRefused, type Problem } from "../../_components/problem";
-import { buttonClass, Empty, ErrorAlert, Field, Loading, Panel, SuccessNotice } from "../../_components/ui";
 import { useRefreshAccount } from "./use-refresh-account";
 
 interface UserChoice {
   userId: string;
   email: string;
 }
+
+const USER_COLUMNS = [{ label: "User" }, { label: "Role" }, { label: "Status" }, { label: "Added" }, { label: "Actions", hidden: true }];
 
 /** The account's people: who they are, adding an owner or staff member, disabling and enabling. */
 export function UsersPanel({ accountId }: { accountId: string }) {
@@ -65,61 +72,38 @@ export function UsersPanel({ accountId }: { accountId: string }) {
           }}
         />
       )}
-      {done && (
-        <div className="mb-3">
-          <SuccessNotice>{done}</SuccessNotice>
-        </div>
-      )}
-      {problem && !disabling && (
-        <div className="mb-3">
-          <ErrorAlert>{problem}</ErrorAlert>
-        </div>
-      )}
+      {done && <Notice className="mb-3">{done}</Notice>}
+      {problem && !disabling && <ErrorAlert className="mb-3">{problem}</ErrorAlert>}
       {users.isPending && <Loading>Loading users…</Loading>}
       {users.isError && <ErrorAlert>The users could not be loaded. {readProblem(users.error).message}</ErrorAlert>}
       {users.data && users.data.length === 0 && <Empty>No users yet. Add the account&apos;s owner first.</Empty>}
       {users.data && users.data.length > 0 && (
-        <div className="relative overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full text-sm" aria-label="Users">
-            <thead className="bg-slate-50 text-left text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">User</th>
-                <th scope="col" className="px-3 py-2 font-medium">Role</th>
-                <th scope="col" className="px-3 py-2 font-medium">Status</th>
-                <th scope="col" className="px-3 py-2 font-medium">Added</th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {users.data.map((user) => (
-                <tr key={user.userId}>
-                  <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
-                    <span className="whitespace-nowrap">{user.email}</span>
-                    {user.name && <span className="block text-xs font-normal text-slate-500">{user.name}</span>}
-                  </th>
-                  <td className="whitespace-nowrap px-3 py-2">{roleLabel(user.role)}</td>
-                  <td className="whitespace-nowrap px-3 py-2">
-                    {user.disabledAt ? <span className="text-red-800">Disabled</span> : <span className="text-emerald-800">Active</span>}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2">{formatDate(user.createdAt)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
-                    <button
-                      type="button"
-                      className={buttonClass(user.disabledAt ? "secondary" : "dangerOutline")}
-                      aria-label={`${user.disabledAt ? "Enable" : "Disable"} ${user.email}`}
-                      disabled={setDisabled.isPending}
-                      onClick={() => toggle(user.userId, user.email, !user.disabledAt)}
-                    >
-                      {user.disabledAt ? "Enable" : "Disable"}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Users" columns={USER_COLUMNS}>
+          {users.data.map((user) => (
+            <tr key={user.userId}>
+              <th scope="row" className={rowHeaderClass}>
+                <span className="whitespace-nowrap">{user.email}</span>
+                {user.name && <span className="block text-xs font-normal text-slate-500">{user.name}</span>}
+              </th>
+              <td className={cellClass}>{roleLabel(user.role)}</td>
+              <td className={cellClass}>
+                {user.disabledAt ? <span className="text-red-800">Disabled</span> : <span className="text-emerald-800">Active</span>}
+              </td>
+              <td className={cellClass}>{formatDate(user.createdAt)}</td>
+              <td className={`${cellClass} text-right`}>
+                <button
+                  type="button"
+                  className={buttonClass(user.disabledAt ? "secondary" : "dangerOutline", "sm")}
+                  aria-label={`${user.disabledAt ? "Enable" : "Disable"} ${user.email}`}
+                  disabled={setDisabled.isPending}
+                  onClick={() => toggle(user.userId, user.email, !user.disabledAt)}
+                >
+                  {user.disabledAt ? "Enable" : "Disable"}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {disabling && (
         <ConfirmDialog
@@ -175,23 +159,17 @@ function AddUserForm({ accountId, onClose, onAdded }: { accountId: string; onClo
     <form onSubmit={onSubmit} noValidate aria-label="Add user" className="mb-5 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
       {alert && <ErrorAlert>{alert}</ErrorAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="new-user-email" label="Email" error={problem?.fieldErrors.email}>
-          {(props) => <input {...props} name="email" type="email" inputMode="email" autoComplete="off" required autoFocus />}
-        </Field>
-        <Field id="new-user-name" label="Name (optional)" error={problem?.fieldErrors.name}>
-          {(props) => <input {...props} name="name" maxLength={200} autoComplete="off" />}
-        </Field>
+        <TextField id="new-user-email" label="Email" error={problem?.fieldErrors.email} name="email" type="email" inputMode="email" autoComplete="off" required autoFocus />
+        <TextField id="new-user-name" label="Name (optional)" error={problem?.fieldErrors.name} name="name" maxLength={200} autoComplete="off" />
         <Field id="new-user-role" label="Role" error={problem?.fieldErrors.role}>
-          {(props) => (
-            <select {...props} name="role" defaultValue="STAFF">
+          {(control) => (
+            <select {...control} name="role" defaultValue="STAFF">
               <option value="STAFF">Staff: buys and sees transactions</option>
               <option value="OWNER">Owner: also manages keys, staff and invoices</option>
             </select>
           )}
         </Field>
-        <Field id="new-user-password" label="Initial password" hint="At least 8 characters." error={problem?.fieldErrors.password}>
-          {(props) => <input {...props} name="password" type="password" autoComplete="new-password" required minLength={8} />}
-        </Field>
+        <TextField id="new-user-password" label="Initial password" hint="At least 8 characters." error={problem?.fieldErrors.password} name="password" type="password" autoComplete="new-password" required minLength={8} />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         <button type="button" className={buttonClass("secondary")} onClick={onClose} disabled={add.isPending}>

@@ -5,9 +5,12 @@ import { formatNaira, parseNairaToKobo } from "~/components/money";
 import { MAX_FUNDING_KOBO } from "~/schemas/operator";
 import type { AccountOverview } from "~/server/services/accounts/get-account-overview";
 import { useTRPC } from "~/trpc/react";
-import { ConfirmDialog } from "../../_components/confirm-dialog";
+import { buttonClass } from "~/components/ui/buttons";
+import { ConfirmDialog } from "~/components/ui/dialogs";
+import { TextField } from "~/components/ui/fields";
+import { ErrorAlert, Notice } from "~/components/ui/notices";
+import { Panel } from "~/components/ui/panel";
 import { formAlert, readProblem, type Problem } from "../../_components/problem";
-import { buttonClass, ErrorAlert, Field, Panel, SuccessNotice } from "../../_components/ui";
 import { LedgerTable } from "./ledger-table";
 import { useRefreshAccount } from "./use-refresh-account";
 
@@ -99,17 +102,28 @@ function FundWalletForm({ account }: { account: AccountOverview }) {
     <>
       <form key={formKey} onSubmit={onReview} noValidate className="space-y-4" aria-label="Fund wallet">
         {alert && <ErrorAlert>{alert}</ErrorAlert>}
-        {done && <SuccessNotice>{done}</SuccessNotice>}
+        {done && <Notice>{done}</Notice>}
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field id="funding-amount" label="Amount (₦)" hint="In naira, e.g. 25000 or 1,500.50" error={errors.amount}>
-            {(props) => <input {...props} name="amount" inputMode="decimal" autoComplete="off" placeholder="0.00" />}
-          </Field>
-          <Field id="funding-reference" label="Reference" hint="The bank transfer or receipt reference" error={errors.reference}>
-            {(props) => <input {...props} name="reference" maxLength={100} autoComplete="off" />}
-          </Field>
-          <Field id="funding-note" label="Note (optional)" error={errors.note}>
-            {(props) => <input {...props} name="note" maxLength={500} autoComplete="off" />}
-          </Field>
+          <TextField
+            id="funding-amount"
+            label="Amount (₦)"
+            hint="In naira, e.g. 25000 or 1,500.50"
+            error={errors.amount}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+          />
+          <TextField
+            id="funding-reference"
+            label="Reference"
+            hint="The bank transfer or receipt reference"
+            error={errors.reference}
+            name="reference"
+            maxLength={100}
+            autoComplete="off"
+          />
+          <TextField id="funding-note" label="Note (optional)" error={errors.note} name="note" maxLength={500} autoComplete="off" />
         </div>
         <button type="submit" className={buttonClass("primary")} disabled={fund.isPending}>
           {fund.isPending ? "Funding…" : "Review funding"}

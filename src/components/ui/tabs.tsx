@@ -1,24 +1,30 @@
 "use client";
+/**
+ * A row of links to a section's pages, the current one marked aria-current="page". Wraps onto a
+ * second row on a phone rather than scrolling sideways. Plain data in, so a server layout can pass it.
+ */
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-const TABS = [
-  { href: "/buy/data", label: "Data" },
-  { href: "/buy/airtime", label: "Airtime" },
-  { href: "/buy/cable-tv", label: "Cable TV" },
-  { href: "/buy/electricity", label: "Electricity" },
-  { href: "/buy/education", label: "Education" },
-  { href: "/buy/broadband", label: "Broadband" },
-] as const;
+export interface Tab {
+  href: string;
+  label: string;
+  /** Other paths whose pages (and the pages below them) belong to this tab too. */
+  matchUnder?: readonly string[];
+}
 
-/** What can be bought, one page each; wraps onto a second row on a phone rather than scrolling sideways. */
-export function BuyTabs() {
+function isCurrent(tab: Tab, pathname: string): boolean {
+  if (pathname === tab.href) return true;
+  return (tab.matchUnder ?? []).some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
+export function Tabs({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="What to buy">
+    <nav aria-label={label}>
       <ul className="flex flex-wrap gap-2">
-        {TABS.map((tab) => {
-          const current = pathname === tab.href;
+        {tabs.map((tab) => {
+          const current = isCurrent(tab, pathname);
           return (
             <li key={tab.href}>
               <Link

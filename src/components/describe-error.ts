@@ -1,14 +1,18 @@
 /**
- * What went wrong, in plain words, for the owner's pages. The service's error name (tRPC
- * `data.appCode`) picks the message; per-field problems (`data.fieldErrors`) go next to their fields.
+ * What went wrong with a tRPC call, in plain words, for the portal's pages. The service's error name
+ * (tRPC `data.appCode`) picks the message; per-field problems (`data.fieldErrors`) go next to their
+ * fields. The Buy pages add the words of a purchase (buy/describe-error.ts), the operator console reads
+ * a form's problems with operator/_components/problem.ts; both build on what is here.
  */
 import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "~/server/trpc/root";
 
-const NOT_REACHED = "We couldn't reach the server. Check your connection and try again.";
+export const SERVER_NOT_REACHED = "We couldn't reach the server. Check your connection and try again.";
+export const SESSION_ENDED = "Your session has ended. Sign in again to continue.";
+export const RATE_LIMITED = "Too many requests just now. Wait a moment and try again.";
 const UNEXPECTED = "Something went wrong on our side. Please try again.";
 
-function asTrpcError(error: unknown): TRPCClientError<AppRouter> | null {
+export function asTrpcError(error: unknown): TRPCClientError<AppRouter> | null {
   return error instanceof TRPCClientError ? (error as TRPCClientError<AppRouter>) : null;
 }
 
@@ -24,13 +28,14 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   return byField;
 }
 
+/** A change that failed (creating a key, disabling a user). */
 export function describeError(error: unknown): string {
   const trpcError = asTrpcError(error);
   // No data: the answer never arrived (network down, server restarting).
-  if (!trpcError?.data) return NOT_REACHED;
+  if (!trpcError?.data) return SERVER_NOT_REACHED;
   switch (appCodeOf(error)) {
     case "unauthorized":
-      return "Your session has ended. Sign in again to continue.";
+      return SESSION_ENDED;
     case "forbidden":
     case "user.email_taken":
       return trpcError.message;
@@ -41,15 +46,15 @@ export function describeError(error: unknown): string {
     case "validation.failed":
       return "Please correct the fields marked below.";
     case "rate_limit.exceeded":
-      return "Too many requests just now. Wait a moment and try again.";
+      return RATE_LIMITED;
     default:
       return UNEXPECTED;
   }
 }
 
-/** For a page's reads: why the list could not be shown. */
-export function describeLoadError(error: unknown): string {
+/** A read that failed: why `what` could not be shown. */
+export function describeLoadError(error: unknown, what = "this"): string {
   const code = appCodeOf(error);
   if (code === "unauthorized" || code === "forbidden") return describeError(error);
-  return "We couldn't load this just now. Check your connection and try again.";
+  return `We couldn't load ${what} just now. Check your connection and try again.`;
 }

@@ -1,0 +1,97 @@
+"use client";
+/**
+ * Modal dialogs on the browser's own <dialog>: showModal gives the focus trap, the inert page behind
+ * it, the backdrop and Escape. Rendered only while open, so a dialog's text never doubles the page's;
+ * focus goes back to where it was when it closes.
+ */
+import { useCallback, useId, type ReactNode } from "react";
+import { buttonClass } from "./buttons";
+import { ErrorAlert } from "./notices";
+
+export function Modal({
+  title,
+  onDismiss,
+  children,
+}: {
+  title: string;
+  /** Escape calls this; null while closing would lose work in flight (a change on its way). */
+  onDismiss: (() => void) | null;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  // Stable, so a re-render does not close and reopen the dialog (React re-runs a changed ref callback).
+  const open = useCallback((node: HTMLDialogElement | null) => {
+    if (!node) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!node.open) node.showModal();
+    return () => {
+      node.close();
+      previous?.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={open}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Escape: we decide whether and how to close, so React state and the dialog never disagree.
+        event.preventDefault();
+        onDismiss?.();
+      }}
+      // The browser may still close it (a second Escape without a user gesture in between): follow it.
+      onClose={() => onDismiss?.()}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <div className="p-5 sm:p-6">
+        <h2 id={titleId} className="text-lg font-semibold tracking-tight break-words">
+          {title}
+        </h2>
+        <div className="mt-3">{children}</div>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * "Are you sure?" before a change that is hard to take back (funding, revoking, disabling): says what
+ * will change, and why it failed if it did. Cancel comes first, so it is what has focus when the
+ * dialog opens (on a phone it is shown below the confirm button); neither button nor Escape works
+ * while the change is on its way.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  pendingLabel,
+  tone = "primary",
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  tone?: "primary" | "danger";
+  pending: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal title={title} onDismiss={pending ? null : onCancel}>
+      <div className="space-y-3 text-sm text-slate-700">{children}</div>
+      {error && <ErrorAlert className="mt-4">{error}</ErrorAlert>}
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onCancel} disabled={pending} className={buttonClass("secondary")}>
+          Cancel
+        </button>
+        <button type="button" onClick={onConfirm} disabled={pending} aria-busy={pending} className={buttonClass(tone)}>
+          {pending ? pendingLabel : confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

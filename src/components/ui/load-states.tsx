@@ -1,0 +1,45 @@
+/** What a read shows before its data: loading, failed (with a way to try again), or nothing to show. */
+import type { ReactNode } from "react";
+import { buttonClass } from "./buttons";
+import { classNames } from "./class-names";
+import { noticeClass } from "./notices";
+
+export function Loading({ className, children = "Loading…" }: { className?: string; children?: ReactNode }) {
+  return (
+    <p role="status" className={classNames("text-sm text-slate-500", className)}>
+      {children}
+    </p>
+  );
+}
+
+/** Grey placeholder rows where a list will be, with the words for screen readers. */
+export function LoadingRows({ label, rows = 3 }: { label: string; rows?: number }) {
+  return (
+    <div role="status" aria-live="polite" className="space-y-2">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} aria-hidden="true" className="h-12 animate-pulse rounded-lg bg-slate-100" />
+      ))}
+    </div>
+  );
+}
+
+/** `message` in plain words (see describeLoadError); the button says when the new try is on its way. */
+export function LoadError({ message, onRetry, retrying = false }: { message: string; onRetry: () => void; retrying?: boolean }) {
+  return (
+    <div role="alert" className={`flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between ${noticeClass("error")}`}>
+      <span>{message}</span>
+      <button type="button" onClick={onRetry} disabled={retrying} className={buttonClass("secondary", "sm")}>
+        {retrying ? "Trying again…" : "Try again"}
+      </button>
+    </div>
+  );
+}
+
+export function Empty({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <div className={classNames("rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600", className)}>
+      {children}
+    </div>
+  );
+}
