@@ -10,6 +10,8 @@ import { POST as buyAirtime } from "~/app/api/v1/airtime/route";
 import { POST as payBill } from "~/app/api/v1/bills/[service]/pay/route";
 import { POST as buyData } from "~/app/api/v1/data/route";
 import { db } from "~/server/db";
+import { authenticateApiKey } from "~/server/services/api-keys/authenticate-api-key";
+import { purchaseData } from "~/server/services/purchases/purchase-data";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { balanceOf, fundedAccount, reference } from "~/test/purchase-fixtures";
 
@@ -93,6 +95,22 @@ describe("a retried purchase", () => {
     const fromB = await post(buyData, b.auth, order);
     expect([fromA.status, fromB.status]).toEqual([201, 201]);
     expect((await fromB.json()).id).not.toBe((await fromA.json()).id);
+    expect(await balanceOf(b.accountId)).toBe(100_000n - 28_000n);
+  });
+});
+
+describe("a look-up handed to the service", () => {
+  it("never answers for another account, even when handed to the wrong actor", async () => {
+    const a = await fundedAccount(100_000n);
+    const b = await fundedAccount(100_000n);
+    const order = { clientReference: reference(), planId: "mtn-1gb-30d", phone: "08031234567" };
+    const fromA = await purchaseData(a.actor, order);
+    const { referenceLookup } = await authenticateApiKey(a.auth.authorization, "127.0.0.1", order.clientReference);
+    expect(referenceLookup?.transaction?.id).toBe(fromA.transaction.id);
+
+    const fromB = await purchaseData(b.actor, order, referenceLookup);
+    expect(fromB.replay).toBe(false);
+    expect(fromB.transaction.id).not.toBe(fromA.transaction.id);
     expect(await balanceOf(b.accountId)).toBe(100_000n - 28_000n);
   });
 });

@@ -142,7 +142,7 @@ export async function executePurchase(actor: Actor, order: PurchaseOrder, lookup
     recipient: order.recipient,
     amount: order.orderAmount,
   });
-  const stored = storedUnder(lookup, order.clientReference);
+  const stored = lookedUp(lookup, party.accountId, order.clientReference);
   if (stored) return replayOrConflict(stored, fingerprint, order.clientReference);
   // Resolved before any money moves: a misconfigured provider (unknown VEND_PROVIDER, HTTP upstream
   // without its URL) fails this request with nothing charged, instead of a debit left pending forever.
@@ -165,7 +165,7 @@ export async function executeDataPurchase(
   const party = purchasingParty(actor);
   const fingerprint = orderFingerprint({ service: "DATA", productCode: order.planId, recipient: order.recipient, amount: null });
   // A retry answered from the key's statement: the whole request is one round trip.
-  const stored = storedUnder(lookup, order.clientReference);
+  const stored = lookedUp(lookup, party.accountId, order.clientReference);
   if (stored) return replayOrConflict(stored, fingerprint, order.clientReference);
   const provider = getVendProvider(); // before any money moves, as above
   let begun: BegunPurchase;
@@ -212,7 +212,7 @@ export async function answerKnownReference(
   lookup?: ReferenceLookup,
 ): Promise<PurchaseResult | null> {
   const { accountId } = purchasingParty(actor);
-  let row: PurchaseRow | null | undefined = lookup?.clientReference === order.clientReference ? lookup.transaction : undefined;
+  let row = lookedUp(lookup, accountId, order.clientReference);
   if (row === undefined) {
     const rows = await queryRows<PurchaseRow>(sql`
       SELECT * FROM transactions WHERE account_id = ${accountId}::uuid AND client_reference = ${order.clientReference}`);
@@ -223,9 +223,16 @@ export async function answerKnownReference(
   return replayOrConflict(row, fingerprint, order.clientReference);
 }
 
-/** The transaction a look-up with the key found under this reference; null when none (or not looked up). */
-function storedUnder(lookup: ReferenceLookup | undefined, clientReference: string): PurchaseRow | null {
-  return lookup?.clientReference === clientReference ? lookup.transaction : null;
+/**
+ * What the key's statement found stored under this reference: the transaction, or null when the
+ * reference was free then; undefined when it cannot say (no look-up, or one for another reference).
+ * Only ever the purchasing account's own row: the look-up is made for the key's account and checked
+ * again here, so a look-up handed to the wrong actor can never answer for another account.
+ */
+function lookedUp(lookup: ReferenceLookup | undefined, accountId: string, clientReference: string): PurchaseRow | null | undefined {
+  if (lookup?.clientReference !== clientReference) return undefined;
+  if (lookup.transaction && lookup.transaction.account_id !== accountId) return undefined;
+  return lookup.transaction;
 }
 
 /** A known reference: the stored transaction again for the same order, 409 for a different one. */
