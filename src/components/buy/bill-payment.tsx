@@ -1,11 +1,10 @@
 "use client";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { describeLoadError } from "~/components/describe-error";
 import { formatNaira } from "~/components/money";
 import { buttonClass } from "~/components/ui/buttons";
 import { Field, TextField } from "~/components/ui/fields";
-import { LoadError, Loading } from "~/components/ui/load-states";
+import { Loading, QueryLoadError } from "~/components/ui/load-states";
 import { ErrorAlert } from "~/components/ui/notices";
 import { customerId as customerIdSchema } from "~/schemas/purchases";
 import type { BillServicePath } from "~/schemas/services";
@@ -136,7 +135,7 @@ export function BillPayment({ service }: { service: BillServicePath }) {
             {products.isPending && <Loading className="mt-1">Loading products…</Loading>}
             {products.isError && (
               <div className="mt-1">
-                <LoadError message={describeLoadError(products.error)} onRetry={() => void products.refetch()} retrying={products.isFetching} />
+                <QueryLoadError query={products} />
               </div>
             )}
             {products.data && products.data.length === 0 && <p className="mt-1 text-sm text-slate-500">Nothing is on sale here right now.</p>}

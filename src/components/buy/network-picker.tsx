@@ -1,8 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { describeLoadError } from "~/components/describe-error";
 import { FieldError } from "~/components/ui/fields";
-import { LoadError, Loading } from "~/components/ui/load-states";
+import { Loading, QueryLoadError } from "~/components/ui/load-states";
 import { useTRPC } from "~/trpc/react";
 import type { Network } from "./types";
 
@@ -25,7 +24,7 @@ export function NetworkPicker({ value, onChange, error }: NetworkPickerProps) {
       {networks.isPending && <Loading className="mt-2">Loading networks…</Loading>}
       {networks.isError && (
         <div className="mt-2">
-          <LoadError message={describeLoadError(networks.error)} onRetry={() => void networks.refetch()} retrying={networks.isFetching} />
+          <QueryLoadError query={networks} />
         </div>
       )}
       {networks.data && networks.data.length === 0 && <p className="mt-2 text-sm text-slate-500">No networks are on sale right now.</p>}

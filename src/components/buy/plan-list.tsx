@@ -1,9 +1,8 @@
 "use client";
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { formatNaira } from "~/components/money";
-import { describeLoadError } from "~/components/describe-error";
 import { FieldError } from "~/components/ui/fields";
-import { LoadError, Loading } from "~/components/ui/load-states";
+import { Loading, QueryLoadError } from "~/components/ui/load-states";
 import { useTRPC } from "~/trpc/react";
 import type { Plan } from "./types";
 
@@ -36,7 +35,7 @@ export function PlanList({ networkId, value, onChange, error }: PlanListProps) {
       {networkId && plans.isPending && <Loading className="mt-2">Loading plans…</Loading>}
       {plans.isError && (
         <div className="mt-2">
-          <LoadError message={describeLoadError(plans.error)} onRetry={() => void plans.refetch()} retrying={plans.isFetching} />
+          <QueryLoadError query={plans} />
         </div>
       )}
       {plans.data && plans.data.length === 0 && <p className="mt-2 text-sm text-slate-500">No plans on this network right now.</p>}

@@ -1,5 +1,6 @@
 /** What a read shows before its data: loading, failed (with a way to try again), or nothing to show. */
 import type { ReactNode } from "react";
+import { describeLoadError } from "~/components/describe-error";
 import { buttonClass } from "./buttons";
 import { classNames } from "./class-names";
 import { noticeClass } from "./notices";
@@ -34,6 +35,18 @@ export function LoadError({ message, onRetry, retrying = false }: { message: str
       </button>
     </div>
   );
+}
+
+/** The part of a TanStack query LoadError reads: what failed, and how to ask again. */
+interface RetryableQuery {
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** LoadError for a failed query: its words from describeLoadError, and retrying by refetching it. */
+export function QueryLoadError({ query, what }: { query: RetryableQuery; what?: string }) {
+  return <LoadError message={describeLoadError(query.error, what)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
 }
 
 export function Empty({ className, children }: { className?: string; children: ReactNode }) {

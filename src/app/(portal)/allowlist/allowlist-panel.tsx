@@ -1,7 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { describeLoadError } from "~/components/describe-error";
-import { LoadError, LoadingRows } from "~/components/ui/load-states";
+import { LoadingRows, QueryLoadError } from "~/components/ui/load-states";
 import { cardClass, Panel } from "~/components/ui/panel";
 import type { AllowlistStatus } from "~/server/services/allowlist/get-allowlist-status";
 import { useTRPC } from "~/trpc/react";
@@ -68,7 +67,7 @@ export function AllowlistPanel({ viewerIsOwner }: { viewerIsOwner: boolean }) {
   if (status.isError) {
     return (
       <div className="mt-6">
-        <LoadError message={describeLoadError(status.error)} onRetry={() => void status.refetch()} retrying={status.isFetching} />
+        <QueryLoadError query={status} />
       </div>
     );
   }

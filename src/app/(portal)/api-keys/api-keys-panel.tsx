@@ -6,8 +6,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { describeLoadError } from "~/components/describe-error";
-import { LoadError, LoadingRows } from "~/components/ui/load-states";
+import { LoadingRows, QueryLoadError } from "~/components/ui/load-states";
 import { Panel } from "~/components/ui/panel";
 import { useTRPC } from "~/trpc/react";
 import { ApiKeyList } from "./api-key-list";
@@ -41,7 +40,7 @@ export function ApiKeysPanel() {
           {keys.isPending ? (
             <LoadingRows label="Loading your API keys…" />
           ) : keys.isError ? (
-            <LoadError message={describeLoadError(keys.error)} onRetry={() => void keys.refetch()} retrying={keys.isFetching} />
+            <QueryLoadError query={keys} />
           ) : (
             <ApiKeyList keys={keys.data} onRevoked={() => void refreshList()} />
           )}

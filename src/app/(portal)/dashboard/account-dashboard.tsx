@@ -1,7 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { describeLoadError } from "~/components/describe-error";
-import { LoadError, Loading } from "~/components/ui/load-states";
+import { Loading, QueryLoadError } from "~/components/ui/load-states";
 import { useTRPC } from "~/trpc/react";
 import { BalanceCard } from "./balance-card";
 import { DailySpendChart } from "./daily-spend-chart";
@@ -19,7 +18,7 @@ export function AccountDashboard() {
   if (summary.isError) {
     return (
       <div className="mt-6">
-        <LoadError message={describeLoadError(summary.error, "your dashboard")} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
+        <QueryLoadError query={summary} what="your dashboard" />
       </div>
     );
   }

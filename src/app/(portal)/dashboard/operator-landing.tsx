@@ -1,9 +1,8 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { describeLoadError } from "~/components/describe-error";
 import { buttonClass } from "~/components/ui/buttons";
-import { LoadError } from "~/components/ui/load-states";
+import { QueryLoadError } from "~/components/ui/load-states";
 import { cardClass } from "~/components/ui/panel";
 import { useTRPC } from "~/trpc/react";
 
@@ -27,11 +26,7 @@ export function OperatorLanding() {
         Platform at a glance
       </h2>
       {overview.isError ? (
-        <LoadError
-          message={describeLoadError(overview.error, "the platform figures")}
-          onRetry={() => void overview.refetch()}
-          retrying={overview.isFetching}
-        />
+        <QueryLoadError query={overview} what="the platform figures" />
       ) : (
         <dl className="grid gap-4 sm:grid-cols-2" aria-busy={overview.isPending}>
           <Figure label="Accounts" value={overview.data?.accounts} />

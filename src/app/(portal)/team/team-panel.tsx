@@ -1,7 +1,6 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { describeLoadError } from "~/components/describe-error";
-import { LoadError, LoadingRows } from "~/components/ui/load-states";
+import { LoadingRows, QueryLoadError } from "~/components/ui/load-states";
 import { Panel } from "~/components/ui/panel";
 import { useTRPC } from "~/trpc/react";
 import { AddStaffForm } from "./add-staff-form";
@@ -23,7 +22,7 @@ export function TeamPanel() {
           {team.isPending ? (
             <LoadingRows label="Loading your team…" />
           ) : team.isError ? (
-            <LoadError message={describeLoadError(team.error)} onRetry={() => void team.refetch()} retrying={team.isFetching} />
+            <QueryLoadError query={team} />
           ) : (
             <TeamList users={team.data} onChanged={refreshList} />
           )}

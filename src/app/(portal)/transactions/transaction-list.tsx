@@ -2,7 +2,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { describeLoadError } from "~/components/describe-error";
 import { buttonClass } from "~/components/ui/buttons";
-import { Empty, LoadError, Loading } from "~/components/ui/load-states";
+import { Empty, LoadError, Loading, QueryLoadError } from "~/components/ui/load-states";
 import type { TransactionFilter } from "~/schemas/portal-transactions";
 import { useTRPC } from "~/trpc/react";
 import { nextCursorOf, TRANSACTIONS_PAGE_SIZE } from "./list-query";
@@ -29,7 +29,7 @@ export function TransactionList({ filter }: { filter: TransactionFilter }) {
   if (query.isError && !query.data) {
     return (
       <div className="mt-6">
-        <LoadError message={describeLoadError(query.error, "your transactions")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <QueryLoadError query={query} what="your transactions" />
       </div>
     );
   }

@@ -3,9 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { formatNaira } from "~/components/money";
 import { StatusBadge } from "~/components/status-badge";
-import { describeLoadError } from "~/components/describe-error";
 import { CopyButton } from "~/components/ui/copy-button";
-import { LoadError, Loading } from "~/components/ui/load-states";
+import { Loading, QueryLoadError } from "~/components/ui/load-states";
 import { Notice } from "~/components/ui/notices";
 import { useTRPC } from "~/trpc/react";
 import { formatDateTime } from "~/components/dates";
@@ -42,7 +41,7 @@ export function TransactionDetail({ id }: { id: string }) {
   if (query.isError) {
     return (
       <div className="mt-6">
-        <LoadError message={describeLoadError(query.error, "this transaction")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <QueryLoadError query={query} what="this transaction" />
       </div>
     );
   }
