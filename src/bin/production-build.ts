@@ -13,13 +13,9 @@ import path from "node:path";
 /** `npm run build:server`'s output: src/bin/server.ts with our own modules bundled, packages left to node_modules. */
 export const SERVER_ENTRY = "dist/server.mjs";
 
-/** Next.js' build folder (next.config.js reads the same variable). */
-export function nextDistDir(): string {
-  return process.env.NEXT_DIST_DIR || ".next";
-}
-
-export function nextBuildId(): string {
-  return path.join(nextDistDir(), "BUILD_ID");
+/** The file that marks a finished Next.js build, in its folder (next.config.js reads the same variable). */
+function nextBuildId(): string {
+  return path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
 }
 
 /** What is missing from the production build, or null when both parts are there. */
