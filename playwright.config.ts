@@ -4,6 +4,7 @@
  * download its own browsers on these machines (README, ENVIRONMENT).
  */
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_PATH } from "./e2e/fixtures/browser";
 import { E2E_BASE_URL } from "./e2e/fixtures/e2e-server";
 
 const ci = !!process.env.CI;
@@ -11,6 +12,7 @@ const ci = !!process.env.CI;
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
+  globalSetup: "./e2e/global-setup.ts",
   forbidOnly: ci,
   retries: ci ? 1 : 0,
   // The server is one process on a small machine; more browsers than cores only adds flakiness.
@@ -20,7 +22,7 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM_PATH,
       // Root needs --no-sandbox; the rest stop Chromium reaching for a network these machines lack.
       args: [
         "--no-sandbox",
