@@ -57,20 +57,9 @@ async function prepare(): Promise<() => Promise<void>> {
   if (applied.length > 0) log.info({ migrations: applied }, `applied migrations: ${applied.join(", ")}`);
 
   if (embedded ? env.SEED_DEMO !== "0" : env.SEED_DEMO === "1") {
-    const { seedDemo } = await import("~/server/seed/seed-demo");
+    const { describeDemo, seedDemo } = await import("~/server/seed/seed-demo");
     const demo = await seedDemo({ apiKeyFile: env.DEMO_API_KEY_FILE });
-    const base = `http://localhost:${env.PORT}`;
-    // Plain text on purpose: the developer reads and copies these. They are the documented demo
-    // credentials of a local database (README "Demo data"), never a deployment's secrets.
-    console.log(
-      [
-        "demo data ready:",
-        `  portal   ${base}/sign-in  operator ${demo.operator.email} / ${demo.operator.password}`,
-        `                              owner    ${demo.owner.email} / ${demo.owner.password}`,
-        `  API key  ${demo.apiKey}`,
-        `  try it   curl -H 'Authorization: Bearer ${demo.apiKey}' ${base}/api/v1/balance`,
-      ].join("\n"),
-    );
+    console.log(describeDemo(demo, `http://localhost:${env.PORT}`));
   }
   return stopDatabase;
 }

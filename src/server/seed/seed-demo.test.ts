@@ -9,7 +9,7 @@ import { assertSourceAllowed } from "~/server/services/allowlist/assert-source-a
 import { authenticateApiKey } from "~/server/services/api-keys/authenticate-api-key";
 import { revokeApiKey } from "~/server/services/api-keys/revoke-api-key";
 import { SANDBOX_DATA_PLANS } from "./catalog";
-import { DEMO_ACCOUNT_NAME, seedDemo } from "./seed-demo";
+import { DEMO_ACCOUNT_NAME, describeDemo, seedDemo } from "./seed-demo";
 
 vi.hoisted(() => {
   process.env.BCRYPT_COST = "10";
@@ -43,6 +43,11 @@ describe("seedDemo", () => {
     ] as const) {
       expect(await verifyPassword(credentials.password, user!.passwordHash)).toBe(true);
     }
+
+    // The start-up banner lists every sign-in the README does, and the key.
+    const banner = describeDemo(first, "http://localhost:3000");
+    for (const credentials of [first.operator, first.owner, first.staff]) expect(banner).toContain(`${credentials.email} / ${credentials.password}`);
+    expect(banner).toContain(first.apiKey);
 
     const account = await db.account.findUniqueOrThrow({ where: { id: first.accountId }, include: { wallet: true, ledger: true } });
     expect(account.createdAt.toISOString()).toBe("2026-07-14T23:00:00.000Z");

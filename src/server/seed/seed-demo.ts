@@ -122,3 +122,26 @@ export async function seedDemo(options: { apiKeyFile?: string } = {}): Promise<D
     { maxWait: 30_000, timeout: 120_000 },
   );
 }
+
+/**
+ * What the server prints after seeding: every demo sign-in the README lists, the key and a curl line.
+ * Plain text on purpose: the developer reads and copies these. They are the documented demo
+ * credentials of a local database (README "Demo data"), never a deployment's secrets.
+ */
+export function describeDemo(demo: DemoData, baseUrl: string): string {
+  const signIns = (
+    [
+      ["operator", demo.operator],
+      ["owner", demo.owner],
+      ["staff", demo.staff],
+    ] as const
+  ).map(([role, user]) => `${role.padEnd(8)} ${user.email} / ${user.password}`);
+  return [
+    "demo data ready:",
+    `  portal   ${baseUrl}/sign-in`,
+    ...signIns.map((line) => `           ${line}`),
+    `  API key  ${demo.apiKey}`,
+    `  try it   curl -H 'Authorization: Bearer ${demo.apiKey}' ${baseUrl}/api/v1/balance`,
+  ].join("\n");
+}
+
