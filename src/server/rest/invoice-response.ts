@@ -30,7 +30,8 @@ function pullStream(stream: Readable): ReadableStream<Uint8Array> {
   );
 }
 
-export async function invoiceResponse(actor: Actor, accountId: string, file: string): Promise<Response> {
+/** `accountId`: an operator's choice of account; account holders get their own. */
+export async function invoiceResponse(actor: Actor, accountId: string | undefined, file: string): Promise<Response> {
   const match = /^(.*)\.(csv|pdf)$/.exec(file);
   if (!match) throw invalidInput([{ name: "period", reason: "must be a month and a format, such as 2026-11.csv or 2026-11.pdf" }]);
   const [, period = "", format] = match;

@@ -7,7 +7,8 @@
  * (their debit was reversed).
  */
 import type { ServiceCode } from "~/schemas/services";
-import { assertAccountAccess, type Actor } from "~/server/auth/actor";
+import { actingAccountId } from "~/server/auth/account-scope";
+import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { filterCondition, selectTransactionPage, toPortalTransactionView, type PortalTransactionView } from "~/server/services/transactions/portal-transaction-rows";
@@ -44,15 +45,11 @@ export interface DashboardSummary {
   recent: PortalTransactionView[];
 }
 
-function ownAccountOf(actor: Actor): string {
-  const accountId = actor.kind === "user" || actor.kind === "api-key" ? actor.accountId : null;
-  if (!accountId) throw new AppError("forbidden", "The dashboard summary belongs to an account; operators have none.");
-  return accountId;
-}
-
 export async function getDashboardSummary(actor: Actor, options: { now?: Date } = {}): Promise<DashboardSummary> {
-  const accountId = ownAccountOf(actor);
-  assertAccountAccess(actor, accountId);
+  const accountId = actingAccountId(actor, undefined, {
+    code: "forbidden",
+    message: "The dashboard summary belongs to an account; operators have none.",
+  });
   const now = options.now ?? new Date();
 
   const [account, month, byService, daily, recent] = await Promise.all([

@@ -5,7 +5,7 @@
  * both come from the same ledger.
  */
 import type { Actor } from "~/server/auth/actor";
-import { assertInvoiceAccess } from "./invoice-access";
+import { invoiceAccountId } from "./invoice-access";
 import { db } from "~/server/db";
 import { API_SERVICE_NAMES, type ServiceCode } from "~/schemas/services";
 import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
@@ -32,10 +32,11 @@ export interface InvoiceSummary {
   transactionCount: number;
 }
 
-export async function getInvoiceSummary(actor: Actor, input: { accountId: string; period: string }): Promise<InvoiceSummary> {
-  assertInvoiceAccess(actor, input.accountId);
+/** `accountId`: an operator's choice of account; account holders get their own. */
+export async function getInvoiceSummary(actor: Actor, input: { accountId?: string; period: string }): Promise<InvoiceSummary> {
+  const accountId = invoiceAccountId(actor, input.accountId);
   const period = billingPeriod(input.period);
-  const account = await findAccountOrThrow(db, input.accountId);
+  const account = await findAccountOrThrow(db, accountId);
   const { start, end } = period;
 
   const [movements] = await db.$queryRaw<{ opening: bigint | null; closing: bigint | null; funding: bigint; purchases: bigint; reversals: bigint; adjustments: bigint }[]>`

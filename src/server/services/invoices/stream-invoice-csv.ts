@@ -9,7 +9,7 @@ import { pipeline } from "node:stream/promises";
 import { PassThrough, type Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { Actor } from "~/server/auth/actor";
-import { assertInvoiceAccess } from "./invoice-access";
+import { invoiceAccountId } from "./invoice-access";
 import { db } from "~/server/db";
 import { streamRows } from "~/server/db/query-stream";
 import { API_SERVICE_NAMES, type ServiceCode } from "~/schemas/services";
@@ -78,10 +78,11 @@ export interface InvoiceCsv {
   stream: Readable;
 }
 
-export async function streamInvoiceCsv(actor: Actor, input: { accountId: string; period: string }): Promise<InvoiceCsv> {
-  assertInvoiceAccess(actor, input.accountId);
+/** `accountId`: an operator's choice of account; account holders get their own. */
+export async function streamInvoiceCsv(actor: Actor, input: { accountId?: string; period: string }): Promise<InvoiceCsv> {
+  const accountId = invoiceAccountId(actor, input.accountId);
   const period = billingPeriod(input.period);
-  const account = await findAccountOrThrow(db, input.accountId);
+  const account = await findAccountOrThrow(db, accountId);
 
   const rows = await streamRows<CsvRow>(
     `SELECT id, created_at, client_reference, provider_reference, service, product_name, plan_id, recipient,

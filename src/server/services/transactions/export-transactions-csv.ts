@@ -8,9 +8,10 @@
 import { stringify } from "csv-stringify/sync";
 import { Prisma } from "~/generated/prisma/client";
 import { SERVICE_LABELS, transactionFilter, type TransactionFilter } from "~/schemas/portal-transactions";
+import { actingAccountId } from "~/server/auth/account-scope";
 import type { Actor } from "~/server/auth/actor";
 import { parseInput } from "~/server/validation/parse-input";
-import { filterCondition, selectTransactionPage, transactionScope, type Cursor, type PortalTransactionRow } from "./portal-transaction-rows";
+import { CHOOSE_TRANSACTIONS_ACCOUNT, filterCondition, selectTransactionPage, type Cursor, type PortalTransactionRow } from "./portal-transaction-rows";
 
 const HEADER = [
   "Date (Africa/Lagos)",
@@ -78,7 +79,7 @@ export async function exportTransactionsCsv(
   options: { pageSize?: number; now?: Date } = {},
 ): Promise<TransactionsCsv> {
   const filter = parseInput(transactionFilter, input);
-  const accountId = transactionScope(actor, filter.accountId);
+  const accountId = actingAccountId(actor, filter.accountId, CHOOSE_TRANSACTIONS_ACCOUNT);
   const where = filterCondition(accountId, filter);
   const pageSize = options.pageSize ?? CSV_PAGE_SIZE;
 

@@ -4,7 +4,8 @@
  * midnight in Africa/Lagos, the service's calendar.
  */
 import { listTransactionsQuery, type ListTransactionsQuery } from "~/schemas/purchases";
-import { assertAccountAccess, type Actor } from "~/server/auth/actor";
+import { actingAccountId } from "~/server/auth/account-scope";
+import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
 import { invalidInput, parseInput } from "~/server/validation/parse-input";
 import { toTransactionView, type PurchaseRow, type TransactionView } from "~/server/services/purchases/transaction-view";
@@ -32,8 +33,8 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt: instant, id };
 }
 
-export async function listTransactions(actor: Actor, accountId: string, query: Partial<ListTransactionsQuery>): Promise<TransactionPage> {
-  assertAccountAccess(actor, accountId);
+export async function listTransactions(actor: Actor, named: string, query: Partial<ListTransactionsQuery>): Promise<TransactionPage> {
+  const accountId = actingAccountId(actor, named);
   const { from, to, limit, cursor } = parseInput(listTransactionsQuery, query);
   const after = cursor ? decodeCursor(cursor) : null;
   const rows = await db.$queryRaw<PurchaseRow[]>`

@@ -8,7 +8,7 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import type { TransactionFilter } from "~/schemas/portal-transactions";
-import { assertAccountAccess, isOperator, type Actor } from "~/server/auth/actor";
+import type { UnnamedAccount } from "~/server/auth/account-scope";
 import { db } from "~/server/db";
 import { toTransactionView, type PurchaseRow, type TransactionView } from "~/server/services/purchases/transaction-view";
 import { invalidInput } from "~/server/validation/parse-input";
@@ -39,20 +39,13 @@ export function toPortalTransactionView(row: PortalTransactionRow): PortalTransa
   };
 }
 
-/**
- * The account whose transactions the caller sees: always their own for account users and API keys
- * (a different accountId is "not found", never "forbidden"); operators must say which account.
- */
-export function transactionScope(actor: Actor, accountId: string | undefined): string {
-  if (isOperator(actor)) {
-    if (!accountId) throw invalidInput([{ name: "accountId", reason: "choose the account whose transactions to show" }]);
-    return accountId;
-  }
-  const own = actor.kind === "user" || actor.kind === "api-key" ? actor.accountId : null;
-  if (!own) throw invalidInput([{ name: "accountId", reason: "you belong to no account" }]);
-  if (accountId) assertAccountAccess(actor, accountId);
-  return own;
-}
+/** What an operator is told who lists or exports transactions without choosing an account. */
+const CHOOSE_ACCOUNT_PROBLEM = { name: "accountId", reason: "choose the account whose transactions to show" };
+export const CHOOSE_TRANSACTIONS_ACCOUNT: UnnamedAccount = {
+  code: "validation.failed",
+  message: `${CHOOSE_ACCOUNT_PROBLEM.name}: ${CHOOSE_ACCOUNT_PROBLEM.reason}`,
+  fieldErrors: [CHOOSE_ACCOUNT_PROBLEM],
+};
 
 /** `abc` → `abc%` with LIKE's own wildcards escaped, so a search is always a plain prefix. */
 function likePrefix(text: string): string {
