@@ -11,7 +11,7 @@ import { actingAccountId } from "~/server/auth/account-scope";
 import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { filterCondition, selectTransactionPage, toPortalTransactionView, type PortalTransactionView } from "~/server/services/transactions/portal-transaction-rows";
+import { filterCondition, selectTransactionPage, toPortalTransactionView, type PortalTransactionView } from "~/server/services/transactions/transaction-reads";
 
 export const DAILY_SPEND_DAYS = 30;
 export const RECENT_TRANSACTIONS = 10;

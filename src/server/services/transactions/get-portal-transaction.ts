@@ -8,7 +8,7 @@ import { accountCondition } from "~/server/auth/account-scope";
 import type { Actor } from "~/server/auth/actor";
 import { AppError } from "~/server/errors";
 import { parseInput } from "~/server/validation/parse-input";
-import { selectTransactionPage, toPortalTransactionView, type PortalTransactionView } from "./portal-transaction-rows";
+import { selectTransactionPage, toPortalTransactionView, type PortalTransactionView } from "./transaction-reads";
 
 export const getPortalTransactionInput = z.object({ id: z.string().max(100) });
 

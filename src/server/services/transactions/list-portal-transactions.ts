@@ -16,7 +16,7 @@ import {
   selectTransactionPage,
   toPortalTransactionView,
   type PortalTransactionView,
-} from "./portal-transaction-rows";
+} from "./transaction-reads";
 
 export interface PortalTransactionPage {
   items: PortalTransactionView[];
