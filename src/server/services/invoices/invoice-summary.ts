@@ -9,6 +9,7 @@ import { invoiceAccountId } from "./invoice-access";
 import { db } from "~/server/db";
 import { API_SERVICE_NAMES, type ServiceCode } from "~/schemas/services";
 import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
+import { IS_SPEND } from "~/server/services/transactions/transaction-reads";
 import { billingPeriod, invoiceNumber, type BillingPeriod } from "./billing-period";
 
 export interface InvoiceSummary {
@@ -52,14 +53,14 @@ export async function getInvoiceSummary(actor: Actor, input: { accountId?: strin
 
   const services = await db.$queryRaw<{ service: ServiceCode; count: bigint; failed: bigint; amount: bigint }[]>`
     SELECT service, count(*)::bigint AS count, count(*) FILTER (WHERE status = 'FAILED')::bigint AS failed,
-           COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS amount
+           COALESCE(sum(amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS amount
     FROM transactions
     WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}
     GROUP BY service ORDER BY service`;
 
   const addresses = await db.$queryRaw<{ address: string; count: bigint; amount: bigint; first_use: Date; last_use: Date }[]>`
     SELECT source_ip AS address, count(*)::bigint AS count,
-           COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS amount,
+           COALESCE(sum(amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS amount,
            min(created_at) AS first_use, max(created_at) AS last_use
     FROM transactions
     WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}

@@ -4,7 +4,9 @@
  */
 import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
+import { Prisma } from "~/generated/prisma/client";
 import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
+import { IS_SPEND, lagosLocal } from "~/server/services/transactions/transaction-reads";
 import { lagosPeriodOf } from "./billing-period";
 import { invoiceAccountId } from "./invoice-access";
 
@@ -24,9 +26,9 @@ function previousPeriod(period: string): string {
 export async function listInvoiceMonths(actor: Actor, input: { accountId?: string }, now: Date = new Date()) {
   const account = await findAccountOrThrow(db, invoiceAccountId(actor, input.accountId));
   const rows = await db.$queryRaw<{ period: string; purchases: bigint; charged: bigint }[]>`
-    SELECT to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS period,
+    SELECT to_char(${lagosLocal(Prisma.sql`created_at`)}, 'YYYY-MM') AS period,
            count(*)::bigint AS purchases,
-           COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS charged
+           COALESCE(sum(amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS charged
     FROM transactions WHERE account_id = ${account.id}::uuid
     GROUP BY 1`;
   const byPeriod = new Map(rows.map((row) => [row.period, row]));
