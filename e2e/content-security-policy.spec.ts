@@ -122,7 +122,7 @@ test("the operator's pages, and signing out", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: account.name })).toBeVisible();
   await visit(page, "/operator/audit");
   await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
-  await visit(page, `/invoices?accountId=${account.accountId}`);
+  await visit(page, `/invoices?account=${account.accountId}`);
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in$/);

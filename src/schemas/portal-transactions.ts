@@ -6,6 +6,7 @@
  * the whole of 31 May); the service turns them into instants.
  */
 import { z } from "zod";
+import { ACCOUNT_PARAM } from "./account-param";
 import { API_SERVICE_NAMES, type ServiceCode } from "./services";
 
 export const SERVICE_CODES = Object.keys(API_SERVICE_NAMES) as [ServiceCode, ...ServiceCode[]];
@@ -49,7 +50,7 @@ export const listPortalTransactionsInput = z.object({
 export type ListPortalTransactionsInput = z.input<typeof listPortalTransactionsInput>;
 
 /** The URL query names of the filter fields (`q` reads better in an address than `search`). */
-const URL_KEYS = { service: "service", status: "status", from: "from", to: "to", search: "q", accountId: "account" } as const;
+const URL_KEYS = { service: "service", status: "status", from: "from", to: "to", search: "q", accountId: ACCOUNT_PARAM } as const;
 type UrlFilterKey = keyof typeof URL_KEYS;
 
 const FIELD_NAMES: Record<UrlFilterKey, string> = {

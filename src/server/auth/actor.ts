@@ -1,8 +1,10 @@
 /**
- * Who is calling a service function. Every service takes an Actor; tenant scoping and role checks
- * happen in the service layer through these helpers, never in a transport.
+ * Who is calling a service function. Every service takes an Actor; role checks happen in the service
+ * layer through these helpers, and the account it acts on through account-scope.ts, never in a
+ * transport.
  */
 import type { Role } from "~/generated/prisma/enums";
+import { actingAccountId } from "~/server/auth/account-scope";
 import { AppError } from "~/server/errors";
 
 export type Actor =
@@ -23,18 +25,9 @@ export function assertOperator(actor: Actor): void {
   if (!isOperator(actor)) throw new AppError("forbidden", "Only operators may do this.");
 }
 
-/**
- * Operators reach every account; anyone else only their own. A foreign account is reported as not
- * found rather than forbidden, so ids of other tenants cannot be probed.
- */
-export function assertAccountAccess(actor: Actor, accountId: string): void {
-  if (isOperator(actor)) return;
-  const own = actor.kind === "user" || actor.kind === "api-key" ? actor.accountId : null;
-  if (own !== accountId) throw new AppError("account.not_found", "No such account.");
-}
-
+/** The account's OWNER, or an operator; account scope as in account-scope.ts. */
 export function assertOwnerOrOperator(actor: Actor, accountId: string): void {
-  assertAccountAccess(actor, accountId);
+  actingAccountId(actor, accountId);
   if (actor.kind === "user" && actor.role === "STAFF") throw new AppError("forbidden", "Only the account owner may do this.");
   if (actor.kind === "api-key") throw new AppError("forbidden", "This is not available with an API key.");
 }

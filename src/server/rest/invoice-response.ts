@@ -2,42 +2,21 @@
  * An invoice file as an HTTP response, for the REST API and the portal alike. `file` is the last path
  * segment: "2026-11.csv" or "2026-11.pdf". The CSV streams; the PDF is small and sent whole.
  */
-import type { Readable } from "node:stream";
 import type { Actor } from "~/server/auth/actor";
+import { pullStream } from "~/server/http/pull-stream";
 import { buildInvoicePdf } from "~/server/services/invoices/render-invoice-pdf";
 import { streamInvoiceCsv } from "~/server/services/invoices/stream-invoice-csv";
 import { invalidInput } from "~/server/validation/parse-input";
 
-/**
- * A web stream that reads the Node stream only when the response asks for more. (Readable.toWeb in
- * Node 20 reads ahead without limit, so a million-row CSV would pile up in memory whenever the
- * client is slower than the database.)
- */
-function pullStream(stream: Readable): ReadableStream<Uint8Array> {
-  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const { value, done } = await iterator.next();
-        if (done) controller.close();
-        else controller.enqueue(typeof value === "string" ? Buffer.from(value) : value);
-      },
-      async cancel() {
-        stream.destroy();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-export async function invoiceResponse(actor: Actor, accountId: string, file: string): Promise<Response> {
+/** `accountId`: an operator's choice of account; account holders get their own. */
+export async function invoiceResponse(actor: Actor, accountId: string | undefined, file: string): Promise<Response> {
   const match = /^(.*)\.(csv|pdf)$/.exec(file);
   if (!match) throw invalidInput([{ name: "period", reason: "must be a month and a format, such as 2026-11.csv or 2026-11.pdf" }]);
   const [, period = "", format] = match;
 
   if (format === "csv") {
     const csv = await streamInvoiceCsv(actor, { accountId, period });
-    return new Response(pullStream(csv.stream), {
+    return new Response(pullStream(csv.chunks, "invoice CSV"), {
       headers: {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="${csv.filename}"`,

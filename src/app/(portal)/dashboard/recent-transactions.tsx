@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { linkClass } from "~/components/ui/buttons";
 import { Empty } from "~/components/ui/load-states";
-import type { PortalTransactionView } from "~/server/services/transactions/portal-transaction-rows";
+import type { PortalTransactionView } from "~/server/services/transactions/transaction-reads";
 import { TransactionTable } from "../transactions/transaction-table";
 
 export function RecentTransactions({ items }: { items: PortalTransactionView[] }) {

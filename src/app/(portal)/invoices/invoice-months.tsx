@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { formatNaira } from "~/components/money";
+import { accountQuery } from "~/schemas/account-param";
 import { linkClass } from "~/components/ui/buttons";
 import { cellClass, DataTable } from "~/components/ui/data-table";
 import { Loading } from "~/components/ui/load-states";
@@ -23,7 +24,7 @@ const MONTH_COLUMNS = [
 export function InvoiceMonths({ accountId }: { accountId?: string }) {
   const trpc = useTRPC();
   const months = useQuery(trpc.invoices.months.queryOptions({ accountId }));
-  const query = accountId ? `?accountId=${encodeURIComponent(accountId)}` : "";
+  const query = accountQuery(accountId);
 
   return (
     <section aria-labelledby="invoices-heading">

@@ -1,14 +1,15 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { accountFromSearchParams } from "~/schemas/account-param";
 import { getSessionActor } from "~/server/auth/session";
 import { InvoiceMonths } from "./invoice-months";
 
 export const metadata: Metadata = { title: "Invoices · Reseller Portal" };
 
-export default async function InvoicesPage({ searchParams }: { searchParams: Promise<{ accountId?: string }> }) {
+export default async function InvoicesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await getSessionActor();
   if (!actor) redirect("/sign-in");
-  const { accountId } = await searchParams;
+  const accountId = accountFromSearchParams(await searchParams);
 
   if (actor.role === "STAFF") {
     return (

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatNaira } from "~/components/money";
 import { StatusBadge } from "~/components/status-badge";
-import type { PortalTransactionView } from "~/server/services/transactions/portal-transaction-rows";
+import type { PortalTransactionView } from "~/server/services/transactions/transaction-reads";
 import { formatDateTime } from "~/components/dates";
 import { DataTable } from "~/components/ui/data-table";
 

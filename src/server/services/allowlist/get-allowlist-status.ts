@@ -4,8 +4,8 @@
  * are unusable right now because a list is required and empty (the REST gate answers ip.not_configured).
  * Readable by the account's OWNER and STAFF and by operators; changes go through the operator services.
  */
+import { actingAccountId } from "~/server/auth/account-scope";
 import type { Actor } from "~/server/auth/actor";
-import { assertAccountAccess } from "~/server/auth/actor";
 import { db, type DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
@@ -25,9 +25,9 @@ export interface AllowlistStatus {
 }
 
 export async function getAllowlistStatus(actor: Actor, input: AccountScopeInput, client: DbClient = db): Promise<AllowlistStatus> {
-  const { accountId } = parseInput(accountScopeInput, input);
+  const named = parseInput(accountScopeInput, input).accountId;
   if (actor.kind === "api-key") throw new AppError("forbidden", "This is not available with an API key.");
-  assertAccountAccess(actor, accountId);
+  const accountId = actingAccountId(actor, named);
   const account = await findAccountOrThrow(client, accountId);
 
   const entries = await readAllowlist(client, accountId);

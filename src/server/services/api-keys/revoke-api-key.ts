@@ -3,18 +3,15 @@
  * key's next call. Revoking twice is harmless and keeps the first revocation time. Operators and the
  * account's OWNER may revoke; a key of another account reads as unknown.
  */
+import { accountWhere } from "~/server/auth/account-scope";
 import type { Actor } from "~/server/auth/actor";
-import { assertOwnerOrOperator, isOperator } from "~/server/auth/actor";
+import { assertOwnerOrOperator } from "~/server/auth/actor";
 import type { DbClient } from "~/server/db";
 import { inTransaction } from "~/server/db/in-transaction";
 import { AppError } from "~/server/errors";
 import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
 import { parseInput } from "~/server/validation/parse-input";
 import { isUuid, revokeApiKeyInput, type RevokeApiKeyInput } from "~/schemas/operator";
-
-function actorAccountId(actor: Actor): string | null {
-  return actor.kind === "user" || actor.kind === "api-key" ? actor.accountId : null;
-}
 
 export async function revokeApiKey(
   actor: Actor,
@@ -24,10 +21,8 @@ export async function revokeApiKey(
   const { keyId } = parseInput(revokeApiKeyInput, input);
 
   return inTransaction(tx, async (client) => {
-    const key = isUuid(keyId) ? await client.apiKey.findUnique({ where: { id: keyId } }) : null;
-    if (!key || (!isOperator(actor) && actorAccountId(actor) !== key.accountId)) {
-      throw new AppError("key.not_found", "No such API key.");
-    }
+    const key = isUuid(keyId) ? await client.apiKey.findFirst({ where: { id: keyId, ...accountWhere(actor) } }) : null;
+    if (!key) throw new AppError("key.not_found", "No such API key.");
     assertOwnerOrOperator(actor, key.accountId);
 
     // The condition on revoked_at makes a concurrent second revocation a no-op instead of moving the time.

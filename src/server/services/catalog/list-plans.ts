@@ -3,7 +3,8 @@
  * basis (an operator-set override, else the plan's default); `retailPrice` only with the retail basis;
  * the structured fields only for accounts on the product catalog. Nothing is ever derived from `name`.
  */
-import { assertAccountAccess, type Actor } from "~/server/auth/actor";
+import { actingAccountId, OPERATORS_DO_NOT_BUY } from "~/server/auth/account-scope";
+import type { Actor } from "~/server/auth/actor";
 import { db, queryRows, sql } from "~/server/db";
 import { AppError } from "~/server/errors";
 
@@ -53,8 +54,9 @@ export function toPlanView(row: PlanRow): PlanView {
   };
 }
 
-export async function listPlans(actor: Actor, accountId: string, filter: { networkId?: string } = {}): Promise<PlanView[]> {
-  assertAccountAccess(actor, accountId);
+/** `named`: the account whose prices to show; undefined for the actor's own. */
+export async function listPlans(actor: Actor, named: string | undefined, filter: { networkId?: string } = {}): Promise<PlanView[]> {
+  const accountId = actingAccountId(actor, named, OPERATORS_DO_NOT_BUY);
   const networkId = filter.networkId ?? null;
   const rows = await queryRows<PlanRow>(sql`
     SELECT p.id, p.network_id, p.name,

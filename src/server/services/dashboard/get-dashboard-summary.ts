@@ -3,14 +3,23 @@
  * days and the latest transactions. Months and days are Africa/Lagos calendar ones (the billing
  * calendar), computed in SQL so that a purchase at 23:30 UTC on 31 May counts on 1 June.
  *
- * Spend is what the wallet is charged for: successful and pending purchases. Failed ones are excluded
- * (their debit was reversed).
+ * Spend is IS_SPEND (transaction-reads.ts): what the wallet stays charged for.
  */
 import type { ServiceCode } from "~/schemas/services";
-import { assertAccountAccess, type Actor } from "~/server/auth/actor";
+import { actingAccountId } from "~/server/auth/account-scope";
+import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { filterCondition, selectTransactionPage, toPortalTransactionView, type PortalTransactionView } from "~/server/services/transactions/portal-transaction-rows";
+import { Prisma } from "~/generated/prisma/client";
+import {
+  filterCondition,
+  IS_SPEND,
+  lagosInstant,
+  lagosLocal,
+  selectTransactionPage,
+  toPortalTransactionView,
+  type PortalTransactionView,
+} from "~/server/services/transactions/transaction-reads";
 
 export const DAILY_SPEND_DAYS = 30;
 export const RECENT_TRANSACTIONS = 10;
@@ -44,46 +53,43 @@ export interface DashboardSummary {
   recent: PortalTransactionView[];
 }
 
-function ownAccountOf(actor: Actor): string {
-  const accountId = actor.kind === "user" || actor.kind === "api-key" ? actor.accountId : null;
-  if (!accountId) throw new AppError("forbidden", "The dashboard summary belongs to an account; operators have none.");
-  return accountId;
-}
-
 export async function getDashboardSummary(actor: Actor, options: { now?: Date } = {}): Promise<DashboardSummary> {
-  const accountId = ownAccountOf(actor);
-  assertAccountAccess(actor, accountId);
+  const accountId = actingAccountId(actor, undefined, {
+    code: "forbidden",
+    message: "The dashboard summary belongs to an account; operators have none.",
+  });
   const now = options.now ?? new Date();
+  const lagosNow = lagosLocal(Prisma.sql`${now}::timestamptz`);
 
   const [account, month, byService, daily, recent] = await Promise.all([
     db.account.findUnique({ where: { id: accountId }, select: { name: true, wallet: { select: { balance: true, currency: true } } } }),
     db.$queryRaw<{ start: string }[]>`
-      SELECT to_char(date_trunc('month', ${now}::timestamptz AT TIME ZONE 'Africa/Lagos'), 'YYYY-MM-DD') AS start`,
+      SELECT to_char(date_trunc('month', ${lagosNow}), 'YYYY-MM-DD') AS start`,
     db.$queryRaw<ServiceSpend[]>`
       WITH month AS (
-        SELECT date_trunc('month', ${now}::timestamptz AT TIME ZONE 'Africa/Lagos') AS local_start
+        SELECT date_trunc('month', ${lagosNow}) AS local_start
       )
       SELECT t.service::text AS service, count(*)::int AS count, sum(t.amount)::bigint AS amount
       FROM transactions t, month m
       WHERE t.account_id = ${accountId}::uuid
-        AND t.status IN ('SUCCESSFUL', 'PENDING')
-        AND t.created_at >= (m.local_start AT TIME ZONE 'Africa/Lagos')
-        AND t.created_at < ((m.local_start + interval '1 month') AT TIME ZONE 'Africa/Lagos')
+        AND ${IS_SPEND}
+        AND t.created_at >= ${lagosInstant(Prisma.sql`m.local_start`)}
+        AND t.created_at < ${lagosInstant(Prisma.sql`m.local_start + interval '1 month'`)}
       GROUP BY t.service
       ORDER BY sum(t.amount) DESC, t.service`,
     db.$queryRaw<DailySpend[]>`
       WITH today AS (
-        SELECT (${now}::timestamptz AT TIME ZONE 'Africa/Lagos')::date AS day
+        SELECT ${lagosNow}::date AS day
       ), days AS (
         SELECT generate_series((today.day - ${DAILY_SPEND_DAYS - 1}::int)::timestamp, today.day::timestamp, interval '1 day')::date AS day
         FROM today
       ), spend AS (
-        SELECT (t.created_at AT TIME ZONE 'Africa/Lagos')::date AS day, count(*)::int AS count, sum(t.amount)::bigint AS amount
+        SELECT ${lagosLocal(Prisma.sql`t.created_at`)}::date AS day, count(*)::int AS count, sum(t.amount)::bigint AS amount
         FROM transactions t, today
         WHERE t.account_id = ${accountId}::uuid
-          AND t.status IN ('SUCCESSFUL', 'PENDING')
-          AND t.created_at >= ((today.day - ${DAILY_SPEND_DAYS - 1}::int)::timestamp AT TIME ZONE 'Africa/Lagos')
-          AND t.created_at < ((today.day + 1)::timestamp AT TIME ZONE 'Africa/Lagos')
+          AND ${IS_SPEND}
+          AND t.created_at >= ${lagosInstant(Prisma.sql`today.day - ${DAILY_SPEND_DAYS - 1}::int`)}
+          AND t.created_at < ${lagosInstant(Prisma.sql`today.day + 1`)}
         GROUP BY 1
       )
       SELECT to_char(days.day, 'YYYY-MM-DD') AS date, coalesce(spend.count, 0)::int AS count, coalesce(spend.amount, 0)::bigint AS amount

@@ -43,6 +43,11 @@ export function formatLagosDateTime(instant: Date): string {
   return new Date(instant.getTime() + LAGOS_OFFSET_MS).toISOString().replace("T", " ").slice(0, 19);
 }
 
+/** "2026-11-21": the Lagos calendar day of an instant. */
+export function formatLagosDate(instant: Date): string {
+  return formatLagosDateTime(instant).slice(0, 10);
+}
+
 /** A stable invoice number: the same account and month always give the same number. */
 export function invoiceNumber(accountId: string, period: string): string {
   return `INV-${period.replace("-", "")}-${accountId.replaceAll("-", "").slice(0, 8).toUpperCase()}`;

@@ -5,10 +5,11 @@
  * both come from the same ledger.
  */
 import type { Actor } from "~/server/auth/actor";
-import { assertInvoiceAccess } from "./invoice-access";
+import { invoiceAccountId } from "./invoice-access";
 import { db } from "~/server/db";
 import { API_SERVICE_NAMES, type ServiceCode } from "~/schemas/services";
 import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
+import { IS_SPEND } from "~/server/services/transactions/transaction-reads";
 import { billingPeriod, invoiceNumber, type BillingPeriod } from "./billing-period";
 
 export interface InvoiceSummary {
@@ -32,10 +33,11 @@ export interface InvoiceSummary {
   transactionCount: number;
 }
 
-export async function getInvoiceSummary(actor: Actor, input: { accountId: string; period: string }): Promise<InvoiceSummary> {
-  assertInvoiceAccess(actor, input.accountId);
+/** `accountId`: an operator's choice of account; account holders get their own. */
+export async function getInvoiceSummary(actor: Actor, input: { accountId?: string; period: string }): Promise<InvoiceSummary> {
+  const accountId = invoiceAccountId(actor, input.accountId);
   const period = billingPeriod(input.period);
-  const account = await findAccountOrThrow(db, input.accountId);
+  const account = await findAccountOrThrow(db, accountId);
   const { start, end } = period;
 
   const [movements] = await db.$queryRaw<{ opening: bigint | null; closing: bigint | null; funding: bigint; purchases: bigint; reversals: bigint; adjustments: bigint }[]>`
@@ -51,14 +53,14 @@ export async function getInvoiceSummary(actor: Actor, input: { accountId: string
 
   const services = await db.$queryRaw<{ service: ServiceCode; count: bigint; failed: bigint; amount: bigint }[]>`
     SELECT service, count(*)::bigint AS count, count(*) FILTER (WHERE status = 'FAILED')::bigint AS failed,
-           COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS amount
+           COALESCE(sum(amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS amount
     FROM transactions
     WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}
     GROUP BY service ORDER BY service`;
 
   const addresses = await db.$queryRaw<{ address: string; count: bigint; amount: bigint; first_use: Date; last_use: Date }[]>`
     SELECT source_ip AS address, count(*)::bigint AS count,
-           COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS amount,
+           COALESCE(sum(amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS amount,
            min(created_at) AS first_use, max(created_at) AS last_use
     FROM transactions
     WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}

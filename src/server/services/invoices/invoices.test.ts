@@ -21,9 +21,9 @@ import { buildInvoicePdf, formatNgn } from "./render-invoice-pdf";
 import { streamInvoiceCsv } from "./stream-invoice-csv";
 
 async function csvText(accountId: string, period: string): Promise<string> {
-  const { stream } = await streamInvoiceCsv(operator, { accountId, period });
+  const { chunks: text } = await streamInvoiceCsv(operator, { accountId, period });
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  for await (const chunk of text) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString("utf8");
 }
 

@@ -4,9 +4,11 @@
  */
 import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
+import { Prisma } from "~/generated/prisma/client";
 import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
+import { IS_SPEND, lagosLocal } from "~/server/services/transactions/transaction-reads";
 import { lagosPeriodOf } from "./billing-period";
-import { assertInvoiceAccess } from "./invoice-access";
+import { invoiceAccountId } from "./invoice-access";
 
 export interface InvoiceMonth {
   period: string;
@@ -20,13 +22,13 @@ function previousPeriod(period: string): string {
   return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, "0")}`;
 }
 
-export async function listInvoiceMonths(actor: Actor, input: { accountId: string }, now: Date = new Date()) {
-  assertInvoiceAccess(actor, input.accountId);
-  const account = await findAccountOrThrow(db, input.accountId);
+/** `accountId`: an operator's choice of account; account holders get their own. */
+export async function listInvoiceMonths(actor: Actor, input: { accountId?: string }, now: Date = new Date()) {
+  const account = await findAccountOrThrow(db, invoiceAccountId(actor, input.accountId));
   const rows = await db.$queryRaw<{ period: string; purchases: bigint; charged: bigint }[]>`
-    SELECT to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS period,
+    SELECT to_char(${lagosLocal(Prisma.sql`created_at`)}, 'YYYY-MM') AS period,
            count(*)::bigint AS purchases,
-           COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS charged
+           COALESCE(sum(amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS charged
     FROM transactions WHERE account_id = ${account.id}::uuid
     GROUP BY 1`;
   const byPeriod = new Map(rows.map((row) => [row.period, row]));

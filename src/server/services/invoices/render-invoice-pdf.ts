@@ -125,7 +125,7 @@ export function renderInvoicePdf(summary: InvoiceSummary, now: Date = new Date()
   return done;
 }
 
-export async function buildInvoicePdf(actor: Actor, input: { accountId: string; period: string }) {
+export async function buildInvoicePdf(actor: Actor, input: { accountId?: string; period: string }) {
   const summary = await getInvoiceSummary(actor, input);
   return { filename: `invoice-${summary.period.period}.pdf`, invoiceNumber: summary.invoiceNumber, pdf: await renderInvoicePdf(summary), summary };
 }

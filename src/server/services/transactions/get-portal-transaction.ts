@@ -4,10 +4,11 @@
  */
 import { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
-import { isOperator, type Actor } from "~/server/auth/actor";
+import { accountCondition } from "~/server/auth/account-scope";
+import type { Actor } from "~/server/auth/actor";
 import { AppError } from "~/server/errors";
 import { parseInput } from "~/server/validation/parse-input";
-import { selectTransactionPage, toPortalTransactionView, type PortalTransactionView } from "./portal-transaction-rows";
+import { selectTransactionPage, toPortalTransactionView, type PortalTransactionView } from "./transaction-reads";
 
 export const getPortalTransactionInput = z.object({ id: z.string().max(100) });
 
@@ -22,11 +23,8 @@ export async function getPortalTransaction(actor: Actor, input: { id: string }):
   // Anything that is not a UUID cannot be a transaction id; answer as for any unknown id.
   if (!z.uuid().safeParse(id).success) throw new AppError("transaction.not_found", NOT_FOUND);
 
-  const own = actor.kind === "user" || actor.kind === "api-key" ? actor.accountId : null;
-  if (!isOperator(actor) && !own) throw new AppError("transaction.not_found", NOT_FOUND);
-  const scope = isOperator(actor) ? Prisma.empty : Prisma.sql`AND t.account_id = ${own}::uuid`;
-
-  const [row] = await selectTransactionPage(Prisma.sql`t.id = ${id}::uuid ${scope}`, { limit: 1 });
+  const scope = accountCondition(actor, Prisma.sql`t.account_id`);
+  const [row] = await selectTransactionPage(Prisma.sql`t.id = ${id}::uuid AND ${scope}`, { limit: 1 });
   if (!row) throw new AppError("transaction.not_found", NOT_FOUND);
   return { ...toPortalTransactionView(row), accountId: row.account_id };
 }

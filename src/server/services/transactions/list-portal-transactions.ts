@@ -5,17 +5,18 @@
  * the portal shows.
  */
 import { listPortalTransactionsInput, type ListPortalTransactionsInput } from "~/schemas/portal-transactions";
+import { actingAccountId } from "~/server/auth/account-scope";
 import type { Actor } from "~/server/auth/actor";
 import { parseInput } from "~/server/validation/parse-input";
 import {
+  CHOOSE_TRANSACTIONS_ACCOUNT,
   decodeCursor,
   encodeCursor,
   filterCondition,
   selectTransactionPage,
   toPortalTransactionView,
-  transactionScope,
   type PortalTransactionView,
-} from "./portal-transaction-rows";
+} from "./transaction-reads";
 
 export interface PortalTransactionPage {
   items: PortalTransactionView[];
@@ -24,7 +25,7 @@ export interface PortalTransactionPage {
 
 export async function listPortalTransactions(actor: Actor, input: ListPortalTransactionsInput): Promise<PortalTransactionPage> {
   const { filter, limit, cursor } = parseInput(listPortalTransactionsInput, input);
-  const accountId = transactionScope(actor, filter.accountId);
+  const accountId = actingAccountId(actor, filter.accountId, CHOOSE_TRANSACTIONS_ACCOUNT);
   const rows = await selectTransactionPage(filterCondition(accountId, filter), {
     limit: limit + 1,
     after: cursor ? decodeCursor(cursor) : null,

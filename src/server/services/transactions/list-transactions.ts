@@ -3,48 +3,34 @@
  * while new purchases arrive. `from` is inclusive and `to` exclusive; a date without a time means
  * midnight in Africa/Lagos, the service's calendar.
  */
+import { Prisma } from "~/generated/prisma/client";
 import { listTransactionsQuery, type ListTransactionsQuery } from "~/schemas/purchases";
-import { assertAccountAccess, type Actor } from "~/server/auth/actor";
-import { db } from "~/server/db";
-import { invalidInput, parseInput } from "~/server/validation/parse-input";
-import { toTransactionView, type PurchaseRow, type TransactionView } from "~/server/services/purchases/transaction-view";
+import { actingAccountId } from "~/server/auth/account-scope";
+import type { Actor } from "~/server/auth/actor";
+import { parseInput } from "~/server/validation/parse-input";
+import { toTransactionView, type TransactionView } from "~/server/services/purchases/transaction-view";
+import { decodeCursor, encodeCursor, lagosInstant, selectTransactionPage } from "./transaction-reads";
 
 export interface TransactionPage {
   data: TransactionView[];
   nextCursor: string | null;
 }
 
-function toInstant(value: string | undefined): Date | null {
-  if (value === undefined) return null;
-  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+01:00` : value);
+/** `from`/`to` as SQL: a bare date is Lagos midnight, a date-time the instant it names. */
+function instant(value: string): Prisma.Sql {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? lagosInstant(Prisma.sql`${value}::date`) : Prisma.sql`${new Date(value)}::timestamptz`;
 }
 
-function encodeCursor(row: PurchaseRow): string {
-  return Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const instant = new Date(createdAt ?? "");
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(instant.getTime())) {
-    throw invalidInput([{ name: "cursor", reason: "is not a cursor this API returned" }]);
-  }
-  return { createdAt: instant, id };
-}
-
-export async function listTransactions(actor: Actor, accountId: string, query: Partial<ListTransactionsQuery>): Promise<TransactionPage> {
-  assertAccountAccess(actor, accountId);
+export async function listTransactions(actor: Actor, named: string, query: Partial<ListTransactionsQuery>): Promise<TransactionPage> {
+  const accountId = actingAccountId(actor, named);
   const { from, to, limit, cursor } = parseInput(listTransactionsQuery, query);
-  const after = cursor ? decodeCursor(cursor) : null;
-  const rows = await db.$queryRaw<PurchaseRow[]>`
-    SELECT * FROM transactions
-    WHERE account_id = ${accountId}::uuid
-      AND (${toInstant(from)}::timestamptz IS NULL OR created_at >= ${toInstant(from)}::timestamptz)
-      AND (${toInstant(to)}::timestamptz IS NULL OR created_at < ${toInstant(to)}::timestamptz)
-      AND (${after?.createdAt ?? null}::timestamptz IS NULL
-           OR (created_at, id) < (${after?.createdAt ?? null}::timestamptz, ${after?.id ?? null}::uuid))
-    ORDER BY created_at DESC, id DESC
-    LIMIT ${limit + 1}`;
+  const conditions = [Prisma.sql`t.account_id = ${accountId}::uuid`];
+  if (from !== undefined) conditions.push(Prisma.sql`t.created_at >= ${instant(from)}`);
+  if (to !== undefined) conditions.push(Prisma.sql`t.created_at < ${instant(to)}`);
+  const rows = await selectTransactionPage(Prisma.join(conditions, " AND "), {
+    limit: limit + 1,
+    after: cursor ? decodeCursor(cursor, "this API") : null,
+  });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { data: page.map(toTransactionView), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };

@@ -3,7 +3,8 @@
  * (the portal's "manage staff"). E-mails are stored lower-cased, so sign-in is case-insensitive.
  */
 import type { Actor } from "~/server/auth/actor";
-import { assertAccountAccess, isOperator } from "~/server/auth/actor";
+import { actingAccountId } from "~/server/auth/account-scope";
+import { isOperator } from "~/server/auth/actor";
 import { hashPassword } from "~/server/auth/password";
 import type { DbClient } from "~/server/db";
 import { inTransaction } from "~/server/db/in-transaction";
@@ -18,7 +19,7 @@ function assertMayCreate(actor: Actor, role: string, accountId: string | undefin
   if (isOperator(actor)) return;
   if (actor.kind !== "user" || actor.role !== "OWNER") throw new AppError("forbidden", "Only operators and account owners may add users.");
   // Checked before the role, so another tenant's account id reads as unknown whatever role is asked for.
-  if (accountId !== undefined) assertAccountAccess(actor, accountId);
+  if (accountId !== undefined) actingAccountId(actor, accountId);
   if (role !== "STAFF") throw new AppError("forbidden", "Account owners may add STAFF users only.");
 }
 

@@ -9,6 +9,7 @@
  *
  * Repeating a change is harmless: the first disabling time is kept and only real changes are audited.
  */
+import { accountWhere } from "~/server/auth/account-scope";
 import type { Actor } from "~/server/auth/actor";
 import { isOperator } from "~/server/auth/actor";
 import type { DbClient } from "~/server/db";
@@ -37,12 +38,9 @@ export async function setUserDisabled(actor: Actor, input: SetUserDisabledInput,
 
   return inTransaction(tx, async (client) => {
     const user = isUuid(userId)
-      ? await client.user.findUnique({ where: { id: userId }, select: { id: true, email: true, role: true, accountId: true } })
+      ? await client.user.findFirst({ where: { id: userId, ...accountWhere(actor) }, select: { id: true, email: true, role: true, accountId: true } })
       : null;
-    const ownAccount = actor.kind === "user" ? actor.accountId : null;
-    if (!user || (!isOperator(actor) && (ownAccount === null || user.accountId !== ownAccount))) {
-      throw new AppError("user.not_found", "No such user.");
-    }
+    if (!user) throw new AppError("user.not_found", "No such user.");
     if (user.role === "OPERATOR") throw new AppError("forbidden", "Operator users cannot be disabled here.");
     if (!isOperator(actor)) {
       if (actor.kind === "user" && actor.userId === user.id) throw new AppError("forbidden", "You cannot disable your own sign-in.");

@@ -15,8 +15,6 @@ import {
   verifyCustomerInput,
 } from "~/schemas/purchases";
 import { BILL_SERVICE_PATHS, type BillServicePath } from "~/schemas/services";
-import type { UserActor } from "~/server/auth/session";
-import { AppError } from "~/server/errors";
 import { listBillProducts } from "~/server/services/catalog/list-bill-products";
 import { listNetworks } from "~/server/services/catalog/list-networks";
 import { listPlans } from "~/server/services/catalog/list-plans";
@@ -30,20 +28,14 @@ import { createTRPCRouter, protectedProcedure } from "~/server/trpc/init";
 
 const billService = z.enum(Object.keys(BILL_SERVICE_PATHS) as [BillServicePath, ...BillServicePath[]]);
 
-/** The account a portal user buys for; operators have none and do not buy (DESIGN: decisions). */
-function buyingAccountOf(actor: UserActor): string {
-  if (!actor.accountId) throw new AppError("forbidden", "Operators do not buy. Purchases are made by a reseller account's owner or staff.");
-  return actor.accountId;
-}
-
 export const purchasesRouter = createTRPCRouter({
-  balance: protectedProcedure.query(({ ctx }) => getBalance(ctx.actor, buyingAccountOf(ctx.actor))),
+  balance: protectedProcedure.query(({ ctx }) => getBalance(ctx.actor)),
 
   networks: protectedProcedure.query(({ ctx }) => listNetworks(ctx.actor)),
 
   plans: protectedProcedure
     .input(z.object({ networkId: z.string().min(1).max(64) }))
-    .query(({ ctx, input }) => listPlans(ctx.actor, buyingAccountOf(ctx.actor), { networkId: input.networkId })),
+    .query(({ ctx, input }) => listPlans(ctx.actor, undefined, { networkId: input.networkId })),
 
   billProducts: protectedProcedure
     .input(z.object({ service: billService }))
@@ -69,5 +61,5 @@ export const purchasesRouter = createTRPCRouter({
   /** One of the account's transactions by its clientReference, as it stands now (polled while pending). */
   transaction: protectedProcedure
     .input(z.object({ clientReference }))
-    .query(({ ctx, input }) => getTransaction(ctx.actor, buyingAccountOf(ctx.actor), input.clientReference)),
+    .query(({ ctx, input }) => getTransaction(ctx.actor, undefined, input.clientReference)),
 });

@@ -6,6 +6,7 @@
  */
 import { rawFilterFromSearchParams, transactionFilter } from "~/schemas/portal-transactions";
 import { getSessionActor } from "~/server/auth/session";
+import { pullStream } from "~/server/http/pull-stream";
 import { isAppError } from "~/server/errors";
 import { logger } from "~/server/log";
 import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "~/server/rest/problem";
@@ -25,24 +26,7 @@ export async function GET(request: Request): Promise<Response> {
   try {
     const filter = parseInput(transactionFilter, rawFilterFromSearchParams(new URL(request.url).searchParams));
     const csv = await exportTransactionsCsv(actor, filter);
-    const chunks = csv.chunks[Symbol.asyncIterator]();
-    const encoder = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const { done, value } = await chunks.next();
-          if (done) controller.close();
-          else controller.enqueue(encoder.encode(value));
-        } catch (error) {
-          logger.error({ err: error }, "transactions CSV export failed mid-stream");
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        await chunks.return?.();
-      },
-    });
-    return new Response(body, {
+    return new Response(pullStream(csv.chunks, "transactions CSV export"), {
       headers: {
         "content-type": "text/csv; charset=utf-8; header=present",
         "content-disposition": `attachment; filename="${csv.filename}"`,

@@ -64,7 +64,7 @@ export function AccountDetail({ accountId }: { accountId: string }) {
           <Link href={`/operator/audit?account=${account.id}`} className={linkClass}>
             Audit log for this account
           </Link>
-          <Link href={`/invoices?accountId=${account.id}`} className={linkClass}>
+          <Link href={`/invoices?account=${account.id}`} className={linkClass}>
             Invoices
           </Link>
         </p>

@@ -1,8 +1,9 @@
 /**
  * Invoice downloads for the portal (signed-in OWNER for their account; OPERATOR for any, by
- * ?accountId=). The same files as GET /api/v1/invoices/{period}.csv|pdf.
+ * ?account=). The same files as GET /api/v1/invoices/{period}.csv|pdf.
  */
 import { randomUUID } from "node:crypto";
+import { accountFromSearchParams } from "~/schemas/account-param";
 import { getSessionActor } from "~/server/auth/session";
 import { AppError, isAppError } from "~/server/errors";
 import { logger } from "~/server/log";
@@ -14,8 +15,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ file
   try {
     const actor = await getSessionActor();
     if (!actor) throw new AppError("unauthorized", "Please sign in to download invoices.");
-    const accountId = actor.role === "OPERATOR" ? new URL(request.url).searchParams.get("accountId") ?? "" : actor.accountId ?? "";
-    return await invoiceResponse(actor, accountId, (await params).file);
+    return await invoiceResponse(actor, accountFromSearchParams(new URL(request.url).searchParams), (await params).file);
   } catch (error) {
     const body = isAppError(error) ? problemFromAppError(error) : INTERNAL_PROBLEM;
     if (!isAppError(error)) logger.error({ err: error }, "portal invoice download failed");

@@ -1,0 +1,184 @@
+/**
+ * Reading transactions: the one module the REST list and look-up, the portal's pages and export, the
+ * dashboard and the invoices take their transaction SQL from. Here, once each: the Lagos calendar in
+ * SQL, what counts as spend, the portal's filter, the keyset cursor, the page query newest first (with
+ * where a purchase came from: channel, source address, API key or user), and the invoice month's rows
+ * from a server-side cursor. Services put the account (account-scope.ts) into the `where` they pass.
+ *
+ * Raw SQL rather than Prisma's query builder: keyset comparisons on (created_at, id), Lagos-calendar
+ * arithmetic and aggregates with FILTER are plain SQL and not expressible (or not efficiently) in
+ * Prisma. Everything is built from fixed fragments with bound values only.
+ */
+import { Prisma } from "~/generated/prisma/client";
+import type { TransactionFilter } from "~/schemas/portal-transactions";
+import type { UnnamedAccount } from "~/server/auth/account-scope";
+import { db } from "~/server/db";
+import { streamRows } from "~/server/db/query-stream";
+import { toTransactionView, type PurchaseRow, type TransactionView } from "~/server/services/purchases/transaction-view";
+import { invalidInput } from "~/server/validation/parse-input";
+
+/**
+ * A Lagos wall-clock time (a date or timestamp: a bound "2026-05-31" or an SQL expression) as the
+ * instant it happens. Africa/Lagos is the service's calendar (billing months, days, "from"/"to").
+ */
+export function lagosInstant(local: string | Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`((${local})::timestamp AT TIME ZONE 'Africa/Lagos')`;
+}
+
+/** An instant (`timestamptz` SQL, e.g. `t.created_at`) as Lagos wall-clock time, for to_char, ::date, date_trunc. */
+export function lagosLocal(instant: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(${instant} AT TIME ZONE 'Africa/Lagos')`;
+}
+
+/** "2026-11-21 02:41:29": an instant as a person in Lagos reads it (CSV cells). */
+export function lagosDateTimeText(instant: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`to_char(${lagosLocal(instant)}, 'YYYY-MM-DD HH24:MI:SS')`;
+}
+
+/**
+ * What counts as spend (dashboard, invoice totals and months): what the wallet stays charged for,
+ * successful and pending purchases. A failed purchase's debit was reversed. Unqualified `status`, so
+ * it reads in any query over `transactions` with or without an alias.
+ */
+export const IS_SPEND = Prisma.sql`status IN ('SUCCESSFUL', 'PENDING')`;
+
+export interface PortalTransactionView extends TransactionView {
+  channel: "api" | "portal";
+  sourceIp: string;
+  /** The API key's name when bought through the API. */
+  apiKeyName: string | null;
+  /** The portal user's e-mail when bought in the portal. */
+  userEmail: string | null;
+}
+
+export interface PortalTransactionRow extends PurchaseRow {
+  channel: "API" | "PORTAL";
+  source_ip: string;
+  api_key_name: string | null;
+  user_email: string | null;
+}
+
+export function toPortalTransactionView(row: PortalTransactionRow): PortalTransactionView {
+  return {
+    ...toTransactionView(row),
+    channel: row.channel === "API" ? "api" : "portal",
+    sourceIp: row.source_ip,
+    apiKeyName: row.api_key_name,
+    userEmail: row.user_email,
+  };
+}
+
+/** What an operator is told who lists or exports transactions without choosing an account. */
+const CHOOSE_ACCOUNT_PROBLEM = { name: "accountId", reason: "choose the account whose transactions to show" };
+export const CHOOSE_TRANSACTIONS_ACCOUNT: UnnamedAccount = {
+  code: "validation.failed",
+  message: `${CHOOSE_ACCOUNT_PROBLEM.name}: ${CHOOSE_ACCOUNT_PROBLEM.reason}`,
+  fieldErrors: [CHOOSE_ACCOUNT_PROBLEM],
+};
+
+/** `abc` → `abc%` with LIKE's own wildcards escaped, so a search is always a plain prefix. */
+function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** Recipients are stored in the local 11-digit form; `+234803…`/`234803…` finds them too. */
+function localPhonePrefix(text: string): string | null {
+  const match = /^\+?234(\d+)$/.exec(text);
+  return match ? `0${match[1]}` : null;
+}
+
+/**
+ * The filter as a WHERE clause (table alias `t`). Prefix matches (`LIKE 'abc%'`) rather than
+ * substrings, so that a B-tree index on (account_id, client_reference) / (account_id, recipient) with
+ * text_pattern_ops can answer them; dates are whole Lagos days, both ends inclusive.
+ */
+export function filterCondition(accountId: string, filter: Omit<TransactionFilter, "accountId">): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [Prisma.sql`t.account_id = ${accountId}::uuid`];
+  if (filter.service) conditions.push(Prisma.sql`t.service = ${filter.service}::"Service"`);
+  if (filter.status) conditions.push(Prisma.sql`t.status = ${filter.status}::"TransactionStatus"`);
+  if (filter.from) conditions.push(Prisma.sql`t.created_at >= ${lagosInstant(Prisma.sql`${filter.from}::date`)}`);
+  if (filter.to) conditions.push(Prisma.sql`t.created_at < ${lagosInstant(Prisma.sql`${filter.to}::date + 1`)}`);
+  if (filter.search) {
+    const prefix = likePrefix(filter.search);
+    const phone = localPhonePrefix(filter.search);
+    conditions.push(
+      phone
+        ? Prisma.sql`(t.client_reference LIKE ${prefix} OR t.recipient LIKE ${prefix} OR t.recipient LIKE ${likePrefix(phone)})`
+        : Prisma.sql`(t.client_reference LIKE ${prefix} OR t.recipient LIKE ${prefix})`,
+    );
+  }
+  return Prisma.join(conditions, " AND ");
+}
+
+export interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeCursor(row: Pick<PurchaseRow, "created_at" | "id">): string {
+  return Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString("base64url");
+}
+
+/** `whose`: how a bad cursor is explained ("this API", "this page"). */
+export function decodeCursor(cursor: string, whose = "this page"): Cursor {
+  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const instant = new Date(createdAt ?? "");
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(instant.getTime())) {
+    throw invalidInput([{ name: "cursor", reason: `is not a cursor ${whose} returned` }]);
+  }
+  return { createdAt: instant, id };
+}
+
+/**
+ * One keyset page, newest first, with the extra columns the portal shows. Extra `select` columns
+ * (e.g. the CSV's Lagos time) are appended to the row.
+ */
+export async function selectTransactionPage<Extra extends object = object>(
+  where: Prisma.Sql,
+  options: { limit: number; after?: Cursor | null; extraColumns?: Prisma.Sql },
+): Promise<(PortalTransactionRow & Extra)[]> {
+  const after = options.after
+    ? Prisma.sql`AND (t.created_at, t.id) < (${options.after.createdAt}::timestamptz, ${options.after.id}::uuid)`
+    : Prisma.empty;
+  const extra = options.extraColumns ? Prisma.sql`, ${options.extraColumns}` : Prisma.empty;
+  return db.$queryRaw<(PortalTransactionRow & Extra)[]>`
+    SELECT t.*, k.name AS api_key_name, u.email AS user_email ${extra}
+    FROM transactions t
+    LEFT JOIN api_keys k ON k.id = t.api_key_id
+    LEFT JOIN users u ON u.id = t.user_id
+    WHERE ${where} ${after}
+    ORDER BY t.created_at DESC, t.id DESC
+    LIMIT ${options.limit}`;
+}
+
+/** The columns of an invoice CSV row, as pg returns them without Prisma (int8 and enums as text). */
+export interface TransactionExportRow {
+  id: string;
+  lagos_time: string;
+  client_reference: string;
+  provider_reference: string | null;
+  service: PurchaseRow["service"];
+  product_name: string | null;
+  plan_id: string | null;
+  recipient: string;
+  amount: string;
+  status: string;
+  channel: string;
+  source_ip: string;
+}
+
+/**
+ * An account's transactions created in [from, to), oldest first, from a server-side cursor: a month
+ * of a million rows in bounded memory (Prisma cannot stream). The query starts before this returns,
+ * so a database that cannot be reached fails the download before any byte is sent.
+ */
+export async function streamTransactionRows(accountId: string, from: Date, to: Date): Promise<AsyncIterable<TransactionExportRow>> {
+  const statement = Prisma.sql`
+    SELECT t.id, ${lagosDateTimeText(Prisma.sql`t.created_at`)} AS lagos_time, t.client_reference, t.provider_reference,
+           t.service, t.product_name, t.plan_id, t.recipient, t.amount::text AS amount, t.status::text AS status,
+           t.channel::text AS channel, t.source_ip
+    FROM transactions t
+    WHERE t.account_id = ${accountId}::uuid AND t.created_at >= ${from} AND t.created_at < ${to}
+    ORDER BY t.created_at, t.id`;
+  return streamRows<TransactionExportRow>(statement.text, statement.values);
+}
