@@ -77,7 +77,8 @@ function cliActor(): Actor {
 
 /** Points DATABASE_URL at the embedded development database when none is configured. */
 async function ensureDatabase(): Promise<() => Promise<void>> {
-  if (process.env.DATABASE_URL?.trim()) return async () => {};
+  const { databaseUrl } = await import("~/env");
+  if (databaseUrl()) return async () => {};
   const { configuredOrDevelopmentDatabase } = await import("~/server/db/defaults");
   const { applyPendingMigrations } = await import("~/server/db/migrate");
   const { url, stop } = await configuredOrDevelopmentDatabase();
