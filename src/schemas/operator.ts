@@ -13,13 +13,6 @@ import { emailInput, idInput, onOffInput, passwordInput, requiredText } from "./
 /** The largest single funding, in kobo (₦100 billion): catches a mistyped amount long before bigint overflow. */
 export const MAX_FUNDING_KOBO = 10n ** 13n;
 
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether a text can be a database id, so that a look-up of anything else can be answered "not found". */
-export function isUuid(value: string): boolean {
-  return UUID_SHAPE.test(value);
-}
-
 const LAGOS_OFFSET = "+01:00";
 
 /**
