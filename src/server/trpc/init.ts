@@ -107,8 +107,12 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { actor: ctx.actor } });
 });
 
-/** Account owners, and operators acting on an account's behalf. The service still checks which account. */
-export const ownerProcedure = protectedProcedure.use(({ ctx, next }) => {
+/**
+ * Account owners, and operators acting on an account's behalf; the name says both, since the owner's
+ * own pages use accountOwnerProcedure (./own-account-procedures.ts), which admits no operator. The
+ * service still checks which account.
+ */
+export const ownerOrOperatorProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role === "STAFF") throw new AppError("forbidden", "Only the account owner may do this.");
   return next();
 });

@@ -10,7 +10,7 @@ import {
   createCallerFactory,
   createTRPCRouter,
   operatorProcedure,
-  ownerProcedure,
+  ownerOrOperatorProcedure,
   protectedProcedure,
   publicProcedure,
   type TrpcContext,
@@ -86,7 +86,7 @@ describe("procedure guards and error translation", () => {
   const probeRouter = createTRPCRouter({
     open: publicProcedure.query(() => "open"),
     signedIn: protectedProcedure.query(() => "signed-in"),
-    owners: ownerProcedure.query(() => "owners"),
+    owners: ownerOrOperatorProcedure.query(() => "owners"),
     operators: operatorProcedure.query(() => "operators"),
     appError: protectedProcedure.query(() => {
       throw new AppError("wallet.insufficient_funds", "Your wallet balance is too low for this purchase.");
