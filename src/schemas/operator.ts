@@ -56,6 +56,16 @@ export const createUserInput = z
   });
 export type CreateUserInput = z.input<typeof createUserInput>;
 
+/** The operator console's "add user": a person for one account, so only that account's roles. */
+export const addAccountUserInput = z.object({
+  accountId: idInput(),
+  role: z.enum(["OWNER", "STAFF"], "must be Owner or Staff"),
+  email: emailInput(),
+  password: passwordInput(),
+  name: z.string().trim().min(1).max(200).optional(),
+});
+export type AddAccountUserInput = z.input<typeof addAccountUserInput>;
+
 export const createApiKeyInput = z.object({
   accountId: idInput(),
   name: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").default("default"),
