@@ -1,10 +1,25 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+const TESTS = "src/**/*.test.ts";
+
+/**
+ * The tests that start the production server (src/test/server.ts's startTestServer) or another
+ * program that does (the benchmark) need `npm run build` first; they are the `server` project, and
+ * everything else is `unit`, which runs without a build (`npm run test:unit`). Told apart by what a
+ * file imports rather than by a list or a name, so a new test lands in the right project by itself.
+ */
+const NEEDS_BUILD = /from "(~\/test\/server|~\/bin\/production-build|\.\/production-build)"|src\/bin\/bench\.ts/;
+const serverTests = readdirSync("src", { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".test.ts"))
+  .map((file) => path.join("src", file))
+  .filter((file) => NEEDS_BUILD.test(readFileSync(file, "utf8")));
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
-    include: ["src/**/*.test.ts"],
     globalSetup: ["src/test/global-setup.ts"],
     setupFiles: ["src/test/setup-database.ts"],
     pool: "forks",
@@ -13,5 +28,9 @@ export default defineConfig({
     // still show. Servers started by tests set their own level (src/test/server.ts).
     env: { LOG_LEVEL: "warn" },
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: [TESTS], exclude: serverTests } },
+      { extends: true, test: { name: "server", include: serverTests } },
+    ],
   },
 });

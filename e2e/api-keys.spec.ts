@@ -104,7 +104,7 @@ test("staff are told the page is not for their role", async ({ page }) => {
   await page.goto("/api-keys");
   await expect(page.getByRole("heading", { name: "API keys: not available for your role" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Create key" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Back to the dashboard" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to your dashboard" })).toHaveAttribute("href", "/dashboard");
 });
 
 test.describe("as an operator", () => {

@@ -1,5 +1,13 @@
 /**
- * The environment, read once and validated. Everything configurable is listed here (and in the README).
+ * The environment, read once and validated. Everything configurable is listed here (and in the
+ * README's "Configuration"): a misspelt or malformed value stops the process when this module is
+ * first loaded, naming the variable, instead of being read as a default somewhere later.
+ *
+ * Outside this module `process.env` is read only where it is not configuration: the test harness,
+ * the benchmark's own knobs (src/bin/bench.ts), the build layout shared with next.config.js
+ * (src/bin/production-build.ts), values handed to a library or a child process, and NODE_ENV where
+ * Next.js inlines it at build time (the browser; tRPC's error formatter, which must agree with tRPC's
+ * own reading of it).
  */
 import { z } from "zod";
 
@@ -24,13 +32,20 @@ const schema = z.object({
    */
   NEXTAUTH_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Seed the demo operator, account, key and sandbox catalog ("1"); on by default for the embedded database. */
-  SEED_DEMO: optionalString,
+  SEED_DEMO: optionalString.pipe(z.enum(["0", "1"]).optional()),
   /** Where the seeded demo API key is kept (the database holds only its hash). */
   DEMO_API_KEY_FILE: z.string().default(".data/demo-api-key"),
   /** Server processes sharing the port (node:cluster); 1 runs a single process. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** How often each process looks for pending transactions to requery. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  /**
+   * How long a freshly begun purchase is left alone before its first requery; it must exceed the
+   * provider's vend time-out (src/server/services/purchases/requery-schedule.ts says why).
+   */
+  RECONCILE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** The first pause before asking again about a purchase the provider called pending; it doubles, up to 10 minutes. */
+  RECONCILE_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** Database connections per process. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /**
@@ -43,8 +58,8 @@ const schema = z.object({
   SIGN_IN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(0).default(5),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
   SIGN_IN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-  /** The upstream provider: "sandbox" (default) or "http" (src/server/providers/index.ts). */
-  VEND_PROVIDER: optionalString,
+  /** The upstream provider: "sandbox" (default; also when blank) or "http" (src/server/providers/index.ts). */
+  VEND_PROVIDER: optionalString.pipe(z.enum(["sandbox", "http"]).optional()),
   /**
    * The HTTP upstream's base URL (VEND_PROVIDER=http). Credentials in the URL are refused: they would
    * be printed wherever the URL is, and the API key has its own variable.
@@ -70,8 +85,44 @@ const schema = z.object({
   VEND_HTTP_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** How much the server logs (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Where the log goes. The command-line tools set "stderr" before anything is loaded
+   * (src/bin/log-to-stderr.ts): their stdout is their answer, one JSON object that scripts parse.
+   */
+  LOG_DESTINATION: z.enum(["stdout", "stderr"]).default("stdout"),
+  /** Where the embedded development database lives when no DATABASE_URL is given. */
+  EMBEDDED_PG_DIR: z.string().default(".data/postgres"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** Password hashing cost; tests lower it to 10, below which hashes are too cheap to guess against. */
+  BCRYPT_COST: z.coerce.number().int().min(10).max(31).default(12),
 });
 
 export type Env = z.infer<typeof schema>;
 
-export const env: Env = schema.parse(process.env);
+/** The environment `source` describes, or an error that names every variable at fault and why. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
+  throw new Error(`Invalid environment variables (see README "Configuration"):\n${problems.join("\n")}`);
+}
+
+export const env: Env = parseEnv(process.env);
+
+/**
+ * The database this process uses. Read when asked, not taken from `env`: without a configured
+ * DATABASE_URL the server (and the operator CLI) starts the embedded database after this module was
+ * loaded and hands its URL on through process.env, to Next.js' bundles (which load a copy of this
+ * module of their own) and to node:cluster workers; the test harness points it at a cloned database.
+ */
+export function databaseUrl(): string | undefined {
+  return optionalString.parse(process.env.DATABASE_URL);
+}
+
+/**
+ * The portal session secret, read when asked for the same reason: when AUTH_SECRET is not
+ * configured, the server generates one at start-up (src/server/auth/secret.ts) and hands it on.
+ */
+export function authSecret(): string | undefined {
+  return optionalString.parse(process.env.AUTH_SECRET);
+}

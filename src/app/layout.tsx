@@ -6,6 +6,14 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: "Reseller Portal",
   description: "Buy data, airtime and bill payments from your prepaid wallet.",
+  // From public/; favicon.ico also answers browsers that ask for it without reading the page.
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+      { url: "/icon.svg", type: "image/svg+xml" },
+    ],
+    apple: "/apple-touch-icon.png",
+  },
 };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };

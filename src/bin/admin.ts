@@ -13,6 +13,7 @@ import "./log-to-stderr";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { parseArgs } from "node:util";
+import { databaseUrl } from "~/env";
 import type { Actor } from "~/server/auth/actor";
 import { isAppError } from "~/server/errors";
 import { COMMANDS, type Command, type Flags } from "./admin-commands";
@@ -77,7 +78,7 @@ function cliActor(): Actor {
 
 /** Points DATABASE_URL at the embedded development database when none is configured. */
 async function ensureDatabase(): Promise<() => Promise<void>> {
-  if (process.env.DATABASE_URL?.trim()) return async () => {};
+  if (databaseUrl()) return async () => {};
   const { configuredOrDevelopmentDatabase } = await import("~/server/db/defaults");
   const { applyPendingMigrations } = await import("~/server/db/migrate");
   const { url, stop } = await configuredOrDevelopmentDatabase();

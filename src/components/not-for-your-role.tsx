@@ -1,34 +1,32 @@
 /**
- * What a signed-in person sees on a page their role does not offer: said plainly, with where to go
- * instead. The procedures behind the page refuse them regardless.
+ * The one way a portal page refuses a signed-in person whose role it is not for (src/components/portal-pages.ts
+ * says whose it is): said plainly, with who they are signed in as and where to go instead. The
+ * procedures behind the page refuse them regardless.
  */
 import Link from "next/link";
 import type { Role } from "~/generated/prisma/enums";
+import { portalPage, type PortalPageName } from "./portal-pages";
+import { roleLabel } from "./role-label";
 import { linkClass } from "./ui/buttons";
 import { MessageCard } from "./ui/panel";
 
-const SIGNED_IN_AS: Record<Role, string> = {
-  OPERATOR: "You are signed in as an operator.",
-  OWNER: "You are signed in as the account owner.",
-  STAFF: "You are signed in as a staff user.",
-};
+const FOR_ACCOUNT_HOLDERS = "This page is for account holders. Operators manage every account's keys, allowlists and users in the operator console.";
+const FOR_THE_OWNER = "Only the account owner can use this page. Ask them if you need something changed here.";
 
-export function NotForYourRole({ page, role }: { page: string; role: Role }) {
-  const operator = role === "OPERATOR";
+export function NotForYourRole({ page, actor }: { page: PortalPageName; actor: { email: string; role: Role } }) {
+  const { title, refusal } = portalPage(page);
+  const operator = actor.role === "OPERATOR";
   return (
     <MessageCard
       id="role-notice-heading"
-      title={`${page}: not available for your role`}
+      title={`${title}: not available for your role`}
       action={
         <Link href={operator ? "/operator" : "/dashboard"} className={linkClass}>
-          {operator ? "Go to the operator console" : "Back to the dashboard"}
+          {operator ? "Go to the operator console" : "Back to your dashboard"}
         </Link>
       }
     >
-      {SIGNED_IN_AS[role]}{" "}
-      {operator
-        ? "This page is for account holders. Operators manage every account's keys, allowlists and users in the operator console."
-        : "Only the account owner can use this page. Ask them if you need something changed here."}
+      You are signed in as {actor.email} ({roleLabel(actor.role)}). {refusal?.[actor.role] ?? (operator ? FOR_ACCOUNT_HOLDERS : FOR_THE_OWNER)}
     </MessageCard>
   );
 }

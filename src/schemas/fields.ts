@@ -11,6 +11,13 @@ import { z } from "zod";
  */
 export const idInput = () => z.string("is required").trim().min(1, "is required");
 
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a text can be a database id, so that a look-up of anything else can be answered "not found". */
+export function isUuid(value: string): boolean {
+  return UUID_SHAPE.test(value);
+}
+
 /** A setting switched on or off. */
 export const onOffInput = () => z.boolean("must be true or false");
 

@@ -13,13 +13,6 @@ import { emailInput, idInput, onOffInput, passwordInput, requiredText } from "./
 /** The largest single funding, in kobo (₦100 billion): catches a mistyped amount long before bigint overflow. */
 export const MAX_FUNDING_KOBO = 10n ** 13n;
 
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether a text can be a database id, so that a look-up of anything else can be answered "not found". */
-export function isUuid(value: string): boolean {
-  return UUID_SHAPE.test(value);
-}
-
 const LAGOS_OFFSET = "+01:00";
 
 /**
@@ -62,6 +55,16 @@ export const createUserInput = z
     }
   });
 export type CreateUserInput = z.input<typeof createUserInput>;
+
+/** The operator console's "add user": a person for one account, so only that account's roles. */
+export const addAccountUserInput = z.object({
+  accountId: idInput(),
+  role: z.enum(["OWNER", "STAFF"], "must be Owner or Staff"),
+  email: emailInput(),
+  password: passwordInput(),
+  name: z.string().trim().min(1).max(200).optional(),
+});
+export type AddAccountUserInput = z.input<typeof addAccountUserInput>;
 
 export const createApiKeyInput = z.object({
   accountId: idInput(),

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
-import { env } from "~/env";
+import { databaseUrl, env } from "~/env";
 import { logger } from "~/server/log";
 
 export type Db = PrismaClient;
@@ -24,7 +24,7 @@ interface Connection {
 }
 
 function connect(): Connection {
-  const url = process.env.DATABASE_URL ?? env.DATABASE_URL;
+  const url = databaseUrl();
   if (!url) throw new Error("DATABASE_URL is not set; start through `npm run dev` / `npm start`, which provide one");
   const pool = new pg.Pool({ connectionString: url, max: env.DATABASE_POOL_SIZE });
   // An idle connection dropped by the server (a restart, a proxy) must not crash the process: the

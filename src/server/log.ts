@@ -45,7 +45,7 @@ function processRole(): string {
  * scripts parse): they set LOG_DESTINATION=stderr before anything logs (src/bin/log-to-stderr.ts).
  */
 function logFileDescriptor(): 1 | 2 {
-  return process.env.LOG_DESTINATION === "stderr" ? 2 : 1;
+  return env.LOG_DESTINATION === "stderr" ? 2 : 1;
 }
 
 /** A logger with this service's format; the arguments are for tests, the server uses the defaults. */

@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { PortalNav, type NavItem } from "~/components/portal-nav";
+import { PortalNav } from "~/components/portal-nav";
+import { navigationFor } from "~/components/portal-pages";
 import { roleLabel } from "~/components/role-label";
 import { SignOutButton } from "~/components/sign-out-button";
 import { getSessionActor } from "~/server/auth/session";
@@ -9,15 +10,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   const actor = await getSessionActor();
   if (!actor) redirect("/sign-in");
 
-  // What the nav offers mirrors the roles table (DESIGN §2); the procedures enforce it regardless.
-  const items: NavItem[] = [{ href: "/dashboard", label: "Dashboard" }];
-  if (actor.role !== "OPERATOR") items.push({ href: "/buy", label: "Buy" }, { href: "/transactions", label: "Transactions" });
-  if (actor.role === "OWNER") {
-    items.push({ href: "/api-keys", label: "API keys" }, { href: "/allowlist", label: "Allowlist" }, { href: "/team", label: "Team" }, { href: "/invoices", label: "Invoices" });
-  }
-  // Staff may read the allowlist (never change it): they are often the ones asked why the API refuses a server.
-  if (actor.role === "STAFF") items.push({ href: "/allowlist", label: "Allowlist" });
-  if (actor.role === "OPERATOR") items.push({ href: "/operator", label: "Operator" });
+  const items = navigationFor(actor.role);
 
   return (
     <div className="min-h-screen">

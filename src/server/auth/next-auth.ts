@@ -21,6 +21,7 @@ import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import type { Role } from "~/generated/prisma/enums";
+import { authSecret, env } from "~/env";
 import { db } from "~/server/db";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
 import { signInThrottle, SignInThrottledError, type SignInAttempt } from "~/server/auth/sign-in-throttle";
@@ -28,7 +29,7 @@ import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { logger } from "~/server/log";
 import { throttledSignInCode } from "~/schemas/sign-in";
 
-if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "1";
+if (!env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "1";
 
 declare module "next-auth" {
   interface User {
@@ -135,7 +136,7 @@ export async function authorizeCredentials(credentials: Record<string, string> |
 }
 
 export const authOptions: NextAuthOptions = {
-  secret: process.env.AUTH_SECRET,
+  secret: authSecret(),
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   // Our own page for both: next-auth's built-in pages are never shown.
   pages: { signIn: "/sign-in", error: "/sign-in" },

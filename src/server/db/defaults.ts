@@ -1,7 +1,9 @@
+import { databaseUrl, env } from "~/env";
+
 /** Where the embedded development database lives when no DATABASE_URL is given. */
 export const EMBEDDED_DEFAULTS = {
-  dir: process.env.EMBEDDED_PG_DIR ?? ".data/postgres",
-  port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+  dir: env.EMBEDDED_PG_DIR,
+  port: env.EMBEDDED_PG_PORT,
   database: "reseller",
 };
 
@@ -10,7 +12,7 @@ export const EMBEDDED_DEFAULTS = {
  * caller (stop() stops it again; a no-op for a configured database). For the command-line tools.
  */
 export async function configuredOrDevelopmentDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const configured = process.env.DATABASE_URL?.trim();
+  const configured = databaseUrl();
   if (configured) return { url: configured, stop: async () => {} };
   const { startEmbeddedPostgres } = await import("./embedded-postgres");
   const embedded = await startEmbeddedPostgres(EMBEDDED_DEFAULTS);

@@ -6,12 +6,13 @@
 import type { Readable } from "node:stream";
 import pg from "pg";
 import QueryStream from "pg-query-stream";
+import { databaseUrl } from "~/env";
 import { logger } from "~/server/log";
 
 let pool: pg.Pool | undefined;
 
 function streamPool(): pg.Pool {
-  const url = process.env.DATABASE_URL;
+  const url = databaseUrl();
   if (!url) throw new Error("DATABASE_URL is not set");
   if (!pool) {
     pool = new pg.Pool({ connectionString: url, max: 4 });

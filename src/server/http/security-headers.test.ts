@@ -3,7 +3,9 @@
  * each kind of response gets its policy, pages get a fresh nonce that Next.js really put on its
  * scripts, a client cannot choose that nonce, and HSTS appears only when the deployment is https.
  */
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_FILES } from "~/server/http/security-headers";
 import { request, type HttpResponse } from "~/test/http";
 import { startTestServer, type TestServer } from "~/test/server";
 
@@ -134,6 +136,45 @@ describe("static files", () => {
     expect(response.status).toBe(200);
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["content-security-policy"]).toBeUndefined();
+  });
+});
+
+describe("public/", () => {
+  const CONTENT_TYPES: Record<string, RegExp> = {
+    ".ico": /^image\/(x-icon|vnd\.microsoft\.icon)/,
+    ".svg": /^image\/svg\+xml/,
+    ".png": /^image\/png/,
+    ".txt": /^text\/plain/,
+  };
+
+  it("is every file the server treats as a static asset", () => {
+    expect([...PUBLIC_FILES].sort()).toEqual(readdirSync("public").map((name) => `/${name}`).sort());
+  });
+
+  it("is served as it is, each file with its type, nosniff and no document policy", async () => {
+    for (const path of PUBLIC_FILES) {
+      const response = await request(plain.url(path));
+      expect(response.status, path).toBe(200);
+      expect(String(response.headers["content-type"]), path).toMatch(CONTENT_TYPES[path.slice(path.lastIndexOf("."))]!);
+      expect(response.text, path).toBe(readFileSync(`public${path}`, "utf8"));
+      expect(Number(response.headers["content-length"]), path).toBe(statSync(`public${path}`).size);
+      expect(response.headers["x-content-type-options"], path).toBe("nosniff");
+      expect(response.headers["content-security-policy"], path).toBeUndefined();
+    }
+  });
+
+  it("gives pages their icons, which the page policy lets them load", async () => {
+    const page = await request(plain.url("/sign-in"));
+    expect(page.text).toMatch(/<link rel="icon" href="\/favicon.ico"/);
+    expect(page.text).toMatch(/<link rel="icon" href="\/icon.svg" type="image\/svg\+xml"/);
+    expect(page.text).toMatch(/<link rel="apple-touch-icon" href="\/apple-touch-icon.png"/);
+    expect(directives(page).get("img-src")).toContain("'self'");
+  });
+
+  it("tells crawlers to keep out of the portal and the API but for its reference", async () => {
+    const robots = (await request(plain.url("/robots.txt"))).text;
+    const rules = robots.split("\n").filter((line) => line !== "" && !line.startsWith("#"));
+    expect(rules).toEqual(["User-agent: *", "Allow: /docs", "Allow: /api/v1/openapi.json", "Disallow: /"]);
   });
 });
 

@@ -43,8 +43,11 @@ export function servedOverTls(publicUrl: string | undefined): boolean {
 /** What a path serves, which decides its Content-Security-Policy. */
 export type ResponseKind = "page" | "api" | "docs" | "asset";
 
+/** The files in public/, which Next.js serves as they are (security-headers.test.ts keeps this in step with the folder). */
+export const PUBLIC_FILES: readonly string[] = ["/apple-touch-icon.png", "/favicon.ico", "/icon.svg", "/robots.txt"];
+
 export function responseKindOf(pathname: string): ResponseKind {
-  if (pathname.startsWith("/_next/static/") || pathname.startsWith("/_next/image") || pathname === "/favicon.ico") return "asset";
+  if (pathname.startsWith("/_next/static/") || pathname.startsWith("/_next/image") || PUBLIC_FILES.includes(pathname)) return "asset";
   if (pathname === "/docs/api-reference.js") return "asset";
   if (pathname === "/docs" || pathname === "/docs/") return "docs";
   if (pathname === "/api" || pathname.startsWith("/api/")) return "api";

@@ -1,7 +1,7 @@
 /**
- * Which upstream the purchase flow talks to. `VEND_PROVIDER` selects it (default "sandbox"); it is
- * read when the provider is first needed, so an unknown value fails the first purchase loudly
- * instead of silently falling back to the sandbox and "selling" nothing real.
+ * Which upstream the purchase flow talks to. `VEND_PROVIDER` selects it (default "sandbox"). An
+ * unknown value stops start-up (src/env.ts), and createVendProvider refuses one too, rather than
+ * silently falling back to the sandbox and "selling" nothing real.
  */
 import { env } from "~/env";
 import { httpProviderFromEnv } from "./http-provider";

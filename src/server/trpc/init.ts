@@ -4,9 +4,16 @@
  *
  * Errors: services throw AppError; a middleware under every procedure turns it into a TRPCError with
  * the code from ERROR_TABLE, and the formatter keeps the AppError name in `data.appCode` (and any
- * per-field problems in `data.fieldErrors`) so forms can react to the exact case. Anything else is
- * INTERNAL_SERVER_ERROR with a fixed message: its text may hold SQL or paths, so it is logged on the
- * server (logProcedureCall below, or the route handler's onError) and never sent.
+ * per-field problems in `data.fieldErrors`) so forms can react to the exact case.
+ *
+ * Input, one policy: every procedure declares its whole input with a zod schema at `.input()` (from
+ * src/schemas wherever a form or the service checks the same input), and input it refuses is
+ * reported exactly as a service's refusal, `validation.failed` with one problem per field, so a client
+ * never has to know which layer caught it. (`data.zodError` is therefore always null; it stays until
+ * the Buy pages stop reading it.)
+ *
+ * Anything else is INTERNAL_SERVER_ERROR with a fixed message: its text may hold SQL or paths, so it
+ * is logged on the server (logProcedureCall below, or the route handler's onError) and never sent.
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -15,6 +22,7 @@ import { z, ZodError } from "zod";
 import { getSessionActor, type UserActor } from "~/server/auth/session";
 import { AppError, ERROR_TABLE, isAppError } from "~/server/errors";
 import { logger } from "~/server/log";
+import { invalidInputFromZod } from "~/server/validation/parse-input";
 
 export interface TrpcContext {
   /** The signed-in user, or null for an anonymous caller. */
@@ -54,13 +62,17 @@ const t = initTRPC.context<TrpcContext>().create({
 export const createCallerFactory = t.createCallerFactory;
 export const createTRPCRouter = t.router;
 
-/** The translation from the service layer's one error type to tRPC's (DESIGN: one error table). */
+/**
+ * The translation from the service layer's one error type to tRPC's (DESIGN: one error table). Runs
+ * around the `.input()` parser too, whose refusal (BAD_REQUEST caused by a ZodError) becomes the
+ * services' validation error; a ZodError anywhere else is a bug and stays a 500.
+ */
 const appErrorToTrpc = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && isAppError(result.error.cause)) {
-    const appError = result.error.cause;
-    throw new TRPCError({ code: ERROR_TABLE[appError.code].trpc, message: appError.message, cause: appError });
-  }
+  if (result.ok) return result;
+  const { cause, code } = result.error;
+  const appError = isAppError(cause) ? cause : code === "BAD_REQUEST" && cause instanceof ZodError ? invalidInputFromZod(cause) : null;
+  if (appError) throw new TRPCError({ code: ERROR_TABLE[appError.code].trpc, message: appError.message, cause: appError });
   return result;
 });
 
@@ -107,8 +119,12 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { actor: ctx.actor } });
 });
 
-/** Account owners, and operators acting on an account's behalf. The service still checks which account. */
-export const ownerProcedure = protectedProcedure.use(({ ctx, next }) => {
+/**
+ * Account owners, and operators acting on an account's behalf; the name says both, since the owner's
+ * own pages use accountOwnerProcedure (./own-account-procedures.ts), which admits no operator. The
+ * service still checks which account.
+ */
+export const ownerOrOperatorProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role === "STAFF") throw new AppError("forbidden", "Only the account owner may do this.");
   return next();
 });

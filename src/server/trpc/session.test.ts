@@ -2,15 +2,17 @@ import { randomUUID } from "node:crypto";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { Role } from "~/generated/prisma/enums";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
+import { parseInput } from "~/server/validation/parse-input";
 import type { UserActor } from "~/server/auth/session";
 import {
   createCallerFactory,
   createTRPCRouter,
   operatorProcedure,
-  ownerProcedure,
+  ownerOrOperatorProcedure,
   protectedProcedure,
   publicProcedure,
   type TrpcContext,
@@ -86,11 +88,15 @@ describe("procedure guards and error translation", () => {
   const probeRouter = createTRPCRouter({
     open: publicProcedure.query(() => "open"),
     signedIn: protectedProcedure.query(() => "signed-in"),
-    owners: ownerProcedure.query(() => "owners"),
+    owners: ownerOrOperatorProcedure.query(() => "owners"),
     operators: operatorProcedure.query(() => "operators"),
     appError: protectedProcedure.query(() => {
       throw new AppError("wallet.insufficient_funds", "Your wallet balance is too low for this purchase.");
     }),
+    named: publicProcedure
+      .input(z.object({ name: z.string().trim().min(1, "is required"), count: z.number("must be a number") }))
+      .query(({ input }) => input.name),
+    service: publicProcedure.query(() => parseInput(z.object({ name: z.string().trim().min(1, "is required") }), { name: " " })),
     crash: publicProcedure.query(() => {
       throw new Error("relation \"secret_table\" does not exist at /srv/app/internal.ts:42");
     }),
@@ -144,6 +150,27 @@ describe("procedure guards and error translation", () => {
     expect(status).toBe(412);
     expect(error.message).toBe("Your wallet balance is too low for this purchase.");
     expect(error.data).toMatchObject({ code: "PRECONDITION_FAILED", appCode: "wallet.insufficient_funds" });
+  });
+
+  it("reports input a procedure's schema refuses exactly as a service's refusal: validation.failed, one problem per field", async () => {
+    const input = encodeURIComponent(JSON.stringify({ json: { name: "  ", count: "3" } }));
+    const atInput = await callOverHttp(`named?input=${input}`, null);
+    expect(atInput.status).toBe(400);
+    expect(atInput.error.data).toMatchObject({
+      code: "BAD_REQUEST",
+      appCode: "validation.failed",
+      fieldErrors: [
+        { name: "name", reason: "is required" },
+        { name: "count", reason: "must be a number" },
+      ],
+      zodError: null,
+    });
+    expect(atInput.error.message).toBe("name: is required; count: must be a number");
+    const inService = await callOverHttp("service", null);
+    expect({ status: inService.status, data: inService.error.data }).toMatchObject({
+      status: 400,
+      data: { code: "BAD_REQUEST", appCode: "validation.failed", fieldErrors: [{ name: "name", reason: "is required" }], zodError: null },
+    });
   });
 
   it("turns an unknown error into INTERNAL_SERVER_ERROR without internals", async () => {

@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { NotForYourRole } from "~/components/not-for-your-role";
-import { getSessionActor } from "~/server/auth/session";
 import { HydrateClient, prefetch, trpc } from "~/trpc/server";
+import { pageAccess } from "../page-access";
 import { AllowlistPanel } from "./allowlist-panel";
 
 export const metadata: Metadata = { title: "IP allowlist · Reseller Portal" };
@@ -12,9 +10,8 @@ export const metadata: Metadata = { title: "IP allowlist · Reseller Portal" };
  * staff too. Operators change allowlists from the operator console, on the holder's request.
  */
 export default async function AllowlistPage() {
-  const actor = await getSessionActor();
-  if (!actor) redirect("/sign-in");
-  if (actor.role === "OPERATOR") return <NotForYourRole page="IP allowlist" role={actor.role} />;
+  const { actor, refusal } = await pageAccess("allowlist");
+  if (refusal) return refusal;
   prefetch(trpc.allowlist.status.queryOptions());
 
   return (

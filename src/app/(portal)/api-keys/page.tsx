@@ -1,17 +1,13 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { NotForYourRole } from "~/components/not-for-your-role";
-import { getSessionActor } from "~/server/auth/session";
 import { HydrateClient, prefetch, trpc } from "~/trpc/server";
+import { pageAccess } from "../page-access";
 import { ApiKeysPanel } from "./api-keys-panel";
 
 export const metadata: Metadata = { title: "API keys · Reseller Portal" };
 
 export default async function ApiKeysPage() {
-  // The layout redirects too, but a page renders alongside its layout, not after it.
-  const actor = await getSessionActor();
-  if (!actor) redirect("/sign-in");
-  if (actor.role !== "OWNER") return <NotForYourRole page="API keys" role={actor.role} />;
+  const { refusal } = await pageAccess("apiKeys");
+  if (refusal) return refusal;
   prefetch(trpc.apiKeys.list.queryOptions());
 
   return (

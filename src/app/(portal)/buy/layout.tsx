@@ -1,10 +1,9 @@
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { WalletBalance } from "~/components/buy/wallet-balance";
 import { cardClass } from "~/components/ui/panel";
 import { Tabs, type Tab } from "~/components/ui/tabs";
-import { getSessionActor } from "~/server/auth/session";
 import { HydrateClient, prefetch, trpc } from "~/trpc/server";
+import { pageAccess } from "../page-access";
 
 /** What can be bought, one page each. */
 const BUY_TABS: Tab[] = [
@@ -17,19 +16,8 @@ const BUY_TABS: Tab[] = [
 ];
 
 export default async function BuyLayout({ children }: { children: ReactNode }) {
-  const actor = await getSessionActor();
-  if (!actor) redirect("/sign-in");
-
-  if (actor.role === "OPERATOR") {
-    return (
-      <>
-        <h1 className="text-2xl font-semibold tracking-tight">Buy</h1>
-        <p className={`mt-4 text-sm text-slate-700 ${cardClass}`}>
-          Operators don&apos;t buy. Purchases are made by a reseller account&apos;s owner or staff, from their own wallet.
-        </p>
-      </>
-    );
-  }
+  const { refusal } = await pageAccess("buy");
+  if (refusal) return refusal;
 
   prefetch(trpc.purchases.balance.queryOptions());
   return (

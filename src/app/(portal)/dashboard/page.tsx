@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { roleLabel } from "~/components/role-label";
-import { getSessionActor } from "~/server/auth/session";
 import { HydrateClient, prefetch, trpc } from "~/trpc/server";
+import { pageAccess } from "../page-access";
 import { AccountDashboard } from "./account-dashboard";
 import { AccountName } from "./account-name";
 import { OperatorLanding } from "./operator-landing";
@@ -11,9 +10,8 @@ import { OperatorLanding } from "./operator-landing";
 export const metadata: Metadata = { title: "Dashboard · Reseller Portal" };
 
 export default async function DashboardPage() {
-  // The layout redirects too, but a page renders alongside its layout, not after it.
-  const actor = await getSessionActor();
-  if (!actor) redirect("/sign-in");
+  const { actor, refusal } = await pageAccess("dashboard");
+  if (refusal) return refusal;
   const operator = actor.role === "OPERATOR";
   prefetch(trpc.session.me.queryOptions());
   prefetch(operator ? trpc.dashboard.operatorOverview.queryOptions() : trpc.dashboard.summary.queryOptions());

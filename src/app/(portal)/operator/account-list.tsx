@@ -13,7 +13,8 @@ import { cellClass, DataTable } from "~/components/ui/data-table";
 import { Empty, LoadError, Loading } from "~/components/ui/load-states";
 import { Panel } from "~/components/ui/panel";
 import { AccountQueryField } from "./_components/account-query-field";
-import { readProblem, retryUnlessRefused } from "./_components/problem";
+import { retryUnlessRefused } from "~/components/retry-unless-refused";
+import { readProblem } from "./_components/problem";
 
 const ACCOUNT_COLUMNS = [
   { label: "Account" },

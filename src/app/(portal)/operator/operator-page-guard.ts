@@ -1,4 +1,5 @@
 import "server-only";
+import { mayOpen } from "~/components/portal-pages";
 import { getSessionActor } from "~/server/auth/session";
 
 /**
@@ -6,5 +7,6 @@ import { getSessionActor } from "~/server/auth/session";
  * but a page renders alongside its layout, so it must not prefetch operator data for them.
  */
 export async function isOperatorSession(): Promise<boolean> {
-  return (await getSessionActor())?.role === "OPERATOR";
+  const actor = await getSessionActor();
+  return actor !== null && mayOpen("operator", actor.role);
 }

@@ -1,16 +1,13 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { NotForYourRole } from "~/components/not-for-your-role";
-import { getSessionActor } from "~/server/auth/session";
 import { HydrateClient, prefetch, trpc } from "~/trpc/server";
+import { pageAccess } from "../page-access";
 import { TeamPanel } from "./team-panel";
 
 export const metadata: Metadata = { title: "Team · Reseller Portal" };
 
 export default async function TeamPage() {
-  const actor = await getSessionActor();
-  if (!actor) redirect("/sign-in");
-  if (actor.role !== "OWNER") return <NotForYourRole page="Team" role={actor.role} />;
+  const { refusal } = await pageAccess("team");
+  if (refusal) return refusal;
   prefetch(trpc.team.list.queryOptions());
 
   return (

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { buttonClass } from "~/components/ui/buttons";
 import { noticeClass } from "~/components/ui/notices";
 import { filterFromSearchParams, filterToSearchParams } from "~/schemas/portal-transactions";
-import { getSessionActor } from "~/server/auth/session";
 import { getQueryClient, HydrateClient, trpc } from "~/trpc/server";
+import { pageAccess } from "../page-access";
 import { TransactionFilters } from "./transaction-filters";
 import { nextCursorOf, TRANSACTIONS_PAGE_SIZE } from "./list-query";
 import { TransactionList } from "./transaction-list";
@@ -12,9 +11,8 @@ import { TransactionList } from "./transaction-list";
 export const metadata: Metadata = { title: "Transactions · Reseller Portal" };
 
 export default async function TransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const actor = await getSessionActor();
-  if (!actor) redirect("/sign-in");
-  if (actor.role === "OPERATOR" && !(await searchParams).account) redirect("/operator");
+  const { actor, refusal } = await pageAccess("transactions", { forAnAccount: Boolean((await searchParams).account) });
+  if (refusal) return refusal;
 
   const { filter, problems } = filterFromSearchParams(await searchParams);
   // Account users always see their own account; only operators choose one.

@@ -5,7 +5,7 @@
 import type { Account } from "~/generated/prisma/client";
 import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { isUuid } from "~/schemas/operator";
+import { isUuid } from "~/schemas/fields";
 
 export async function findAccountOrThrow(client: DbClient, accountId: string): Promise<Account> {
   const account = isUuid(accountId) ? await client.account.findUnique({ where: { id: accountId } }) : null;

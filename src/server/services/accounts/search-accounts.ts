@@ -7,7 +7,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { assertOperator, type Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
 import { parseInput } from "~/server/validation/parse-input";
-import { isUuid } from "~/schemas/operator";
+import { isUuid } from "~/schemas/fields";
 import { searchAccountsInput, type SearchAccountsInput } from "~/schemas/operator-console";
 import { isAllowlistRequired } from "~/server/services/allowlist/allowlist-policy";
 import { containsPattern } from "./contains-pattern";

@@ -11,7 +11,8 @@ import { inTransaction } from "~/server/db/in-transaction";
 import { AppError } from "~/server/errors";
 import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
 import { parseInput } from "~/server/validation/parse-input";
-import { isUuid, revokeApiKeyInput, type RevokeApiKeyInput } from "~/schemas/operator";
+import { isUuid } from "~/schemas/fields";
+import { revokeApiKeyInput, type RevokeApiKeyInput } from "~/schemas/operator";
 
 export async function revokeApiKey(
   actor: Actor,

@@ -9,7 +9,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { assertOperator, type Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
 import { invalidInput, parseInput } from "~/server/validation/parse-input";
-import { isUuid } from "~/schemas/operator";
+import { isUuid } from "~/schemas/fields";
 import { listAuditLogInput, type ListAuditLogInput } from "~/schemas/operator-console";
 import { containsPattern } from "~/server/services/accounts/contains-pattern";
 

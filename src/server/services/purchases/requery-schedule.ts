@@ -5,16 +5,16 @@
  * still be waiting on vend(), and asking the upstream before the order reached it could read "no such
  * order" as a failure and refund a product that is then delivered. The grace must exceed the
  * provider's longest vend time-out. After the provider has answered "pending", requeries back off
- * exponentially from 5 seconds to at most 10 minutes.
+ * exponentially from RECONCILE_RETRY_MS (5 seconds) to at most 10 minutes.
  */
-const FIRST_RETRY_MS = 5_000;
+import { env } from "~/env";
+
 const MAX_RETRY_MS = 10 * 60_000;
 
 export function vendGracePeriod(): number {
-  return Number(process.env.RECONCILE_GRACE_MS ?? 60_000);
+  return env.RECONCILE_GRACE_MS;
 }
 
 export function requeryDelay(requeryCount: number): number {
-  const base = Number(process.env.RECONCILE_RETRY_MS ?? FIRST_RETRY_MS);
-  return Math.min(MAX_RETRY_MS, base * 2 ** Math.min(requeryCount, 20));
+  return Math.min(MAX_RETRY_MS, env.RECONCILE_RETRY_MS * 2 ** Math.min(requeryCount, 20));
 }

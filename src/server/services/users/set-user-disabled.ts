@@ -18,7 +18,7 @@ import { AppError } from "~/server/errors";
 import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
 import { parseInput } from "~/server/validation/parse-input";
 import { setUserDisabledInput, type SetUserDisabledInput } from "~/schemas/account-admin";
-import { isUuid } from "~/schemas/operator";
+import { isUuid } from "~/schemas/fields";
 
 export interface UserDisabledState {
   userId: string;

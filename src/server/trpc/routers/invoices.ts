@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { listInvoiceMonths } from "~/server/services/invoices/list-invoice-months";
-import { createTRPCRouter, ownerProcedure } from "~/server/trpc/init";
+import { createTRPCRouter, ownerOrOperatorProcedure } from "~/server/trpc/init";
 
 export const invoicesRouter = createTRPCRouter({
   /** The caller's own account; operators name the account. */
-  months: ownerProcedure
+  months: ownerOrOperatorProcedure
     .input(z.object({ accountId: z.string().optional() }))
     .query(({ ctx, input }) => listInvoiceMonths(ctx.actor, { accountId: input.accountId })),
 });

@@ -4,9 +4,9 @@
  * service the operator CLI calls, which checks operator rights again and writes the audit entry with
  * the signed-in operator's e-mail and source address.
  */
-import { z } from "zod";
 import { accountScopeInput, setUserDisabledInput } from "~/schemas/account-admin";
 import {
+  addAccountUserInput,
   allowlistEntryInput,
   createAccountInput,
   fundWalletInput,
@@ -31,17 +31,6 @@ import { listAccountUsers } from "~/server/services/users/list-account-users";
 import { setUserDisabled } from "~/server/services/users/set-user-disabled";
 import { fundWallet } from "~/server/services/wallet/fund-wallet";
 import { createTRPCRouter, operatorProcedure } from "~/server/trpc/init";
-
-/**
- * The console adds people to an account, so only its roles; e-mail and password are checked by
- * createUser itself (its schema), which reports them per field like every other form.
- */
-const addAccountUserInput = z
-  .object({
-    accountId: z.string("is required").trim().min(1, "is required"),
-    role: z.enum(["OWNER", "STAFF"], "must be Owner or Staff"),
-  })
-  .loose();
 
 export const operatorRouter = createTRPCRouter({
   searchAccounts: operatorProcedure.input(searchAccountsInput).query(({ ctx, input }) => searchAccounts(ctx.actor, input)),
@@ -78,7 +67,7 @@ export const operatorRouter = createTRPCRouter({
 
   addUser: operatorProcedure
     .input(addAccountUserInput)
-    .mutation(({ ctx, input }) => createUser(ctx.actor, input as Parameters<typeof createUser>[1])),
+    .mutation(({ ctx, input }) => createUser(ctx.actor, input)),
 
   setUserDisabled: operatorProcedure
     .input(setUserDisabledInput)

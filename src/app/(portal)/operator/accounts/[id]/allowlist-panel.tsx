@@ -9,7 +9,8 @@ import { Empty, Loading } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
 import { SwitchControl } from "~/components/ui/switch-control";
-import { formAlert, readProblem, retryUnlessRefused, type Problem } from "../../_components/problem";
+import { retryUnlessRefused } from "~/components/retry-unless-refused";
+import { formAlert, readProblem, type Problem } from "../../_components/problem";
 import { useRefreshAccount } from "./use-refresh-account";
 
 const POLICY_REFUSAL =

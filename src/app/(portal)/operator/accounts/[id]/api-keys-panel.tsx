@@ -9,7 +9,8 @@ import { ConfirmDialog } from "~/components/ui/dialogs";
 import { Empty, Loading } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
-import { readProblem, retryUnlessRefused } from "../../_components/problem";
+import { retryUnlessRefused } from "~/components/retry-unless-refused";
+import { readProblem } from "../../_components/problem";
 import { useRefreshAccount } from "./use-refresh-account";
 
 interface KeyChoice {

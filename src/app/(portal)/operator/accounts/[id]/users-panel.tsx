@@ -11,7 +11,8 @@ import { Field, TextField } from "~/components/ui/fields";
 import { Empty, Loading } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
-import { formAlert, readProblem, retryUnlessRefused, type Problem } from "../../_components/problem";
+import { retryUnlessRefused } from "~/components/retry-unless-refused";
+import { formAlert, readProblem, type Problem } from "../../_components/problem";
 import { useRefreshAccount } from "./use-refresh-account";
 
 interface UserChoice {

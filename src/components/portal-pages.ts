@@ -1,0 +1,86 @@
+/**
+ * Which roles may see which portal page: the one table that the navigation (src/app/(portal)/layout.tsx)
+ * and the pages' guards (src/app/(portal)/page-access.tsx) read, after DESIGN §2's roles. The
+ * procedures behind each page refuse everyone else regardless; this decides what people are offered
+ * and what they are told.
+ */
+import type { Role } from "~/generated/prisma/enums";
+
+export interface PortalPage {
+  href: string;
+  /** The navigation's word for it. */
+  label: string;
+  /** Its name in a refusal's heading. */
+  title: string;
+  /** Who sees it in the navigation and may open it, in the navigation's order. */
+  roles: readonly Role[];
+  /**
+   * Operators may open it too for one account named in the address (the console links there), though
+   * it is not in their navigation: they have no account of their own.
+   */
+  operatorsForAnAccount?: boolean;
+  /** What a role the page is not for is told, where the general words (NotForYourRole) would not say enough. */
+  refusal?: Partial<Record<Role, string>>;
+}
+
+const OPEN_FROM_CONSOLE = (what: string) => `Open an account in the operator console to see its ${what}.`;
+
+export const PORTAL_PAGES = {
+  dashboard: { href: "/dashboard", label: "Dashboard", title: "Dashboard", roles: ["OPERATOR", "OWNER", "STAFF"] },
+  buy: {
+    href: "/buy",
+    label: "Buy",
+    title: "Buy",
+    roles: ["OWNER", "STAFF"],
+    refusal: { OPERATOR: "Operators don't buy. Purchases are made by a reseller account's owner or staff, from their own wallet." },
+  },
+  transactions: {
+    href: "/transactions",
+    label: "Transactions",
+    title: "Transactions",
+    roles: ["OWNER", "STAFF"],
+    operatorsForAnAccount: true,
+    refusal: { OPERATOR: OPEN_FROM_CONSOLE("transactions") },
+  },
+  apiKeys: { href: "/api-keys", label: "API keys", title: "API keys", roles: ["OWNER"] },
+  // Staff may read the allowlist (never change it): they are often the ones asked why the API refuses a server.
+  allowlist: { href: "/allowlist", label: "Allowlist", title: "IP allowlist", roles: ["OWNER", "STAFF"] },
+  team: { href: "/team", label: "Team", title: "Team", roles: ["OWNER"] },
+  invoices: {
+    href: "/invoices",
+    label: "Invoices",
+    title: "Invoices",
+    roles: ["OWNER"],
+    operatorsForAnAccount: true,
+    refusal: { STAFF: "Invoices are available to the account owner. Ask them for a copy.", OPERATOR: OPEN_FROM_CONSOLE("invoices") },
+  },
+  operator: {
+    href: "/operator",
+    label: "Operator",
+    title: "Operator console",
+    roles: ["OPERATOR"],
+    refusal: {
+      OWNER: "The operator console is for the service's own staff. If you need a change to your account, such as funding or an allowlist entry, please contact support.",
+      STAFF: "The operator console is for the service's own staff. If you need a change to your account, such as funding or an allowlist entry, please contact support.",
+    },
+  },
+} as const satisfies Record<string, PortalPage>;
+
+export type PortalPageName = keyof typeof PORTAL_PAGES;
+
+export function portalPage(name: PortalPageName): PortalPage {
+  return PORTAL_PAGES[name];
+}
+
+/** The navigation a role is offered. */
+export function navigationFor(role: Role): { href: string; label: string }[] {
+  return Object.values(PORTAL_PAGES as Record<string, PortalPage>)
+    .filter((page) => page.roles.includes(role))
+    .map(({ href, label }) => ({ href, label }));
+}
+
+/** Whether a role may open the page; `forAnAccount` when the address names one account. */
+export function mayOpen(name: PortalPageName, role: Role, { forAnAccount = false }: { forAnAccount?: boolean } = {}): boolean {
+  const page = portalPage(name);
+  return page.roles.includes(role) || (role === "OPERATOR" && forAnAccount && page.operatorsForAnAccount === true);
+}

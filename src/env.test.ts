@@ -1,0 +1,66 @@
+/**
+ * The one configuration schema: a misspelt or malformed value is refused with the variable's name,
+ * and the server does not start on it.
+ */
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/env";
+
+describe("parseEnv", () => {
+  it("gives the documented defaults for an empty environment", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      RECONCILE_INTERVAL_MS: 5_000,
+      RECONCILE_GRACE_MS: 60_000,
+      RECONCILE_RETRY_MS: 5_000,
+      BCRYPT_COST: 12,
+      LOG_LEVEL: "info",
+      LOG_DESTINATION: "stdout",
+      EMBEDDED_PG_DIR: ".data/postgres",
+      EMBEDDED_PG_PORT: 54329,
+    });
+    expect(env.VEND_PROVIDER).toBeUndefined();
+    expect(env.SEED_DEMO).toBeUndefined();
+  });
+
+  it("reads what the README documents", () => {
+    const env = parseEnv({ RECONCILE_GRACE_MS: "90000", BCRYPT_COST: "10", LOG_DESTINATION: "stderr", VEND_PROVIDER: " http ", SEED_DEMO: "0", EMBEDDED_PG_PORT: "54430" });
+    expect(env).toMatchObject({ RECONCILE_GRACE_MS: 90_000, BCRYPT_COST: 10, LOG_DESTINATION: "stderr", VEND_PROVIDER: "http", SEED_DEMO: "0", EMBEDDED_PG_PORT: 54430 });
+  });
+
+  it.each([
+    ["a grace period with a unit", "RECONCILE_GRACE_MS", "60s"],
+    ["a negative grace period", "RECONCILE_GRACE_MS", "-1"],
+    ["a retry pause with a unit", "RECONCILE_RETRY_MS", "5s"],
+    ["a bcrypt cost below 10", "BCRYPT_COST", "4"],
+    ["a misspelt log destination", "LOG_DESTINATION", "stdrr"],
+    ["a misspelt log level", "LOG_LEVEL", "verbose"],
+    ["a misspelt provider", "VEND_PROVIDER", "htpp"],
+    ["a seeding switch that is neither 0 nor 1", "SEED_DEMO", "yes"],
+    ["an embedded database port out of range", "EMBEDDED_PG_PORT", "70000"],
+    ["a port that is not a number", "PORT", "three thousand"],
+  ])("refuses %s, naming the variable", (_case, variable, value) => {
+    expect(() => parseEnv({ [variable]: value })).toThrow(new RegExp(`Invalid environment variables[^]*\\n  ${variable}: `));
+  });
+
+  it("names every variable at fault at once", () => {
+    const refuse = () => parseEnv({ BCRYPT_COST: "4", RECONCILE_GRACE_MS: "soon" });
+    expect(refuse).toThrow("\n  BCRYPT_COST: Too small");
+    expect(refuse).toThrow("\n  RECONCILE_GRACE_MS: Invalid input: expected number");
+  });
+});
+
+describe("the server", () => {
+  it("refuses to start on an invalid value, before touching any database", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "src/bin/server.ts"], {
+      env: { ...process.env, RECONCILE_GRACE_MS: "one minute", DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain("Invalid environment variables");
+    expect(result.stderr).toContain("RECONCILE_GRACE_MS");
+    expect(result.stdout).not.toContain("listening on");
+  });
+});
