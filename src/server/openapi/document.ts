@@ -22,10 +22,8 @@ import { billServiceParams, invoicePeriodParams, listPlansQuery, transactionRefe
 import { AppError, ERROR_TABLE, type ErrorName } from "~/server/errors";
 import { MAX_BODY_BYTES } from "~/server/rest/api-route";
 import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "~/server/rest/problem";
-import { ENDPOINTS, isImplemented, type EndpointKey } from "./endpoints";
+import { ENDPOINTS, type EndpointKey } from "./endpoints";
 import { INTRODUCTION } from "./introduction";
-
-const NOT_YET_AVAILABLE = "**Not yet available on this server**: the contract is fixed, the route handler has not landed yet.";
 
 type Tag = "Account" | "Catalog" | "Purchases" | "Transactions" | "Invoices" | "Documentation";
 
@@ -175,12 +173,11 @@ function curlSample(method: string, spec: OperationSpec, path: string): string {
 
 function toOperation(endpoint: EndpointKey, spec: OperationSpec): ZodOpenApiOperationObject {
   const [method = "GET", path = ""] = endpoint.split(" ");
-  const implemented = isImplemented(endpoint);
   return {
     tags: [spec.tag],
     operationId: spec.operationId,
     summary: spec.summary,
-    description: implemented ? spec.description : `${NOT_YET_AVAILABLE}\n\n${spec.description}`,
+    description: spec.description,
     ...(spec.public ? { security: [] } : {}),
     ...(spec.path || spec.query ? { requestParams: { ...(spec.path && { path: spec.path }), ...(spec.query && { query: spec.query }) } } : {}),
     ...(spec.body
@@ -192,7 +189,6 @@ function toOperation(endpoint: EndpointKey, spec: OperationSpec): ZodOpenApiOper
         }
       : {}),
     responses: { ...spec.responses, ...errorResponses(spec) },
-    ...(implemented ? {} : { "x-implemented": false }),
     "x-codeSamples": [{ lang: "Shell", label: "curl", source: curlSample(method, spec, path) }],
   };
 }
@@ -379,7 +375,7 @@ const OPERATIONS: Record<EndpointKey, OperationSpec> = {
 
 function buildPaths(): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
-  for (const endpoint of Object.keys(ENDPOINTS) as EndpointKey[]) {
+  for (const endpoint of ENDPOINTS) {
     const [method = "GET", path = ""] = endpoint.split(" ");
     const item = (paths[path] ??= {});
     item[method.toLowerCase() as "get" | "post"] = toOperation(endpoint, OPERATIONS[endpoint]);
