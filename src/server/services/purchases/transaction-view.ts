@@ -25,7 +25,7 @@ export interface TransactionView {
   idempotentReplay?: true;
 }
 
-/** The columns a view needs, as both Prisma (camelCase) and the purchase functions (snake_case) return them. */
+/** A stored transaction's columns as SQL names them (snake_case): every read of one is raw SQL, Prisma's $queryRaw included. */
 export interface PurchaseRow {
   id: string;
   account_id: string;
