@@ -1,12 +1,13 @@
 /**
- * An invoice file as an HTTP response, for the REST API and the portal alike. `file` is the last path
- * segment: "2026-11.csv" or "2026-11.pdf". The CSV streams; the PDF is small and sent whole.
+ * An invoice file as an HTTP response, for the REST API and the portal alike, for the last path segment
+ * ("2026-11.csv" or "2026-11.pdf") as invoiceFileParams reads it. The CSV streams; the PDF is small and
+ * sent whole.
  */
 import type { Readable } from "node:stream";
+import type { InvoiceFile } from "~/schemas/rest";
 import type { Actor } from "~/server/auth/actor";
 import { buildInvoicePdf } from "~/server/services/invoices/render-invoice-pdf";
 import { streamInvoiceCsv } from "~/server/services/invoices/stream-invoice-csv";
-import { invalidInput } from "~/server/validation/parse-input";
 
 /**
  * A web stream that reads the Node stream only when the response asks for more. (Readable.toWeb in
@@ -30,11 +31,7 @@ function pullStream(stream: Readable): ReadableStream<Uint8Array> {
   );
 }
 
-export async function invoiceResponse(actor: Actor, accountId: string, file: string): Promise<Response> {
-  const match = /^(.*)\.(csv|pdf)$/.exec(file);
-  if (!match) throw invalidInput([{ name: "period", reason: "must be a month and a format, such as 2026-11.csv or 2026-11.pdf" }]);
-  const [, period = "", format] = match;
-
+export async function invoiceResponse(actor: Actor, accountId: string, { period, format }: InvoiceFile): Promise<Response> {
   if (format === "csv") {
     const csv = await streamInvoiceCsv(actor, { accountId, period });
     return new Response(pullStream(csv.stream), {

@@ -2,14 +2,14 @@
  * Invoice downloads for the portal (signed-in OWNER for their account; OPERATOR for any, by
  * ?accountId=). The same files as GET /api/v1/invoices/{period}.csv|pdf.
  */
-import { z } from "zod";
+import { invoiceFileParams } from "~/schemas/rest";
 import { invoiceResponse } from "~/server/rest/invoice-response";
 import { sessionRoute } from "~/server/rest/session-route";
 
 export const GET = sessionRoute(
-  { signInMessage: "Please sign in to download invoices.", params: z.object({ file: z.string() }) },
+  { signInMessage: "Please sign in to download invoices.", params: invoiceFileParams },
   async ({ request, actor, params }) => {
     const accountId = actor.role === "OPERATOR" ? new URL(request.url).searchParams.get("accountId") ?? "" : actor.accountId ?? "";
-    return invoiceResponse(actor, accountId, params.file);
+    return invoiceResponse(actor, accountId, params);
   },
 );
