@@ -83,6 +83,11 @@ const schema = z.object({
   VEND_HTTP_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /** The first pause before such a retry; it doubles per attempt. */
   VEND_HTTP_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /**
+   * "1" serves the benchmark's no-work routes (/api/bench/*); `npm run bench` sets it for the server it
+   * starts. Otherwise they answer 404 like any path without an endpoint.
+   */
+  BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
   /** How much the server logs (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**

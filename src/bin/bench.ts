@@ -77,7 +77,7 @@ async function startServer(databaseUrl: string, workers: number, nodeFlags: stri
   const port = await freePort();
   // LOG_LEVEL info: measured with the request log on, as deployed (and the "listening on" line is info).
   const child = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, SEED_DEMO: "0", WEB_CONCURRENCY: String(workers), RECONCILE_INTERVAL_MS: "60000", LOG_LEVEL: "info",
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, SEED_DEMO: "0", WEB_CONCURRENCY: String(workers), RECONCILE_INTERVAL_MS: "60000", LOG_LEVEL: "info", BENCH_ROUTES: "1",
       // One key at full speed is the point of the benchmark: the limiter still runs (its cost is
       // measured) but never refuses.
       API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? "100000000" },

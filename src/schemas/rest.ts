@@ -31,6 +31,23 @@ export const transactionReferenceParams = z.object({
 export const invoicePeriodParams = z.object({
   period: z
     .string()
-    .regex(/^\d{4}-(?:0[1-9]|1[0-2])$/, "must be a month written YYYY-MM")
+    .regex(/^\d{4}-(?:0[1-9]|1[0-2])$/, "must be a month written YYYY-MM, such as 2026-11")
     .meta({ description: "The billing month, `YYYY-MM` (Africa/Lagos time).", example: "2026-06" }),
 });
+
+/**
+ * The one path segment that serves both documented invoice paths, `{period}.csv` and `{period}.pdf`
+ * (a `[file]` folder): split into the format and the period, which is then checked as documented.
+ */
+export const invoiceFileParams = z
+  .object({ file: z.string() })
+  .transform(({ file }, context) => {
+    const match = /^(.*)\.(csv|pdf)$/.exec(file);
+    if (!match) {
+      context.addIssue({ code: "custom", path: ["period"], message: "must be a month and a format, such as 2026-11.csv or 2026-11.pdf" });
+      return z.NEVER;
+    }
+    return { period: match[1] ?? "", format: match[2] as "csv" | "pdf" };
+  })
+  .pipe(invoicePeriodParams.extend({ format: z.enum(["csv", "pdf"]) }));
+export type InvoiceFile = z.infer<typeof invoiceFileParams>;

@@ -14,12 +14,10 @@ export const API_PREFIX = "/api/v1";
 /** The methods Next.js route handlers exist for; it fails any other method with a 500 (TRACE). */
 export const ROUTABLE_METHODS: readonly string[] = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"];
 
-const ROUTES = Object.entries(ENDPOINTS)
-  .filter(([, implemented]) => implemented)
-  .map(([key]) => {
-    const [method = "GET", template = ""] = key.split(" ");
-    return { method, segments: template.split("/") };
-  });
+const ROUTES = ENDPOINTS.map((key) => {
+  const [method = "GET", template = ""] = key.split(" ");
+  return { method, segments: template.split("/") };
+});
 
 /**
  * The path of a request target as the router sees it: dot segments (also %2e) resolved, no query.

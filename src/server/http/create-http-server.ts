@@ -5,15 +5,15 @@
  * (request-id.ts), and answers itself, in problem+json, what Next.js or Node would answer in another
  * form: see refusalOf and answerClientError.
  */
-import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { Duplex } from "node:stream";
 import { computeSourceAddress, SOURCE_ADDRESS_HEADER, type TrustedProxies } from "~/server/ip/source-address";
 import { logger } from "~/server/log";
 import { applySecurityHeaders, type SecurityHeaderOptions } from "./security-headers";
+import { PROBLEM_CONTENT_TYPE } from "~/server/rest/error-response";
 import { INTERNAL_PROBLEM, problem, type Problem } from "~/server/rest/problem";
 import { apiMethodsAt, isApiPath, ROUTABLE_METHODS, routedPath } from "./api-methods";
-import { REQUEST_ID_HEADER } from "./request-id";
+import { newRequestId, REQUEST_ID_HEADER } from "./request-id";
 
 export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
@@ -55,7 +55,7 @@ function refusalOf(req: http.IncomingMessage): Refusal | null {
 }
 
 function sendProblem(res: http.ServerResponse, { body, headers = {} }: Refusal): void {
-  res.writeHead(body.status, { ...headers, "content-type": "application/problem+json" });
+  res.writeHead(body.status, { ...headers, "content-type": PROBLEM_CONTENT_TYPE });
   res.end(JSON.stringify(body));
 }
 
@@ -77,8 +77,8 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
   const head = /^HEAD /i.test(error.rawPacket?.subarray(0, 5).toString("latin1") ?? "");
   socket.end(
     `HTTP/1.1 ${body.status} ${http.STATUS_CODES[body.status]}\r\n` +
-      `content-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(text)}\r\n` +
-      `x-request-id: ${randomUUID()}\r\nconnection: close\r\n\r\n${head ? "" : text}`,
+      `content-type: ${PROBLEM_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(text)}\r\n` +
+      `x-request-id: ${newRequestId()}\r\nconnection: close\r\n\r\n${head ? "" : text}`,
   );
 }
 
@@ -90,7 +90,7 @@ export function createHttpServer(
   const server = http.createServer((req, res) => {
     // First, so that every answer below carries them too.
     applySecurityHeaders(req, res, securityHeaders);
-    const requestId = randomUUID();
+    const requestId = newRequestId();
     req.headers[REQUEST_ID_HEADER] = requestId;
     // Set before anything answers: Next.js adds a header only when it is not already set, so its own
     // redirects and pages carry this id as well, and the route handlers answer with the same one.
@@ -111,7 +111,7 @@ export function createHttpServer(
   server.on("clientError", answerClientError);
   // Node answers any Expect but 100-continue with a bare 417 of its own.
   server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
-    res.setHeader("x-request-id", randomUUID());
+    res.setHeader("x-request-id", newRequestId());
     sendProblem(res, { body: problem(417, "Only 'Expect: 100-continue' is supported.") });
   });
   // Longer than common load balancers' idle time-outs, so they never reuse a socket we just closed.

@@ -9,7 +9,12 @@ import { randomUUID } from "node:crypto";
 
 export const REQUEST_ID_HEADER = "x-rp-request-id";
 
+/** A new id: made by the server for each request (and each answer it gives before parsing one). */
+export function newRequestId(): string {
+  return randomUUID();
+}
+
 /** The id the server gave this request; a fresh one where no server stamped it (a handler called directly in a test). */
 export function requestIdOf(request: Request): string {
-  return request.headers.get(REQUEST_ID_HEADER) ?? randomUUID();
+  return request.headers.get(REQUEST_ID_HEADER) ?? newRequestId();
 }

@@ -17,11 +17,6 @@ export function parseAddress(text: string): ParsedAddress | null {
   return ipaddr.process(trimmed);
 }
 
-/** Canonical text of an address, or null when it is not one. */
-export function normalizeAddress(text: string): string | null {
-  return parseAddress(text)?.toString() ?? null;
-}
-
 /**
  * Parses an allowlist or proxy entry: a single address (a /32 or /128) or a CIDR range. A mapped
  * IPv4 range (::ffff:10.0.0.0/104) is turned into its IPv4 form. Returns null when malformed.

@@ -5,7 +5,6 @@
  * page's Content-Security-Policy (DOCS_CONTENT_SECURITY_POLICY in src/server/http/security-headers.ts,
  * sent by the server for this path) keeps it from reaching anywhere else (fonts, telemetry, proxies).
  */
-import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { requestIdOf } from "~/server/http/request-id";
@@ -75,7 +74,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-export async function serveDocsPage(): Promise<Response> {
+export async function serveDocsPage(request: Request): Promise<Response> {
   const { version } = await loadViewer();
   const html = `<!doctype html>
 <html lang="en">
@@ -96,7 +95,7 @@ export async function serveDocsPage(): Promise<Response> {
     headers: {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "no-cache",
-      "x-request-id": randomUUID(),
+      "x-request-id": requestIdOf(request),
     },
   });
 }

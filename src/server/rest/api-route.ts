@@ -1,7 +1,7 @@
 /**
  * The one wrapper every /api/v1 route handler goes through, in the contract's order:
  * request id → API key (401) → allowlist (403) → rate limit per key (429) → body limits (413/415/400)
- * → zod validation (400) → the service → JSON, or problem+json through the one error table. Route
+ * → zod validation (400) → the service → JSON, or problem+json through error-response.ts. Route
  * handlers stay a few lines. (Purchases read their body before the key, see lookUpClientReference;
  * the order of the answers is the same.)
  */
@@ -18,7 +18,8 @@ import { assertSourceAllowed } from "~/server/services/allowlist/assert-source-a
 import { authenticateApiKey, type AuthenticatedKey } from "~/server/services/api-keys/authenticate-api-key";
 import { consumeApiRequest } from "./api-rate-limit";
 import { toJsonText } from "./json";
-import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "./problem";
+import { errorResponse, problemResponse } from "./error-response";
+import { problem, type Problem } from "./problem";
 
 /** Purchase bodies are a few hundred bytes; anything near this is not a purchase. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -73,12 +74,8 @@ interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefine
 
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;
 
-function jsonResponse(status: number, body: unknown, headers: Record<string, string>, contentType = "application/json"): Response {
-  return new Response(toJsonText(body), { status, headers: { ...headers, "content-type": contentType } });
-}
-
-function problemResponse(body: Problem, requestId: string, headers: Record<string, string> = {}): Response {
-  return jsonResponse(body.status, body, { ...headers, "x-request-id": requestId }, "application/problem+json");
+function jsonResponse(status: number, body: unknown, headers: Record<string, string>): Response {
+  return new Response(toJsonText(body), { status, headers: { ...headers, "content-type": "application/json" } });
 }
 
 class BodyProblem extends Error {
@@ -216,12 +213,12 @@ export function apiRoute<
       }
       if (isAppError(error)) {
         log.outcome = error.code;
-        return problemResponse(problemFromAppError(error), requestId, rateLimitHeaders);
+      } else {
+        // The stack goes to the log only; the client gets the fixed 500 with the request id to quote.
+        log.outcome = "internal_error";
+        log.err = error;
       }
-      // The stack goes to the log only; the client gets the fixed 500 with the request id to quote.
-      log.outcome = "internal_error";
-      log.err = error;
-      return problemResponse(INTERNAL_PROBLEM, requestId, rateLimitHeaders);
+      return errorResponse(error, requestId, rateLimitHeaders);
     }
   };
 

@@ -1,19 +1,16 @@
 /**
- * An invoice file as an HTTP response, for the REST API and the portal alike. `file` is the last path
- * segment: "2026-11.csv" or "2026-11.pdf". The CSV streams; the PDF is small and sent whole.
+ * An invoice file as an HTTP response, for the REST API and the portal alike, for the last path segment
+ * ("2026-11.csv" or "2026-11.pdf") as invoiceFileParams reads it. The CSV streams; the PDF is small and
+ * sent whole.
  */
+import type { InvoiceFile } from "~/schemas/rest";
 import type { Actor } from "~/server/auth/actor";
 import { pullStream } from "~/server/http/pull-stream";
 import { buildInvoicePdf } from "~/server/services/invoices/render-invoice-pdf";
 import { streamInvoiceCsv } from "~/server/services/invoices/stream-invoice-csv";
-import { invalidInput } from "~/server/validation/parse-input";
 
-/** `accountId`: an operator's choice of account; account holders get their own. */
-export async function invoiceResponse(actor: Actor, accountId: string | undefined, file: string): Promise<Response> {
-  const match = /^(.*)\.(csv|pdf)$/.exec(file);
-  if (!match) throw invalidInput([{ name: "period", reason: "must be a month and a format, such as 2026-11.csv or 2026-11.pdf" }]);
-  const [, period = "", format] = match;
-
+/** `accountId`: an operator's choice of account; account holders get their own (account-scope.ts). */
+export async function invoiceResponse(actor: Actor, accountId: string | undefined, { period, format }: InvoiceFile): Promise<Response> {
   if (format === "csv") {
     const csv = await streamInvoiceCsv(actor, { accountId, period });
     return new Response(pullStream(csv.chunks, "invoice CSV"), {

@@ -2,30 +2,19 @@
  * The Transaction object of the contract (DESIGN.md §3.2), built from a stored row. The service layer
  * speaks enum codes (CABLE_TV, PENDING); the contract's names (CableTv, pending) are made here, once.
  */
+import type { z } from "zod";
+import type { transaction } from "~/schemas/api";
 import { API_SERVICE_NAMES, type ServiceCode } from "~/schemas/services";
 
-export type TransactionStatusName = "pending" | "successful" | "failed";
+/**
+ * The contract's Transaction as the REST API documents it (src/schemas/api.ts), with the one difference
+ * of the server's side: money stays bigint kobo until toJsonText writes it as a JSON integer.
+ */
+export type TransactionView = Omit<z.infer<typeof transaction>, "amount"> & { amount: bigint };
 
-export interface TransactionView {
-  id: string;
-  service: (typeof API_SERVICE_NAMES)[ServiceCode];
-  status: TransactionStatusName;
-  clientReference: string;
-  providerReference: string | null;
-  planId: string | null;
-  networkId: string | null;
-  productName: string | null;
-  recipient: string;
-  customerName: string | null;
-  amount: bigint;
-  token: string | null;
-  failureReason: string | null;
-  createdAt: string;
-  completedAt: string | null;
-  idempotentReplay?: true;
-}
+export type TransactionStatusName = TransactionView["status"];
 
-/** The columns a view needs, as both Prisma (camelCase) and the purchase functions (snake_case) return them. */
+/** A stored transaction's columns as SQL names them (snake_case): every read of one is raw SQL, Prisma's $queryRaw included. */
 export interface PurchaseRow {
   id: string;
   account_id: string;

@@ -1,8 +1,8 @@
-import { purchaseAirtimeInput } from "~/schemas/purchases";
+import { purchaseAirtimeOperation } from "~/server/openapi/purchases/purchase-airtime";
 import { apiRoute } from "~/server/rest/api-route";
 import { purchaseResponse } from "~/server/rest/purchase-response";
 import { purchaseAirtime } from "~/server/services/purchases/purchase-airtime";
 
-export const POST = apiRoute({ body: purchaseAirtimeInput, lookUpClientReference: true }, async ({ actor, auth, body }) =>
+export const POST = apiRoute({ ...purchaseAirtimeOperation.request, lookUpClientReference: true }, async ({ actor, auth, body }) =>
   purchaseResponse(await purchaseAirtime(actor, body, auth.referenceLookup)),
 );

@@ -1,8 +1,8 @@
-import { purchaseDataInput } from "~/schemas/purchases";
+import { purchaseDataOperation } from "~/server/openapi/purchases/purchase-data";
 import { apiRoute } from "~/server/rest/api-route";
 import { purchaseResponse } from "~/server/rest/purchase-response";
 import { purchaseData } from "~/server/services/purchases/purchase-data";
 
-export const POST = apiRoute({ body: purchaseDataInput, lookUpClientReference: true }, async ({ actor, auth, body }) =>
+export const POST = apiRoute({ ...purchaseDataOperation.request, lookUpClientReference: true }, async ({ actor, auth, body }) =>
   purchaseResponse(await purchaseData(actor, body, auth.referenceLookup)),
 );

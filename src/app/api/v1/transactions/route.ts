@@ -1,7 +1,7 @@
-import { listTransactionsQuery } from "~/schemas/purchases";
+import { listTransactionsOperation } from "~/server/openapi/transactions/list-transactions";
 import { apiRoute } from "~/server/rest/api-route";
 import { listTransactions } from "~/server/services/transactions/list-transactions";
 
-export const GET = apiRoute({ query: listTransactionsQuery }, async ({ actor, query }) => ({
+export const GET = apiRoute(listTransactionsOperation.request, async ({ actor, query }) => ({
   body: await listTransactions(actor, actor.accountId, query),
 }));

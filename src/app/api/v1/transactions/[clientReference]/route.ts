@@ -1,9 +1,7 @@
-import { z } from "zod";
+import { getTransactionOperation } from "~/server/openapi/transactions/get-transaction";
 import { apiRoute } from "~/server/rest/api-route";
 import { getTransaction } from "~/server/services/transactions/get-transaction";
 
-const params = z.object({ clientReference: z.string() });
-
-export const GET = apiRoute({ params }, async ({ actor, params }) => ({
+export const GET = apiRoute(getTransactionOperation.request, async ({ actor, params }) => ({
   body: await getTransaction(actor, actor.accountId, params.clientReference),
 }));

@@ -1,8 +1,7 @@
-import { verifyCustomerInput } from "~/schemas/purchases";
-import { billServiceParams } from "~/schemas/rest";
+import { verifyCustomerOperation } from "~/server/openapi/purchases/verify-customer";
 import { apiRoute } from "~/server/rest/api-route";
 import { verifyCustomer } from "~/server/services/purchases/verify-customer";
 
-export const POST = apiRoute({ params: billServiceParams, body: verifyCustomerInput }, async ({ actor, params, body }) => ({
+export const POST = apiRoute(verifyCustomerOperation.request, async ({ actor, params, body }) => ({
   body: await verifyCustomer(actor, params.service, body),
 }));

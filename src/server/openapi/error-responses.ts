@@ -1,0 +1,109 @@
+/**
+ * The error responses every operation documents beyond its own (authentication, allowlist, validation,
+ * body limits, rate limit, 500), with examples produced by the same problem+json code the API answers
+ * with, so an example cannot show a shape the API never sends.
+ */
+import { z } from "zod";
+import type { ZodOpenApiResponsesObject } from "zod-openapi";
+import { problemDetails } from "~/schemas/api";
+import { AppError, ERROR_TABLE, type ErrorName } from "~/server/errors";
+import { MAX_BODY_BYTES } from "~/server/rest/api-route";
+import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "~/server/rest/problem";
+import { standardHeaders, type OperationSpec } from "./operation";
+
+const retryAfterHeader = z.int().positive().meta({ description: "Seconds to wait before trying again.", example: 30, header: { id: "Retry-After" } });
+const rateLimitHeaders = {
+  "RateLimit-Limit": z.int().positive().meta({ description: "Requests this API key may make per window.", example: 100, header: { id: "RateLimit-Limit" } }),
+  "RateLimit-Remaining": z.int().min(0).meta({ description: "Requests left in the current window.", example: 0, header: { id: "RateLimit-Remaining" } }),
+  "RateLimit-Reset": z.int().min(0).meta({ description: "Seconds until the window ends and the count starts again.", example: 1, header: { id: "RateLimit-Reset" } }),
+};
+
+/** What each error name means, in the words a reseller's developer needs. */
+const ERROR_HELP: Partial<Record<ErrorName, string>> = {
+  unauthorized: "The API key is missing, malformed, unknown or revoked.",
+  "ip.not_allowed": "The request's source address is not on the account's allowlist (the reason names the address).",
+  "ip.not_configured": "The account requires an IP allowlist and has none yet.",
+  "wallet.insufficient_funds": "The wallet balance does not cover the price. Nothing was charged.",
+  "plan.not_found": "No data plan or bill product with this `planId` (for bills: within this service).",
+  "network.not_found": "No network with this `networkId`. See GET /api/v1/networks.",
+  "service.not_found": "No bill service by that name: use `cable-tv`, `electricity`, `education` or `broadband`.",
+  "transaction.not_found": "No transaction of this account with this `clientReference`.",
+  "transaction.idempotency_conflict": "This `clientReference` was already used for a different order. Nothing was vended or charged.",
+  "customer.invalid": "The biller does not know this customer id (sandbox: customer ids ending in 9999).",
+  "amount.out_of_range": "The amount is outside the bounds of the product or network (`minAmount`/`maxAmount`, `airtimeMinAmount`/`airtimeMaxAmount`).",
+  "rate_limit.exceeded": "Too many requests; wait `Retry-After` seconds.",
+  "provider.unavailable": "The biller cannot be reached right now. Nothing was charged; try again shortly.",
+};
+
+const STATUS_SUMMARY: Record<number, string> = {
+  400: "Validation failed",
+  401: "Missing or invalid API key",
+  402: "Insufficient funds",
+  403: "Source address not allowed",
+  404: "Not found",
+  409: "Idempotency conflict",
+  413: "Request body too large",
+  415: "Request body is not JSON",
+  422: "Rejected by the biller or out of range",
+  429: "Too many requests",
+  500: "Unexpected error",
+  503: "Provider unavailable",
+};
+
+function problemResponse(status: number, lines: string[], examples: Record<string, Problem>, headers: z.ZodObject = standardHeaders) {
+  return {
+    description: [`**${STATUS_SUMMARY[status] ?? "Error"}.**`, ...lines].join("\n\n"),
+    headers,
+    content: {
+      "application/problem+json": {
+        schema: problemDetails,
+        examples: Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }])),
+      },
+    },
+  };
+}
+
+function namedErrors(status: number, names: ErrorName[]) {
+  const lines = names.map((name) => `- \`${status === 401 ? "generalErrors" : name}\`: ${ERROR_HELP[name] ?? ERROR_TABLE[name].title}`);
+  const examples = Object.fromEntries(names.map((name) => [name, problemFromAppError(new AppError(name, ERROR_HELP[name] ?? name))]));
+  return problemResponse(status, lines, examples, status === 429 ? standardHeaders.extend({ "Retry-After": retryAfterHeader, ...rateLimitHeaders }) : standardHeaders);
+}
+
+function validationErrors(fields: string[], hasBody: boolean) {
+  const names = [...fields.map((field) => `\`${field}\``), ...(hasBody ? ["`generalErrors` (the body is not valid JSON)"] : [])];
+  const [first = "generalErrors"] = fields;
+  const example = problemFromAppError(new AppError("validation.failed", "must not be empty", [{ name: first, reason: "must not be empty" }]));
+  return problemResponse(400, [`One entry in \`errors\` per offending field; \`name\` is one of: ${names.join(", ")}.`], { [first]: example });
+}
+
+/**
+ * Fields that can be refused with a 400. Path segments taken as any string by design (an unknown
+ * service or reference is a 404) are among them: a NUL or invalid Unicode in any of them is a 400.
+ */
+function validatedFields({ request }: OperationSpec): string[] {
+  return [request.params, request.query, request.body].flatMap((schema) => Object.keys(schema?.shape ?? {}));
+}
+
+export function errorResponses(spec: OperationSpec): ZodOpenApiResponsesObject {
+  if (spec.public) return {};
+  const responses: ZodOpenApiResponsesObject = {};
+  const fields = validatedFields(spec);
+  if (fields.length > 0) responses["400"] = validationErrors(fields, spec.request.body !== undefined);
+  responses["401"] = namedErrors(401, ["unauthorized"]);
+  responses["403"] = namedErrors(403, ["ip.not_allowed", "ip.not_configured"]);
+  const byStatus = new Map<number, ErrorName[]>();
+  for (const name of spec.errors ?? []) {
+    const status = ERROR_TABLE[name].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), name]);
+  }
+  for (const [status, names] of byStatus) responses[`${status}` as `4${string}`] = namedErrors(status, names);
+  if (spec.request.body) {
+    const tooLarge = problem(413, `The request body must be at most ${MAX_BODY_BYTES} bytes.`);
+    const notJson = problem(415, "The request body must be JSON: send 'Content-Type: application/json'.");
+    responses["413"] = problemResponse(413, [`The body is larger than ${MAX_BODY_BYTES} bytes. \`errors[].name\` is \`generalErrors\`.`], { generalErrors: tooLarge });
+    responses["415"] = problemResponse(415, ["The body is not sent as `Content-Type: application/json`. `errors[].name` is `generalErrors`."], { generalErrors: notJson });
+  }
+  responses["429"] = namedErrors(429, ["rate_limit.exceeded"]);
+  responses["500"] = problemResponse(500, ["Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`."], { generalErrors: INTERNAL_PROBLEM });
+  return responses;
+}

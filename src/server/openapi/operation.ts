@@ -1,0 +1,44 @@
+/**
+ * What an operation module (`<resource>/<operation>.ts`, as dub's lib/openapi) holds: the request
+ * schemas its route handler validates with, its responses, and its documentation, side by side, so the
+ * route and the document read the same objects. document.ts adds the errors every operation shares.
+ */
+import { z } from "zod";
+import type { ZodOpenApiResponsesObject } from "zod-openapi";
+import type { ErrorName } from "~/server/errors";
+import type { EndpointKey } from "./endpoints";
+
+export type Tag = "Account" | "Catalog" | "Purchases" | "Transactions" | "Invoices" | "Documentation";
+
+export interface OperationSpec {
+  endpoint: EndpointKey;
+  tag: Tag;
+  operationId: string;
+  summary: string;
+  description: string;
+  /** Only the document itself is served without an API key. */
+  public?: true;
+  /** What the route handler validates, as apiRoute takes it: `apiRoute(operation.request, ...)`. */
+  request: { params?: z.ZodObject; query?: z.ZodObject; body?: z.ZodObject };
+  bodyExample?: Record<string, unknown>;
+  responses: ZodOpenApiResponsesObject;
+  /** The operation's own errors, beyond authentication, allowlist, validation and body limits. */
+  errors?: ErrorName[];
+  /** The path with example values, for the curl sample. */
+  examplePath?: string;
+  curlOutput?: string;
+}
+
+const requestIdHeader = z.string().meta({
+  description: "A unique id of this request and response; quote it when you contact support.",
+  example: "4f5c2a8e-1d3b-4c6f-9a7e-2b8d0c1e3f4a",
+  header: { id: "X-Request-Id" },
+});
+
+export const standardHeaders = z.object({ "X-Request-Id": requestIdHeader });
+
+export const ok = (description: string, schema: z.ZodType) => ({
+  description,
+  headers: standardHeaders,
+  content: { "application/json": { schema } },
+});

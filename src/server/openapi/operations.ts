@@ -1,0 +1,32 @@
+/** Every operation module, by endpoint: the type makes sure each endpoint of endpoints.ts has exactly one. */
+import { getBalanceOperation } from "./account/get-balance";
+import { listBillProductsOperation } from "./catalog/list-bill-products";
+import { listNetworksOperation } from "./catalog/list-networks";
+import { listPlansOperation } from "./catalog/list-plans";
+import { getOpenApiDocumentOperation } from "./documentation/get-openapi-document";
+import type { EndpointKey } from "./endpoints";
+import { getInvoiceCsvOperation } from "./invoices/get-invoice-csv";
+import { getInvoicePdfOperation } from "./invoices/get-invoice-pdf";
+import type { OperationSpec } from "./operation";
+import { payBillOperation } from "./purchases/pay-bill";
+import { purchaseAirtimeOperation } from "./purchases/purchase-airtime";
+import { purchaseDataOperation } from "./purchases/purchase-data";
+import { verifyCustomerOperation } from "./purchases/verify-customer";
+import { getTransactionOperation } from "./transactions/get-transaction";
+import { listTransactionsOperation } from "./transactions/list-transactions";
+
+export const OPERATIONS = {
+  "GET /api/v1/balance": getBalanceOperation,
+  "GET /api/v1/plans": listPlansOperation,
+  "GET /api/v1/networks": listNetworksOperation,
+  "GET /api/v1/bills/{service}/products": listBillProductsOperation,
+  "POST /api/v1/bills/{service}/verify": verifyCustomerOperation,
+  "POST /api/v1/data": purchaseDataOperation,
+  "POST /api/v1/airtime": purchaseAirtimeOperation,
+  "POST /api/v1/bills/{service}/pay": payBillOperation,
+  "GET /api/v1/transactions/{clientReference}": getTransactionOperation,
+  "GET /api/v1/transactions": listTransactionsOperation,
+  "GET /api/v1/invoices/{period}.csv": getInvoiceCsvOperation,
+  "GET /api/v1/invoices/{period}.pdf": getInvoicePdfOperation,
+  "GET /api/v1/openapi.json": getOpenApiDocumentOperation,
+} satisfies { [K in EndpointKey]: OperationSpec & { endpoint: K } };

@@ -1,0 +1,28 @@
+import { payBillInput } from "~/schemas/purchases";
+import { billServiceParams } from "~/schemas/rest";
+import type { OperationSpec } from "../operation";
+import { PURCHASE_NOTE, purchaseResponses } from "./purchase-responses";
+
+export const payBillOperation = {
+  endpoint: "POST /api/v1/bills/{service}/pay",
+  tag: "Purchases",
+  operationId: "payBill",
+  summary: "Pay a bill",
+  description: [
+    `Pays the bill product \`planId\` for \`customerId\`. ${PURCHASE_NOTE}`,
+    "`amount` is required for `variable` products (electricity) and must not be sent for `fixed` ones (a 400 on `amount`). The transaction's `token` carries the electricity token or exam PIN.",
+  ].join("\n\n"),
+  request: { params: billServiceParams, body: payBillInput },
+  bodyExample: { clientReference: "order-10003", planId: "ikeja-electric-prepaid", customerId: "45012345678", amount: 500_000, phone: "08031234567" },
+  responses: purchaseResponses,
+  errors: [
+    "wallet.insufficient_funds",
+    "service.not_found",
+    "plan.not_found",
+    "transaction.idempotency_conflict",
+    "customer.invalid",
+    "amount.out_of_range",
+    "provider.unavailable",
+  ],
+  examplePath: "/api/v1/bills/electricity/pay",
+} satisfies OperationSpec;

@@ -1,0 +1,304 @@
+/**
+ * Real answers of the production server against the OpenAPI document it serves: for every documented
+ * operation, each status it can be made to answer (successes, replays, and every error status, the
+ * database outage's 500 and the unreachable biller's 503 included) is a documented response of that
+ * operation, in a documented media type, with every required header, and a JSON body its schema
+ * accepts. Every documented (operation, status) must be produced here, so a status added to the
+ * document without a way to reach it, or a reachable status left undocumented, fails.
+ *
+ * Bodies are checked with Ajv's JSON Schema 2020-12 validator (the dialect of OpenAPI 3.1). It is the
+ * copy that @seriousme/openapi-schema-validator, our devDependency, depends on and itself validates
+ * the document with: the top-level `ajv` in node_modules is eslint's Ajv 6, which knows no 2020-12.
+ */
+import { createRequire } from "node:module";
+import { beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "~/server/http/free-port";
+import { MAX_BODY_BYTES } from "~/server/rest/api-route";
+import { createApiKey } from "~/server/services/api-keys/create-api-key";
+import { createAccountWithKey, operator, uniqueName } from "~/test/fixtures";
+import { request, type HttpResponse } from "~/test/http";
+import { fundedAccount, reference } from "~/test/purchase-fixtures";
+import { startTestServer, type TestServer } from "~/test/server";
+import { startTcpProxy, type TcpProxy } from "~/test/tcp-proxy";
+import { ENDPOINTS, type EndpointKey } from "./endpoints";
+
+interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: unknown[] | null;
+}
+interface Ajv {
+  addSchema(schema: object): Ajv;
+  addVocabulary(keywords: string[]): Ajv;
+  compile(schema: object): ValidateFunction;
+}
+const requireFromValidator = createRequire(import.meta.resolve("@seriousme/openapi-schema-validator"));
+const Ajv2020 = (requireFromValidator("ajv/dist/2020") as { default: new (options: object) => Ajv }).default;
+const addFormats = (requireFromValidator("ajv-formats") as { default: (ajv: Ajv) => void }).default;
+
+interface DocumentedResponse {
+  headers?: Record<string, { required?: boolean }>;
+  content?: Record<string, { schema?: object }>;
+}
+interface Document {
+  paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
+  components: { schemas: Record<string, object> };
+}
+
+const COMPONENTS_ID = "https://reseller.test/components";
+
+let server: TestServer;
+/** API_RATE_LIMIT=1 (a key's second request is a 429) and a biller that cannot be reached (503). */
+let limited: TestServer;
+let database: TcpProxy;
+let document: Document;
+let ajv: Ajv;
+const validators = new Map<object, ValidateFunction>();
+const produced = new Map<EndpointKey, Set<number>>();
+
+let main: Awaited<ReturnType<typeof fundedAccount>>;
+let unfunded: Awaited<ReturnType<typeof fundedAccount>>;
+let notAllowed: Awaited<ReturnType<typeof createAccountWithKey>>;
+let notConfigured: Awaited<ReturnType<typeof createAccountWithKey>>;
+
+/** The document's component references, pointed at the components added to Ajv under COMPONENTS_ID. */
+function withComponentRefs(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withComponentRefs);
+  if (schema === null || typeof schema !== "object") return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === "$ref" && typeof value === "string" ? value.replace("#/components/schemas/", `${COMPONENTS_ID}#/$defs/`) : withComponentRefs(value),
+    ]),
+  );
+}
+
+function validatorFor(schema: object): ValidateFunction {
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = ajv.compile(withComponentRefs(schema) as object);
+    validators.set(schema, validate);
+  }
+  return validate;
+}
+
+/** Checks one real answer of `endpoint` against the document, and counts its status as produced. */
+function expectDocumented(endpoint: EndpointKey, response: HttpResponse, label = ""): void {
+  const [method = "GET", path = ""] = endpoint.split(" ");
+  const where = `${endpoint} ${response.status} ${label}`;
+  const documented = document.paths[path]?.[method.toLowerCase()]?.responses[String(response.status)];
+  expect(documented, `${where}: status not documented (${response.text.slice(0, 300)})`).toBeDefined();
+  const mediaType = (response.headers["content-type"] ?? "").split(";")[0]!.trim();
+  expect(Object.keys(documented!.content ?? {}), `${where}: media type`).toContain(mediaType);
+  for (const [name, header] of Object.entries(documented!.headers ?? {})) {
+    if (header.required) expect(response.headers[name.toLowerCase()], `${where}: header ${name}`).toBeDefined();
+  }
+  const schema = documented!.content?.[mediaType]?.schema;
+  if (schema && /json$/.test(mediaType)) {
+    const validate = validatorFor(schema);
+    expect(validate(JSON.parse(response.text)), `${where}: ${JSON.stringify(validate.errors)}\n${response.text.slice(0, 500)}`).toBe(true);
+  }
+  const statuses = produced.get(endpoint) ?? new Set<number>();
+  statuses.add(response.status);
+  produced.set(endpoint, statuses);
+}
+
+interface Call {
+  path?: string;
+  auth?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  contentType?: string;
+  on?: TestServer;
+}
+
+/** A request to `endpoint` (its path with example values unless given), checked against the document. */
+async function call(endpoint: EndpointKey, expectedStatus: number, options: Call = {}): Promise<HttpResponse> {
+  const [method = "GET", template = ""] = endpoint.split(" ");
+  const path = options.path ?? template;
+  const hasBody = options.body !== undefined || options.rawBody !== undefined;
+  const response = await request((options.on ?? server).url(path), {
+    method,
+    headers: {
+      ...(options.auth ?? main.auth),
+      ...(hasBody && { "content-type": options.contentType ?? "application/json" }),
+    },
+    ...(hasBody && { body: options.rawBody ?? JSON.stringify(options.body) }),
+    localAddress: "127.0.0.1",
+  });
+  expect(response.status, `${endpoint} ${path}: ${response.text.slice(0, 300)}`).toBe(expectedStatus);
+  expectDocumented(endpoint, response, path);
+  return response;
+}
+
+const THIS_MONTH = new Date(Date.now() + 60 * 60 * 1000).toISOString().slice(0, 7);
+const CABLE = { planId: "dstv-padi", customerId: "7012345678" };
+const dataOrder = () => ({ clientReference: reference("doc-data"), planId: "mtn-1gb-30d", phone: "08031234567" });
+const airtimeOrder = () => ({ clientReference: reference("doc-airtime"), networkId: "mtn", phone: "08031234567", amount: 50_000 });
+const billOrder = () => ({ clientReference: reference("doc-bill"), ...CABLE });
+const oversized = JSON.stringify({ padding: "x".repeat(MAX_BODY_BYTES + 1) });
+
+/** The operations that take a body, with a valid one and the path to send it to. */
+const WITH_BODY: [EndpointKey, string, () => Record<string, unknown>][] = [
+  ["POST /api/v1/bills/{service}/verify", "/api/v1/bills/cable-tv/verify", () => CABLE],
+  ["POST /api/v1/data", "/api/v1/data", dataOrder],
+  ["POST /api/v1/airtime", "/api/v1/airtime", airtimeOrder],
+  ["POST /api/v1/bills/{service}/pay", "/api/v1/bills/cable-tv/pay", billOrder],
+];
+
+/** A path of each authenticated operation that reaches its handler. */
+const EXAMPLE_PATHS: Record<Exclude<EndpointKey, "GET /api/v1/openapi.json">, string> = {
+  "GET /api/v1/balance": "/api/v1/balance",
+  "GET /api/v1/plans": "/api/v1/plans?networkId=mtn",
+  "GET /api/v1/networks": "/api/v1/networks",
+  "GET /api/v1/bills/{service}/products": "/api/v1/bills/cable-tv/products",
+  "POST /api/v1/bills/{service}/verify": "/api/v1/bills/cable-tv/verify",
+  "POST /api/v1/data": "/api/v1/data",
+  "POST /api/v1/airtime": "/api/v1/airtime",
+  "POST /api/v1/bills/{service}/pay": "/api/v1/bills/cable-tv/pay",
+  "GET /api/v1/transactions/{clientReference}": "/api/v1/transactions/some-reference",
+  "GET /api/v1/transactions": "/api/v1/transactions",
+  "GET /api/v1/invoices/{period}.csv": `/api/v1/invoices/${THIS_MONTH}.csv`,
+  "GET /api/v1/invoices/{period}.pdf": `/api/v1/invoices/${THIS_MONTH}.pdf`,
+};
+const AUTHENTICATED = Object.keys(EXAMPLE_PATHS) as (keyof typeof EXAMPLE_PATHS)[];
+
+/** A valid body for the operations that take one, so that only the point under test can fail. */
+function validBodyFor(endpoint: EndpointKey): Record<string, unknown> | undefined {
+  return WITH_BODY.find(([key]) => key === endpoint)?.[2]();
+}
+
+beforeAll(async () => {
+  const target = new URL(process.env.DATABASE_URL!);
+  database = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
+  [server, limited] = await Promise.all([
+    startTestServer({ DATABASE_URL: database.proxiedUrl(process.env.DATABASE_URL!), RECONCILE_INTERVAL_MS: "3600000" }),
+    startTestServer({
+      DATABASE_URL: process.env.DATABASE_URL!,
+      RECONCILE_INTERVAL_MS: "3600000",
+      API_RATE_LIMIT: "1",
+      API_RATE_LIMIT_WINDOW_SECONDS: "3600",
+      VEND_PROVIDER: "http",
+      VEND_HTTP_BASE_URL: `http://127.0.0.1:${await freePort()}`,
+      VEND_HTTP_API_KEY: "unreachable",
+      VEND_HTTP_RETRIES: "0",
+    }),
+  ]);
+  document = (await request(server.url("/api/v1/openapi.json"))).json() as Document;
+  ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  // OpenAPI 3.1's own schema keywords (its base vocabulary), which JSON Schema does not know.
+  ajv.addVocabulary(["example", "discriminator", "xml", "externalDocs"]);
+  ajv.addSchema({ $id: COMPONENTS_ID, $defs: withComponentRefs(document.components.schemas) as object });
+
+  main = await fundedAccount(10_000_000_000n);
+  unfunded = await fundedAccount(1n);
+  notAllowed = await createAccountWithKey({ allowlist: ["10.0.0.0/8"] });
+  notConfigured = await createAccountWithKey({ createdAt: "2026-08-01" });
+}, 120_000);
+
+describe("every documented operation answers as documented", () => {
+  it("GET /api/v1/openapi.json", async () => {
+    await call("GET /api/v1/openapi.json", 200, { auth: {} });
+  });
+
+  it("reads: balance, networks, plans, bill products, transactions, invoices", async () => {
+    await call("GET /api/v1/balance", 200);
+    await call("GET /api/v1/networks", 200);
+    await call("GET /api/v1/plans", 200, { path: "/api/v1/plans?networkId=mtn" });
+    await call("GET /api/v1/plans", 200, { path: "/api/v1/plans" });
+    await call("GET /api/v1/plans", 404, { path: "/api/v1/plans?networkId=no-such-network" });
+    await call("GET /api/v1/plans", 400, { path: "/api/v1/plans?networkId=%00" });
+    await call("GET /api/v1/bills/{service}/products", 200, { path: "/api/v1/bills/electricity/products" });
+    await call("GET /api/v1/bills/{service}/products", 404, { path: "/api/v1/bills/gas/products" });
+    await call("GET /api/v1/bills/{service}/products", 400, { path: "/api/v1/bills/%00/products" });
+
+    const bought = (await call("POST /api/v1/data", 201, { body: dataOrder() })).json() as { clientReference: string };
+    await call("GET /api/v1/transactions/{clientReference}", 200, { path: `/api/v1/transactions/${bought.clientReference}` });
+    // The check itself is not vacuous: the same body, broken, is refused.
+    const transactionSchema = document.paths["/api/v1/transactions/{clientReference}"]!.get!.responses["200"]!.content!["application/json"]!.schema!;
+    expect(validatorFor(transactionSchema)(bought)).toBe(true);
+    for (const broken of [{ ...bought, status: "done" }, { ...bought, id: "not-a-uuid" }, { ...bought, amount: -1 }, { ...bought, service: undefined }]) {
+      expect(validatorFor(transactionSchema)(broken), JSON.stringify(broken)).toBe(false);
+    }
+    await call("GET /api/v1/transactions/{clientReference}", 404, { path: "/api/v1/transactions/never-used" });
+    await call("GET /api/v1/transactions/{clientReference}", 400, { path: "/api/v1/transactions/a%00b" });
+    await call("GET /api/v1/transactions", 200, { path: "/api/v1/transactions?limit=2" });
+    await call("GET /api/v1/transactions", 400, { path: "/api/v1/transactions?limit=many" });
+
+    for (const format of ["csv", "pdf"] as const) {
+      const endpoint = `GET /api/v1/invoices/{period}.${format}` as const;
+      await call(endpoint, 200, { path: `/api/v1/invoices/${THIS_MONTH}.${format}` });
+      await call(endpoint, 400, { path: `/api/v1/invoices/2026-13.${format}` });
+    }
+  });
+
+  it("purchases: new, replayed, conflicting, unaffordable, unknown, out of range, refused by the biller", async () => {
+    for (const [endpoint, path, order] of WITH_BODY.filter(([key]) => key !== "POST /api/v1/bills/{service}/verify")) {
+      const body = order();
+      await call(endpoint, 201, { path, body });
+      const replay = await call(endpoint, 200, { path, body });
+      expect(replay.headers["idempotent-replay"]).toBe("true");
+      await call(endpoint, 409, { path, body: { ...body, phone: "08039999998", customerId: "7019999998" } });
+      await call(endpoint, 402, { path, body: order(), auth: unfunded.auth });
+    }
+    await call("POST /api/v1/data", 404, { body: { ...dataOrder(), planId: "no-such-plan" } });
+    await call("POST /api/v1/airtime", 404, { body: { ...airtimeOrder(), networkId: "no-such-network" } });
+    await call("POST /api/v1/airtime", 422, { body: { ...airtimeOrder(), amount: 100_000_000 } });
+    await call("POST /api/v1/bills/{service}/pay", 404, { path: "/api/v1/bills/cable-tv/pay", body: { ...billOrder(), planId: "no-such-plan" } });
+    await call("POST /api/v1/bills/{service}/pay", 422, { path: "/api/v1/bills/cable-tv/pay", body: { ...billOrder(), customerId: "7012349999" } });
+
+    await call("POST /api/v1/bills/{service}/verify", 200, { path: "/api/v1/bills/cable-tv/verify", body: CABLE });
+    await call("POST /api/v1/bills/{service}/verify", 404, { path: "/api/v1/bills/cable-tv/verify", body: { ...CABLE, planId: "no-such-plan" } });
+    await call("POST /api/v1/bills/{service}/verify", 422, { path: "/api/v1/bills/cable-tv/verify", body: { ...CABLE, customerId: "7012349999" } });
+  });
+
+  it("bodies: invalid, not JSON, too large, of another media type", async () => {
+    for (const [endpoint, path] of WITH_BODY) {
+      await call(endpoint, 400, { path, body: {} });
+      await call(endpoint, 400, { path, rawBody: "{not json" });
+      await call(endpoint, 413, { path, rawBody: oversized });
+      await call(endpoint, 415, { path, rawBody: JSON.stringify(validBodyFor(endpoint)), contentType: "text/plain" });
+    }
+  });
+
+  it("no key, a key used from outside the allowlist or with none configured", async () => {
+    for (const endpoint of AUTHENTICATED) {
+      const body = validBodyFor(endpoint);
+      const path = EXAMPLE_PATHS[endpoint];
+      await call(endpoint, 401, { path, body, auth: {} });
+      await call(endpoint, 401, { path, body, auth: { authorization: "Bearer pk_live_nonsense" } });
+      await call(endpoint, 403, { path, body, auth: notAllowed.auth });
+      await call(endpoint, 403, { path, body, auth: notConfigured.auth });
+    }
+  });
+
+  it("over the rate limit; and the biller unreachable", async () => {
+    for (const endpoint of AUTHENTICATED) {
+      const { apiKey } = await createApiKey(operator, { accountId: main.accountId, name: uniqueName("limited") });
+      const auth = { authorization: `Bearer ${apiKey}` };
+      const path = EXAMPLE_PATHS[endpoint];
+      // The first request spends the key's one request; its answer depends on the endpoint.
+      await request(limited.url(path), { method: endpoint.split(" ")[0], headers: auth, localAddress: "127.0.0.1" });
+      await call(endpoint, 429, { path, body: validBodyFor(endpoint), auth, on: limited });
+    }
+    for (const endpoint of ["POST /api/v1/bills/{service}/verify", "POST /api/v1/bills/{service}/pay"] as const) {
+      const { apiKey } = await createApiKey(operator, { accountId: main.accountId, name: uniqueName("biller") });
+      await call(endpoint, 503, { path: EXAMPLE_PATHS[endpoint], body: validBodyFor(endpoint), auth: { authorization: `Bearer ${apiKey}` }, on: limited });
+    }
+  });
+
+  it("with the database gone: the fixed 500", async () => {
+    await database.close();
+    for (const endpoint of AUTHENTICATED) await call(endpoint, 500, { path: EXAMPLE_PATHS[endpoint], body: validBodyFor(endpoint) });
+    // The document itself needs no database.
+    await call("GET /api/v1/openapi.json", 200, { auth: {} });
+  });
+
+  it("produced every documented status of every operation", () => {
+    for (const endpoint of ENDPOINTS) {
+      const [method = "GET", path = ""] = endpoint.split(" ");
+      const documented = Object.keys(document.paths[path]![method.toLowerCase()]!.responses).map(Number);
+      expect([...(produced.get(endpoint) ?? [])].sort(), endpoint).toEqual(documented.sort());
+    }
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * The one way an HTTP answer is made from an error (as dub's handleAndReturnErrorResponse): an AppError
+ * through the one error table (problem.ts), anything else the fixed 500 with nothing internal in it.
+ * Every route handler that answers problem+json (apiRoute, sessionRoute, readiness, the API's 404)
+ * comes through here, with the request id the server gave the request (request-id.ts).
+ */
+import { isAppError } from "~/server/errors";
+import { requestIdOf } from "~/server/http/request-id";
+import { toJsonText } from "./json";
+import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "./problem";
+
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+
+export function problemResponse(body: Problem, requestId: string, headers: Record<string, string> = {}): Response {
+  return new Response(toJsonText(body), { status: body.status, headers: { ...headers, "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId } });
+}
+
+/** The problem+json answer to any error. Unexpected ones are the caller's to log: it knows the request. */
+export function errorResponse(error: unknown, requestId: string, headers: Record<string, string> = {}): Response {
+  return problemResponse(isAppError(error) ? problemFromAppError(error) : INTERNAL_PROBLEM, requestId, headers);
+}
+
+/** The 404 of an /api path no route serves (the catch-all route, and the benchmark's routes when off). */
+export function noEndpointResponse(request: Request): Response {
+  return problemResponse(problem(404, "There is no such endpoint. The API reference is at /docs."), requestIdOf(request));
+}
