@@ -6,11 +6,11 @@
  * accepts. Every documented (operation, status) must be produced here, so a status added to the
  * document without a way to reach it, or a reachable status left undocumented, fails.
  *
- * Bodies are checked with Ajv's JSON Schema 2020-12 validator (the dialect of OpenAPI 3.1). It is the
- * copy that @seriousme/openapi-schema-validator, our devDependency, depends on and itself validates
- * the document with: the top-level `ajv` in node_modules is eslint's Ajv 6, which knows no 2020-12.
+ * Bodies are checked with Ajv's JSON Schema 2020-12 validator (the dialect of OpenAPI 3.1) and
+ * ajv-formats, pinned to the versions @seriousme/openapi-schema-validator checks the document with.
  */
-import { createRequire } from "node:module";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
+import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "~/server/http/free-port";
 import { MAX_BODY_BYTES } from "~/server/rest/api-route";
@@ -21,19 +21,6 @@ import { fundedAccount, reference } from "~/test/purchase-fixtures";
 import { startTestServer, type TestServer } from "~/test/server";
 import { startTcpProxy, type TcpProxy } from "~/test/tcp-proxy";
 import { ENDPOINTS, type EndpointKey } from "./endpoints";
-
-interface ValidateFunction {
-  (data: unknown): boolean;
-  errors?: unknown[] | null;
-}
-interface Ajv {
-  addSchema(schema: object): Ajv;
-  addVocabulary(keywords: string[]): Ajv;
-  compile(schema: object): ValidateFunction;
-}
-const requireFromValidator = createRequire(import.meta.resolve("@seriousme/openapi-schema-validator"));
-const Ajv2020 = (requireFromValidator("ajv/dist/2020") as { default: new (options: object) => Ajv }).default;
-const addFormats = (requireFromValidator("ajv-formats") as { default: (ajv: Ajv) => void }).default;
 
 interface DocumentedResponse {
   headers?: Record<string, { required?: boolean }>;
@@ -51,7 +38,7 @@ let server: TestServer;
 let limited: TestServer;
 let database: TcpProxy;
 let document: Document;
-let ajv: Ajv;
+let ajv: Ajv2020;
 const validators = new Map<object, ValidateFunction>();
 const produced = new Map<EndpointKey, Set<number>>();
 
