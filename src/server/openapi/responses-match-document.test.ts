@@ -239,6 +239,38 @@ describe("every documented operation answers as documented", () => {
     await call("POST /api/v1/bills/{service}/verify", 422, { path: "/api/v1/bills/cable-tv/verify", body: { ...CABLE, customerId: "7012349999" } });
   });
 
+  // What src/schemas/api.ts says in words about each purchase kind's Transaction, beyond its types.
+  it("transactions carry what the field descriptions promise for each purchase kind", async () => {
+    const data = (await call("POST /api/v1/data", 201, { body: dataOrder() })).json() as Record<string, unknown>;
+    expect(data).toMatchObject({ service: "Data", planId: "mtn-1gb-30d", networkId: "mtn", customerName: null, token: null });
+    expect(data.productName).toEqual(expect.any(String));
+
+    const airtime = (await call("POST /api/v1/airtime", 201, { body: airtimeOrder() })).json() as Record<string, unknown>;
+    expect(airtime).toMatchObject({ service: "Airtime", planId: null, networkId: "mtn", productName: "MTN Airtime", customerName: null, token: null });
+
+    const cable = (await call("POST /api/v1/bills/{service}/pay", 201, { path: "/api/v1/bills/cable-tv/pay", body: billOrder() })).json() as Record<string, unknown>;
+    expect(cable).toMatchObject({ service: "CableTv", planId: CABLE.planId, networkId: null, token: null });
+    expect(cable.productName).toEqual(expect.any(String));
+    expect(cable.customerName).toEqual(expect.any(String));
+
+    const electricity = { clientReference: reference("doc-power"), planId: "ikeja-electric-prepaid", customerId: "45012345678", amount: 500_000 };
+    const power = (await call("POST /api/v1/bills/{service}/pay", 201, { path: "/api/v1/bills/electricity/pay", body: electricity })).json() as Record<string, unknown>;
+    expect(power).toMatchObject({ service: "Electricity", status: "successful", networkId: null });
+    expect(power.token).toMatch(/^\d{20}$/);
+
+    // Read back, the stored transaction says the same.
+    const stored = (await call("GET /api/v1/transactions/{clientReference}", 200, { path: `/api/v1/transactions/${String(airtime.clientReference)}` })).json();
+    expect(stored).toMatchObject({ planId: null, productName: "MTN Airtime" });
+    const pending = (await call("POST /api/v1/airtime", 201, { body: { ...airtimeOrder(), phone: "08031231111" } })).json() as Record<string, unknown>;
+    expect(pending).toMatchObject({ status: "pending", completedAt: null, token: null, productName: "MTN Airtime" });
+
+    // The words these answers are held to: what the document says of airtime.
+    const described = (document.components.schemas.Transaction as { properties: Record<string, { description?: string }> }).properties;
+    expect(described.planId?.description).toMatch(/null for airtime/);
+    expect(described.productName?.description).not.toMatch(/null for airtime/);
+    expect(described.productName?.description).toContain("MTN Airtime");
+  });
+
   it("bodies: invalid, not JSON, too large, of another media type", async () => {
     for (const [endpoint, path] of WITH_BODY) {
       await call(endpoint, 400, { path, body: {} });
