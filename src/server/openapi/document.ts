@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { ENDPOINTS } from "./endpoints";
-import { errorResponses } from "./error-responses";
+import { errorResponses, withRateLimitHeaders } from "./error-responses";
 import { INTRODUCTION } from "./introduction";
 import type { OperationSpec, Tag } from "./operation";
 import { OPERATIONS } from "./operations";
@@ -48,7 +48,7 @@ function toOperation(spec: OperationSpec): ZodOpenApiOperationObject {
           },
         }
       : {}),
-    responses: { ...spec.responses, ...errorResponses(spec) },
+    responses: withRateLimitHeaders(spec, { ...spec.responses, ...errorResponses(spec) }),
     "x-codeSamples": [{ lang: "Shell", label: "curl", source: curlSample(method, spec, path) }],
   };
 }

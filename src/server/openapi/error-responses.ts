@@ -12,11 +12,29 @@ import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "~/
 import { standardHeaders, type OperationSpec } from "./operation";
 
 const retryAfterHeader = z.int().positive().meta({ description: "Seconds to wait before trying again.", example: 30, header: { id: "Retry-After" } });
-const rateLimitHeaders = {
-  "RateLimit-Limit": z.int().positive().meta({ description: "Requests this API key may make per window.", example: 100, header: { id: "RateLimit-Limit" } }),
-  "RateLimit-Remaining": z.int().min(0).meta({ description: "Requests left in the current window.", example: 0, header: { id: "RateLimit-Remaining" } }),
-  "RateLimit-Reset": z.int().min(0).meta({ description: "Seconds until the window ends and the count starts again.", example: 1, header: { id: "RateLimit-Reset" } }),
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": { description: "Requests this API key may make per window.", schema: z.int().positive(), example: 100 },
+  "RateLimit-Remaining": { description: "Requests left in the current window.", schema: z.int().min(0), example: 0 },
+  "RateLimit-Reset": { description: "Seconds until the window ends and the count starts again.", schema: z.int().min(0), example: 1 },
 };
+const WHEN_SENT =
+  "Sent on every answer to a request counted against the key's limit (every request past the key and the allowlist); absent when the operator has turned limits off, and on a 500 from before the count.";
+
+/**
+ * A 429 always carries them. Everywhere else they are optional, since an operator may turn limits off
+ * (`API_RATE_LIMIT=0`) and a limiter that cannot be asked lets requests through without them; two
+ * component ids, because `required` belongs to the header object, not to the response.
+ */
+function rateLimitHeaders(required: boolean) {
+  return Object.fromEntries(
+    Object.entries(RATE_LIMIT_HEADERS).map(([name, { description, schema, example }]) => {
+      const header = required
+        ? schema.meta({ description, example, header: { id: `${name}-Exceeded` } })
+        : schema.optional().meta({ description: `${description} ${WHEN_SENT}`, example, header: { id: name } });
+      return [name, header];
+    }),
+  );
+}
 
 /** What each error name means, in the words a reseller's developer needs. */
 const ERROR_HELP: Partial<Record<ErrorName, string>> = {
@@ -66,7 +84,27 @@ function problemResponse(status: number, lines: string[], examples: Record<strin
 function namedErrors(status: number, names: ErrorName[]) {
   const lines = names.map((name) => `- \`${status === 401 ? "generalErrors" : name}\`: ${ERROR_HELP[name] ?? ERROR_TABLE[name].title}`);
   const examples = Object.fromEntries(names.map((name) => [name, problemFromAppError(new AppError(name, ERROR_HELP[name] ?? name))]));
-  return problemResponse(status, lines, examples, status === 429 ? standardHeaders.extend({ "Retry-After": retryAfterHeader, ...rateLimitHeaders }) : standardHeaders);
+  return problemResponse(status, lines, examples, status === 429 ? standardHeaders.extend({ "Retry-After": retryAfterHeader, ...rateLimitHeaders(true) }) : standardHeaders);
+}
+
+/** 401 has no key to count against and 403 is not counted (README "Rate limits"); 429 has the required ones. */
+const WITHOUT_OPTIONAL_RATE_LIMIT_HEADERS = new Set(["401", "403", "429"]);
+
+/**
+ * Adds the optional RateLimit-* headers to every response of an authenticated operation that can
+ * follow the count (apiRoute sets them on successes and problems alike); 429 has its own, required.
+ */
+export function withRateLimitHeaders(spec: OperationSpec, responses: ZodOpenApiResponsesObject): ZodOpenApiResponsesObject {
+  if (spec.public) return responses;
+  const optional = rateLimitHeaders(false);
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      if (WITHOUT_OPTIONAL_RATE_LIMIT_HEADERS.has(status)) return [status, response];
+      // Every response is built on standardHeaders; one that is not would silently lose these.
+      if (!("headers" in response) || !(response.headers instanceof z.ZodObject)) throw new Error(`${spec.operationId} ${status}: headers must extend standardHeaders`);
+      return [status, { ...response, headers: response.headers.extend(optional) }];
+    }),
+  );
 }
 
 function validationErrors(fields: string[], hasBody: boolean) {

@@ -28,7 +28,10 @@ interface Document {
   info: { description: string };
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+  components: {
+    securitySchemes: Record<string, { type: string; scheme: string }>;
+    headers: Record<string, { required?: boolean }>;
+  };
 }
 
 /** The contract's endpoint table, DESIGN.md §3.2. */
@@ -117,6 +120,27 @@ describe("GET /api/v1/openapi.json", () => {
     expect(etag).toBeTruthy();
     const again = await request(server.url("/api/v1/openapi.json"), { headers: { "if-none-match": etag! } });
     expect(again.status).toBe(304);
+  });
+
+  it("documents the RateLimit headers on every answer that follows the count, required only on 429", () => {
+    const resolve = (header: unknown) => {
+      const ref = (header as { $ref?: string } | undefined)?.$ref;
+      return ref ? document.components.headers[ref.replace("#/components/headers/", "")] : (header as { required?: boolean } | undefined);
+    };
+    for (const [key, operation] of operations(document)) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        for (const name of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]) {
+          const header = resolve(response.headers?.[name]);
+          const where = `${key} ${status} ${name}`;
+          if (key === "GET /api/v1/openapi.json" || status === "401" || status === "403") expect(header, where).toBeUndefined();
+          else {
+            expect(header, where).toBeDefined();
+            // Always sent with a 429; elsewhere absent when API_RATE_LIMIT=0 turns limits off.
+            expect(header?.required === true, where).toBe(status === "429");
+          }
+        }
+      }
+    }
   });
 
   it("is also served with a bad key: the document is public", async () => {

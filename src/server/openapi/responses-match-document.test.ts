@@ -2,9 +2,11 @@
  * Real answers of the production server against the OpenAPI document it serves: for every documented
  * operation, each status it can be made to answer (successes, replays, and every error status, the
  * database outage's 500 and the unreachable biller's 503 included) is a documented response of that
- * operation, in a documented media type, with every required header, and a JSON body its schema
- * accepts. Every documented (operation, status) must be produced here, so a status added to the
- * document without a way to reach it, or a reachable status left undocumented, fails.
+ * operation, in a documented media type, with every required header, no header the document knows
+ * that this response does not document, header values their schemas accept, and a JSON body its
+ * schema accepts. Every documented (operation, status) must be produced here, and each of its
+ * documented headers seen on one answer at least, so a status or header added to the document
+ * without a way to reach it, or a reachable one left undocumented, fails.
  *
  * Bodies are checked with Ajv's JSON Schema 2020-12 validator (the dialect of OpenAPI 3.1) and
  * ajv-formats, pinned to the versions @seriousme/openapi-schema-validator checks the document with.
@@ -22,13 +24,17 @@ import { startTestServer, type TestServer } from "~/test/server";
 import { startTcpProxy, type TcpProxy } from "~/test/tcp-proxy";
 import { ENDPOINTS, type EndpointKey } from "./endpoints";
 
+interface DocumentedHeader {
+  required?: boolean;
+  schema?: object;
+}
 interface DocumentedResponse {
-  headers?: Record<string, { required?: boolean }>;
+  headers?: Record<string, DocumentedHeader | { $ref: string }>;
   content?: Record<string, { schema?: object }>;
 }
 interface Document {
   paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
-  components: { schemas: Record<string, object> };
+  components: { schemas: Record<string, object>; headers: Record<string, DocumentedHeader> };
 }
 
 const COMPONENTS_ID = "https://reseller.test/components";
@@ -41,6 +47,10 @@ let document: Document;
 let ajv: Ajv2020;
 const validators = new Map<object, ValidateFunction>();
 const produced = new Map<EndpointKey, Set<number>>();
+/** Per "endpoint status": the documented headers seen on at least one answer. */
+const headersSeen = new Map<string, Set<string>>();
+/** Lower-cased names of every header the document describes on any response. */
+let documentedHeaderNames: Set<string>;
 
 let main: Awaited<ReturnType<typeof fundedAccount>>;
 let unfunded: Awaited<ReturnType<typeof fundedAccount>>;
@@ -57,6 +67,13 @@ function withComponentRefs(schema: unknown): unknown {
       key === "$ref" && typeof value === "string" ? value.replace("#/components/schemas/", `${COMPONENTS_ID}#/$defs/`) : withComponentRefs(value),
     ]),
   );
+}
+
+function resolveHeader(header: DocumentedHeader | { $ref: string }): DocumentedHeader {
+  if (!("$ref" in header)) return header;
+  const resolved = document.components.headers[header.$ref.replace("#/components/headers/", "")];
+  expect(resolved, header.$ref).toBeDefined();
+  return resolved!;
 }
 
 function validatorFor(schema: object): ValidateFunction {
@@ -76,8 +93,22 @@ function expectDocumented(endpoint: EndpointKey, response: HttpResponse, label =
   expect(documented, `${where}: status not documented (${response.text.slice(0, 300)})`).toBeDefined();
   const mediaType = (response.headers["content-type"] ?? "").split(";")[0]!.trim();
   expect(Object.keys(documented!.content ?? {}), `${where}: media type`).toContain(mediaType);
-  for (const [name, header] of Object.entries(documented!.headers ?? {})) {
-    if (header.required) expect(response.headers[name.toLowerCase()], `${where}: header ${name}`).toBeDefined();
+  const headers = Object.fromEntries(Object.entries(documented!.headers ?? {}).map(([name, header]) => [name.toLowerCase(), resolveHeader(header)]));
+  const seen = headersSeen.get(`${endpoint} ${response.status}`) ?? new Set<string>();
+  headersSeen.set(`${endpoint} ${response.status}`, seen);
+  for (const [name, header] of Object.entries(headers)) {
+    const raw = response.headers[name];
+    const value = Array.isArray(raw) ? raw.join(", ") : raw;
+    if (header.required) expect(value, `${where}: header ${name}`).toBeDefined();
+    if (value === undefined) continue;
+    seen.add(name);
+    const validate = validatorFor(header.schema ?? {});
+    const typed = /^\d+$/.test(value) && JSON.stringify(header.schema).includes('"integer"') ? Number(value) : value;
+    expect(validate(typed), `${where}: header ${name}: ${value} ${JSON.stringify(validate.errors)}`).toBe(true);
+  }
+  // A header the API sends that the document knows, but not on this response, is one a client cannot see.
+  for (const name of Object.keys(response.headers)) {
+    if (documentedHeaderNames.has(name)) expect(Object.keys(headers), `${where}: header ${name} sent but not documented`).toContain(name);
   }
   const schema = documented!.content?.[mediaType]?.schema;
   if (schema && /json$/.test(mediaType)) {
@@ -176,6 +207,11 @@ beforeAll(async () => {
   // OpenAPI 3.1's own schema keywords (its base vocabulary), which JSON Schema does not know.
   ajv.addVocabulary(["example", "discriminator", "xml", "externalDocs"]);
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: withComponentRefs(document.components.schemas) as object });
+  documentedHeaderNames = new Set(
+    Object.values(document.paths).flatMap((item) =>
+      Object.values(item).flatMap((operation) => Object.values(operation.responses).flatMap((response) => Object.keys(response.headers ?? {}).map((name) => name.toLowerCase()))),
+    ),
+  );
 
   main = await fundedAccount(10_000_000_000n);
   unfunded = await fundedAccount(1n);
@@ -318,6 +354,18 @@ describe("every documented operation answers as documented", () => {
       const [method = "GET", path = ""] = endpoint.split(" ");
       const documented = Object.keys(document.paths[path]![method.toLowerCase()]!.responses).map(Number);
       expect([...(produced.get(endpoint) ?? [])].sort(), endpoint).toEqual(documented.sort());
+    }
+  });
+
+  it("saw every documented header of every response on at least one answer", () => {
+    for (const endpoint of ENDPOINTS) {
+      const [method = "GET", path = ""] = endpoint.split(" ");
+      for (const [status, response] of Object.entries(document.paths[path]![method.toLowerCase()]!.responses)) {
+        let expected = Object.keys(response.headers ?? {}).map((name) => name.toLowerCase());
+        // The one 500 this test can cause, the database outage, comes before the key is counted.
+        if (status === "500") expected = expected.filter((name) => !name.startsWith("ratelimit-"));
+        expect([...(headersSeen.get(`${endpoint} ${status}`) ?? [])].sort(), `${endpoint} ${status}`).toEqual(expected.sort());
+      }
     }
   });
 });
