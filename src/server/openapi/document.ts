@@ -103,7 +103,7 @@ export function buildOpenApiDocument() {
       version: "1.0.0",
       description: INTRODUCTION,
     },
-    // Relative, so the document is right on whatever host serves it.
+    // Replaced per request by the served copy (getOpenApiDocument): generated clients need an absolute base URL.
     servers: [{ url: "/", description: "This server" }],
     tags: TAGS,
     security: [{ bearerAuth: [] }],
@@ -126,14 +126,26 @@ export function buildOpenApiDocument() {
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
-let cached: { document: OpenApiDocument; json: string; etag: string } | undefined;
+let built: OpenApiDocument | undefined;
 
-/** The document, its JSON text and an ETag, built on first use and kept for the life of the process. */
-export function getOpenApiDocument() {
-  if (!cached) {
-    const document = buildOpenApiDocument();
+/** Enough for the names one deployment is reached by; more (a client sending random Hosts) only costs a rebuild of the text. */
+const MAX_CACHED_SERVERS = 16;
+const served = new Map<string, { document: OpenApiDocument; json: string; etag: string }>();
+
+/**
+ * The document with `serverUrl` as its only server, its JSON text and an ETag. The document is built
+ * once per process; its text is kept per server URL (a few of them), so each is deterministic and
+ * cacheable for the host it names.
+ */
+export function getOpenApiDocument(serverUrl = "/") {
+  let entry = served.get(serverUrl);
+  if (!entry) {
+    built ??= buildOpenApiDocument();
+    const document = { ...built, servers: [{ url: serverUrl, description: "This server" }] };
     const json = JSON.stringify(document);
-    cached = { document, json, etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"` };
+    entry = { document, json, etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"` };
+    if (served.size >= MAX_CACHED_SERVERS) served.delete(served.keys().next().value!);
+    served.set(serverUrl, entry);
   }
-  return cached;
+  return entry;
 }

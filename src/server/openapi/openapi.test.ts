@@ -99,11 +99,20 @@ function operations(document: Document): [string, Operation][] {
 }
 
 let server: TestServer;
+/** A deployment that configured its public URL. */
+let configured: TestServer;
+const PUBLIC_URL = "https://api.reseller.example";
 let document: Document;
 beforeAll(async () => {
-  server = await startTestServer({ DATABASE_URL: process.env.DATABASE_URL! });
+  [server, configured] = await Promise.all([
+    startTestServer({ DATABASE_URL: process.env.DATABASE_URL! }),
+    startTestServer({ DATABASE_URL: process.env.DATABASE_URL!, NEXTAUTH_URL: `${PUBLIC_URL}/` }),
+  ]);
   document = (await request(server.url("/api/v1/openapi.json"))).json() as Document;
 }, 60_000);
+
+const serversOf = async (on: TestServer, headers: Record<string, string> = {}, host?: string) =>
+  ((await request(on.url("/api/v1/openapi.json", host), { headers })).json() as Document).servers.map((entry) => entry.url);
 
 describe("GET /api/v1/openapi.json", () => {
   it("is served without an API key, as OpenAPI 3.1 JSON with a request id and cache validators", async () => {
@@ -114,12 +123,33 @@ describe("GET /api/v1/openapi.json", () => {
     expect(response.headers["cache-control"]).toMatch(/max-age=\d+/);
     const body = response.json() as Document;
     expect(body.openapi).toMatch(/^3\.1\./);
-    expect(body.servers).toEqual([expect.objectContaining({ url: "/" })]);
+    expect(body.servers).toEqual([expect.objectContaining({ url: new URL(server.url("/")).origin })]);
 
     const etag = response.headers.etag;
     expect(etag).toBeTruthy();
     const again = await request(server.url("/api/v1/openapi.json"), { headers: { "if-none-match": etag! } });
     expect(again.status).toBe(304);
+  });
+
+  it("names as its server the origin it was asked on, or the configured public URL; never a forwarded one", async () => {
+    const port = new URL(server.url("/")).port;
+    expect(await serversOf(server)).toEqual([`http://127.0.0.1:${port}`]);
+    expect(await serversOf(server, {}, "::1")).toEqual([`http://[::1]:${port}`]);
+    expect(await serversOf(server, { host: "API.Example.test:8080" })).toEqual(["http://api.example.test:8080"]);
+    expect(await serversOf(server, { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" })).toEqual([`http://127.0.0.1:${port}`]);
+    expect(await serversOf(server, { host: "user@evil.example" })).toEqual(["/"]);
+    expect(await serversOf(configured, { host: "internal-host:3000", "x-forwarded-host": "evil.example" })).toEqual([PUBLIC_URL]);
+
+    // Deterministic per origin: one ETag per server URL, each revalidating.
+    const [first, again, other] = await Promise.all([
+      request(server.url("/api/v1/openapi.json")),
+      request(server.url("/api/v1/openapi.json")),
+      request(server.url("/api/v1/openapi.json", "::1")),
+    ]);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(other.headers.etag).not.toBe(first.headers.etag);
+    const revalidated = await request(server.url("/api/v1/openapi.json", "::1"), { headers: { "if-none-match": other.headers.etag! } });
+    expect(revalidated.status).toBe(304);
   });
 
   it("documents the RateLimit headers on every answer that follows the count, required only on 429", () => {

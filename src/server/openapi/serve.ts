@@ -7,6 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { env } from "~/env";
 import { requestIdOf } from "~/server/http/request-id";
 import { getOpenApiDocument } from "./document";
 
@@ -19,8 +20,30 @@ function notModified(request: Request, etag: string, headers: Record<string, str
   return request.headers.get("if-none-match") === etag ? new Response(null, { status: 304, headers }) : null;
 }
 
+/**
+ * The base URL the document names for generated clients (README "API reference"): NEXTAUTH_URL's
+ * origin when it is set, the deployment's public URL that already decides HSTS and Secure cookies;
+ * else this socket's scheme (this server speaks plain HTTP) and the request's Host. X-Forwarded-Host
+ * and -Proto are never read: the Host header can only mislead the client that sent it, while a
+ * forwarded header would need the trusted-proxy walk of the source address. A Host that is not a bare
+ * host[:port] gets the relative "/".
+ */
+export function openApiServerUrl(request: Request): string {
+  if (env.NEXTAUTH_URL) return new URL(env.NEXTAUTH_URL).origin;
+  const host = request.headers.get("host") ?? "";
+  if (!BARE_HOST.test(host)) return "/";
+  try {
+    return new URL(`http://${host}`).origin;
+  } catch {
+    return "/";
+  }
+}
+
+/** A name or IPv4 address, or a bracketed IPv6 address, with an optional port: nothing that could add a path or credentials. */
+const BARE_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
 export function serveOpenApiDocument(request: Request): Response {
-  const { json, etag } = getOpenApiDocument();
+  const { json, etag } = getOpenApiDocument(openApiServerUrl(request));
   const headers = {
     etag,
     // The document changes only with a deployment; revalidation with the ETag is cheap.
