@@ -102,6 +102,9 @@ export function buildOpenApiDocument() {
       title: "Reseller Purchase API",
       version: "1.0.0",
       description: INTRODUCTION,
+      // No published terms exist to link to, and no SPDX identifier names a proprietary licence; no
+      // contact either: support goes through each reseller's account manager, not one address.
+      license: { name: "Proprietary" },
     },
     // Replaced per request by the served copy (getOpenApiDocument): generated clients need an absolute base URL.
     servers: [{ url: "/", description: "This server" }],

@@ -25,7 +25,7 @@ interface Operation {
 }
 interface Document {
   openapi: string;
-  info: { description: string };
+  info: { description: string; license?: { name: string; url?: string; identifier?: string } };
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: {
@@ -150,6 +150,10 @@ describe("GET /api/v1/openapi.json", () => {
     expect(other.headers.etag).not.toBe(first.headers.etag);
     const revalidated = await request(server.url("/api/v1/openapi.json", "::1"), { headers: { "if-none-match": other.headers.etag! } });
     expect(revalidated.status).toBe(304);
+  });
+
+  it("names its licence", () => {
+    expect(document.info.license).toEqual({ name: "Proprietary" });
   });
 
   it("documents the RateLimit headers on every answer that follows the count, required only on 429", () => {
