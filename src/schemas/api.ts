@@ -52,7 +52,11 @@ export const plan = z
       .int()
       .nonnegative()
       .nullable()
-      .meta({ description: "Bundle size in MB; null for unlimited bundles, and unless the account is on the product catalog.", example: 1024 }),
+      .meta({
+        description:
+          "Bundle size in MB. Null when `isUnlimited` is true (an unlimited bundle has no size, and no fair-usage cap is published), and null unless the account is on the product catalog.",
+        example: 1024,
+      }),
     validityDays: z.int().positive().nullable().meta({ description: "Null unless the account is on the product catalog.", example: 30 }),
     isUnlimited: z.boolean().nullable().meta({ description: "Null unless the account is on the product catalog.", example: false }),
     class: z.string().nullable().meta({ description: "SME, Corporate, Gifting, ...; null unless the account is on the product catalog.", example: "SME" }),

@@ -152,6 +152,15 @@ describe("GET /api/v1/openapi.json", () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it("types the plan fields that can be null as nullable, so generated clients type them `T | null`", () => {
+    const plan = (document.components as unknown as { schemas: Record<string, { properties: Record<string, { type?: unknown; description?: string }> }> }).schemas.Plan!;
+    for (const field of ["retailPrice", "productId", "sizeMb", "validityDays", "isUnlimited", "class"]) {
+      expect(plan.properties[field]?.type, field).toEqual([expect.any(String), "null"]);
+    }
+    // Why an unlimited bundle answers null, where a reader of the field looks.
+    expect(plan.properties.sizeMb?.description).toContain("`isUnlimited` is true");
+  });
+
   it("names its licence", () => {
     expect(document.info.license).toEqual({ name: "Proprietary" });
   });

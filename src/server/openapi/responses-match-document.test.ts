@@ -229,6 +229,11 @@ describe("every documented operation answers as documented", () => {
     await call("GET /api/v1/networks", 200);
     await call("GET /api/v1/plans", 200, { path: "/api/v1/plans?networkId=mtn" });
     await call("GET /api/v1/plans", 200, { path: "/api/v1/plans" });
+    // On the product catalog the structured fields are filled, except sizeMb of an unlimited bundle.
+    const onCatalog = await createAccountWithKey({ onProductCatalog: true });
+    const plans = (await call("GET /api/v1/plans", 200, { path: "/api/v1/plans?networkId=airtel", auth: onCatalog.auth })).json() as { data: Record<string, unknown>[] };
+    expect(plans.data.find((item) => item.isUnlimited === true)).toMatchObject({ sizeMb: null, validityDays: 30 });
+    expect(plans.data.find((item) => item.isUnlimited === false)?.sizeMb).toEqual(expect.any(Number));
     await call("GET /api/v1/plans", 404, { path: "/api/v1/plans?networkId=no-such-network" });
     await call("GET /api/v1/plans", 400, { path: "/api/v1/plans?networkId=%00" });
     await call("GET /api/v1/bills/{service}/products", 200, { path: "/api/v1/bills/electricity/products" });
