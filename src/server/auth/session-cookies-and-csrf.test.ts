@@ -140,7 +140,7 @@ describe("the sign-in form posted without its script (/sign-in/submit)", () => {
 
   it("from another site, a sibling subdomain or an older browser's foreign Origin: 403 and no cookie", async () => {
     for (const headers of [
-      { "sec-fetch-site": "cross-site", origin: "https://evil.example" },
+      { "sec-fetch-site": "cross-site", origin: "https://evil.example" } as Record<string, string>,
       { "sec-fetch-site": "same-site", origin: "https://other.portal.example" },
       { origin: "https://evil.example" },
     ]) {
