@@ -6,7 +6,7 @@ import { expect, test as setup } from "@playwright/test";
 import { DEMO_ROLES, DEMO_USERS, storageStatePath } from "./fixtures/demo";
 
 for (const role of DEMO_ROLES) {
-  setup(`sign in as ${role}`, async ({ page }) => {
+  setup(`sign in as ${role}`, async ({ page, baseURL }) => {
     const user = DEMO_USERS[role];
     await page.goto("/sign-in");
     await page.getByLabel("Email").fill(user.email);
@@ -14,6 +14,6 @@ for (const role of DEMO_ROLES) {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible();
-    await page.context().storageState({ path: storageStatePath(role) });
+    await page.context().storageState({ path: storageStatePath(role, baseURL) });
   });
 }

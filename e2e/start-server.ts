@@ -1,6 +1,9 @@
 /**
  * Playwright's webServer: the production build (`npm run build` must have run) served by our own Node
  * server, exactly as `npm start` does, on a fresh embedded PostgreSQL seeded with the demo data.
+ * With `--dev`, the development server instead, as `npm run dev` runs it (Next.js compiling pages on
+ * first visit, React's Strict Mode and development checks), on its own port and database: what only
+ * shows in development (effects run twice, hydration mismatches reported in detail) is tested too.
  *
  * Run with tsx. Playwright stops it by signalling the process group (gracefulShutdown in
  * playwright.config.ts); the server then stops the embedded PostgreSQL it started. The signals are
@@ -13,11 +16,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { assertProductionBuild, SERVER_ENTRY } from "../src/bin/production-build";
 import { isAlive } from "../src/server/db/embedded-postgres";
-import { E2E_PG_DIR, E2E_PG_PORT, E2E_PORT } from "./fixtures/e2e-server";
+import { demoApiKeyFile, E2E_DEV_PG_DIR, E2E_DEV_PG_PORT, E2E_DEV_PORT, E2E_PG_DIR, E2E_PG_PORT, E2E_PORT } from "./fixtures/e2e-server";
 
+const dev = process.argv.includes("--dev");
+const port = dev ? E2E_DEV_PORT : E2E_PORT;
+const pgDir = dev ? E2E_DEV_PG_DIR : E2E_PG_DIR;
+const pgPort = dev ? E2E_DEV_PG_PORT : E2E_PG_PORT;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dataDir = path.join(root, E2E_PG_DIR);
-const log = (message: string) => console.log(`[e2e-server] ${message}`);
+const dataDir = path.join(root, pgDir);
+const log = (message: string) => console.log(`[e2e-server${dev ? " dev" : ""}] ${message}`);
 
 /**
  * A PostgreSQL left running in the folder by an earlier run that was killed hard would be reused by
@@ -41,13 +48,13 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
-  NODE_ENV: "production",
-  PORT: String(E2E_PORT),
-  EMBEDDED_PG_DIR: E2E_PG_DIR,
-  EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+  NODE_ENV: dev ? "development" : "production",
+  PORT: String(port),
+  EMBEDDED_PG_DIR: pgDir,
+  EMBEDDED_PG_PORT: String(pgPort),
   SEED_DEMO: "1",
   // Not the development server's .data/demo-api-key: the e2e database has keys of its own.
-  DEMO_API_KEY_FILE: `${E2E_PG_DIR}-demo-api-key`,
+  DEMO_API_KEY_FILE: demoApiKeyFile(pgDir),
   // The lowest cost hashPassword allows: the seed hashes several passwords at start-up.
   BCRYPT_COST: "10",
   // Its own secret, so the run neither needs nor writes .data/auth-secret.
@@ -60,9 +67,11 @@ const env: NodeJS.ProcessEnv = {
 delete env.DATABASE_URL;
 delete env.NEXTAUTH_URL;
 
-assertProductionBuild();
-// `npm start`'s command without npm in between: a single process, so signals reach the server itself.
-const server = spawn(process.execPath, [SERVER_ENTRY], { cwd: root, env, stdio: "inherit" });
+if (!dev) assertProductionBuild();
+// `npm start`'s (or `npm run dev`'s) command without npm in between: a single process, so signals
+// reach the server itself.
+const args = dev ? ["--import", "tsx", "src/bin/server.ts", "--dev"] : [SERVER_ENTRY];
+const server = spawn(process.execPath, args, { cwd: root, env, stdio: "inherit" });
 
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {

@@ -3,8 +3,8 @@ import superjson from "superjson";
 
 /**
  * One QueryClient factory for the browser and for server components. Queries prefetched on the server
- * are dehydrated with superjson (so bigint kobo and Dates survive) and may still be pending: React
- * streams them to the client, which picks up the result without a second request.
+ * are dehydrated with superjson (so bigint kobo and Dates survive) once they have settled (HydrateClient
+ * waits for them): only data the server render showed may reach the browser's first render.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -15,7 +15,7 @@ export function createQueryClient(): QueryClient {
       },
       dehydrate: {
         serializeData: superjson.serialize,
-        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === "pending",
+        shouldDehydrateQuery: defaultShouldDehydrateQuery,
         // Next.js redacts server errors in production; let the client refetch rather than see a stub.
         shouldRedactErrors: () => false,
       },

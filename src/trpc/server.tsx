@@ -1,7 +1,7 @@
 import "server-only";
 /**
  * tRPC for server components: `prefetch(trpc.session.me.queryOptions())` starts the query during the
- * server render, and <HydrateClient> hands its result to the client components below it.
+ * server render, and <HydrateClient> waits for it and hands its result to the client components below it.
  */
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { createTRPCOptionsProxy, type TRPCQueryOptions } from "@trpc/tanstack-react-query";
@@ -19,8 +19,17 @@ export const trpc = createTRPCOptionsProxy({
   queryClient: getQueryClient,
 });
 
-export function HydrateClient({ children }: { children: ReactNode }) {
-  return <HydrationBoundary state={dehydrate(getQueryClient())}>{children}</HydrationBoundary>;
+/**
+ * Waits for every query prefetched in this request before handing the cache over. A query still in
+ * flight would be sent pending: the client components below render it pending on the server
+ * ("Loading…"), while the browser, if its result has streamed in by then, hydrates with the data, and
+ * React throws the server's HTML away with a hydration error. Settled, both render the same thing:
+ * the data, or (for a failed query, which is not sent) the pending state the browser then fetches.
+ */
+export async function HydrateClient({ children }: { children: ReactNode }) {
+  const queryClient = getQueryClient();
+  await Promise.allSettled(queryClient.getQueryCache().getAll().map((query) => query.promise));
+  return <HydrationBoundary state={dehydrate(queryClient)}>{children}</HydrationBoundary>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query of the router

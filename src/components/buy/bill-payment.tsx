@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { formatNaira } from "~/components/money";
 import { buttonClass } from "~/components/ui/buttons";
 import { Field, TextField } from "~/components/ui/fields";
-import { Loading, QueryLoadError } from "~/components/ui/load-states";
+import { Empty, Loading, QueryLoadError } from "~/components/ui/load-states";
 import { ErrorAlert } from "~/components/ui/notices";
 import { customerId as customerIdSchema } from "~/schemas/purchases";
 import type { BillServicePath } from "~/schemas/services";
@@ -133,12 +133,8 @@ export function BillPayment({ service }: { service: BillServicePath }) {
         {(control) => (
           <>
             {products.isPending && <Loading className="mt-1">Loading products…</Loading>}
-            {products.isError && (
-              <div className="mt-1">
-                <QueryLoadError query={products} />
-              </div>
-            )}
-            {products.data && products.data.length === 0 && <p className="mt-1 text-sm text-slate-500">Nothing is on sale here right now.</p>}
+            {products.isError && <QueryLoadError query={products} what="the products" className="mt-1" />}
+            {products.data && products.data.length === 0 && <Empty className="mt-1">Nothing is on sale here right now.</Empty>}
             {products.data && products.data.length > 0 && (
               <select
                 {...control}

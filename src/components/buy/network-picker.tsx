@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { FieldError } from "~/components/ui/fields";
-import { Loading, QueryLoadError } from "~/components/ui/load-states";
+import { Empty, Loading, QueryLoadError } from "~/components/ui/load-states";
 import { useTRPC } from "~/trpc/react";
 import type { Network } from "./types";
 
@@ -22,12 +22,8 @@ export function NetworkPicker({ value, onChange, error }: NetworkPickerProps) {
     <fieldset aria-describedby={error ? "network-error" : undefined}>
       <legend className="text-sm font-medium text-slate-700">Network</legend>
       {networks.isPending && <Loading className="mt-2">Loading networks…</Loading>}
-      {networks.isError && (
-        <div className="mt-2">
-          <QueryLoadError query={networks} />
-        </div>
-      )}
-      {networks.data && networks.data.length === 0 && <p className="mt-2 text-sm text-slate-500">No networks are on sale right now.</p>}
+      {networks.isError && <QueryLoadError query={networks} what="the networks" className="mt-2" />}
+      {networks.data && networks.data.length === 0 && <Empty className="mt-2">No networks are on sale right now.</Empty>}
       {networks.data && networks.data.length > 0 && (
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {networks.data.map((network) => (

@@ -2,7 +2,7 @@
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { formatNaira } from "~/components/money";
 import { FieldError } from "~/components/ui/fields";
-import { Loading, QueryLoadError } from "~/components/ui/load-states";
+import { Empty, Loading, QueryLoadError } from "~/components/ui/load-states";
 import { useTRPC } from "~/trpc/react";
 import type { Plan } from "./types";
 
@@ -33,12 +33,8 @@ export function PlanList({ networkId, value, onChange, error }: PlanListProps) {
       <legend className="text-sm font-medium text-slate-700">Plan</legend>
       {!networkId && <p className="mt-2 text-sm text-slate-500">Choose a network to see its plans.</p>}
       {networkId && plans.isPending && <Loading className="mt-2">Loading plans…</Loading>}
-      {plans.isError && (
-        <div className="mt-2">
-          <QueryLoadError query={plans} />
-        </div>
-      )}
-      {plans.data && plans.data.length === 0 && <p className="mt-2 text-sm text-slate-500">No plans on this network right now.</p>}
+      {plans.isError && <QueryLoadError query={plans} what="the plans" className="mt-2" />}
+      {plans.data && plans.data.length === 0 && <Empty className="mt-2">No plans on this network right now.</Empty>}
       {plans.data && plans.data.length > 0 && (
         <ul className="mt-2 grid gap-2 sm:grid-cols-2">
           {plans.data.map((plan) => {

@@ -40,7 +40,12 @@ export function Modal({
         onDismiss?.();
       }}
       // The browser may still close it (a second Escape without a user gesture in between): follow it.
-      onClose={() => onDismiss?.()}
+      // Only if it is still closed: the close event is queued, and React's development Strict Mode
+      // detaches and reattaches the ref at once (close, then showModal again), so the event of that
+      // close arrives at a dialog that is open again and must not dismiss it.
+      onClose={(event) => {
+        if (!event.currentTarget.open) onDismiss?.();
+      }}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
     >
       <div className="p-5 sm:p-6">

@@ -26,9 +26,19 @@ export function LoadingRows({ label, rows = 3 }: { label: string; rows?: number 
 }
 
 /** `message` in plain words (see describeLoadError); the button says when the new try is on its way. */
-export function LoadError({ message, onRetry, retrying = false }: { message: string; onRetry: () => void; retrying?: boolean }) {
+export function LoadError({
+  message,
+  onRetry,
+  retrying = false,
+  className,
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying?: boolean;
+  className?: string;
+}) {
   return (
-    <div role="alert" className={`flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between ${noticeClass("error")}`}>
+    <div role="alert" className={classNames(`flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between ${noticeClass("error")}`, className)}>
       <span>{message}</span>
       <button type="button" onClick={onRetry} disabled={retrying} className={buttonClass("secondary", "sm")}>
         {retrying ? "Trying again…" : "Try again"}
@@ -45,8 +55,10 @@ interface RetryableQuery {
 }
 
 /** LoadError for a failed query: its words from describeLoadError, and retrying by refetching it. */
-export function QueryLoadError({ query, what }: { query: RetryableQuery; what?: string }) {
-  return <LoadError message={describeLoadError(query.error, what)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+export function QueryLoadError({ query, what, className }: { query: RetryableQuery; what?: string; className?: string }) {
+  return (
+    <LoadError message={describeLoadError(query.error, what)} onRetry={() => void query.refetch()} retrying={query.isFetching} className={className} />
+  );
 }
 
 export function Empty({ className, children }: { className?: string; children: ReactNode }) {

@@ -116,6 +116,48 @@ describe("next-auth's CSRF protection", () => {
   });
 });
 
+describe("the sign-in form posted without its script (/sign-in/submit)", () => {
+  const submit = (headers: Record<string, string>, csrfToken = randomUUID().replaceAll("-", "").repeat(2)) =>
+    request(plain.url("/sign-in/submit"), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams({ email, password: PASSWORD, csrfToken, callbackUrl: "/dashboard" }).toString(),
+    });
+
+  it("from this origin: sets next-auth's CSRF cookie for the form's token, and next-auth then signs in", async () => {
+    const csrfToken = "c".repeat(64);
+    const first = await submit({ "sec-fetch-site": "same-origin" }, csrfToken);
+    expect(first.status).toBe(307);
+    expect(first.headers.location).toBe("/api/auth/callback/credentials");
+    const csrfCookie = responseCookies(first).find((cookie) => cookie.name === "next-auth.csrf-token");
+    expect(decodeURIComponent(csrfCookie?.value ?? "").startsWith(`${csrfToken}|`)).toBe(true);
+    expect(csrfCookie?.attributes.has("httponly")).toBe(true);
+    expect(csrfCookie?.attributes.get("samesite")?.toLowerCase()).toBe("lax");
+    // What the browser does with the 307: the same form, now with the cookie.
+    const second = await postCredentials(plain, { email, password: PASSWORD, csrfToken }, cookieHeader(first));
+    expect(sessionCookieOf(responseCookies(second))).toBeDefined();
+  });
+
+  it("from another site, a sibling subdomain or an older browser's foreign Origin: 403 and no cookie", async () => {
+    for (const headers of [
+      { "sec-fetch-site": "cross-site", origin: "https://evil.example" } as Record<string, string>,
+      { "sec-fetch-site": "same-site", origin: "https://other.portal.example" },
+      { origin: "https://evil.example" },
+    ]) {
+      const response = await submit(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(responseCookies(response), JSON.stringify(headers)).toEqual([]);
+    }
+  });
+
+  it("without a well-formed token: back to the form, no cookie", async () => {
+    const response = await submit({ "sec-fetch-site": "same-origin" }, "not-a-token");
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe("/sign-in?csrf=true");
+    expect(responseCookies(response)).toEqual([]);
+  });
+});
+
 describe("tRPC mutations from another site", () => {
   let cookie: string;
   const mutation = () => plain.url("/api/trpc/apiKeys.create");

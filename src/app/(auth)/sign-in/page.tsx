@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getSessionActor } from "~/server/auth/session";
@@ -5,9 +6,10 @@ import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in · Reseller Portal" };
 
-export default async function SignInPage() {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   // Someone already signed in has nothing to do here.
   if (await getSessionActor()) redirect("/dashboard");
+  const { error, csrf } = await searchParams;
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-10">
@@ -15,7 +17,11 @@ export default async function SignInPage() {
         <p className="text-sm font-medium text-emerald-700">Reseller Portal</p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight">Sign in</h1>
         <p className="mt-2 text-sm text-slate-600">Use the email address and password your operator gave you.</p>
-        <SignInForm />
+        {/* A token for the form's way without the script (sign-in/submit/route.ts); a fresh one per page. */}
+        <SignInForm
+          csrfToken={randomBytes(32).toString("hex")}
+          refusedAs={csrf === "true" ? "csrf" : typeof error === "string" ? error : null}
+        />
       </div>
     </main>
   );

@@ -9,10 +9,24 @@ import { retryAfterOfThrottledSignIn, throttledSignInMessage } from "~/schemas/s
 
 const WRONG_CREDENTIALS = "That email and password don't match. Check them and try again.";
 const UNAVAILABLE = "We couldn't sign you in just now. Please try again in a minute.";
+const EXPIRED = "The sign-in form had expired. Enter your email and password again.";
 
-export function SignInForm() {
+/** next-auth's error code for a refused sign-in, in words. */
+function describeRefusal(code: string | null | undefined): string {
+  const retryAfter = retryAfterOfThrottledSignIn(code);
+  if (retryAfter !== null) return throttledSignInMessage(retryAfter);
+  if (code === "csrf") return EXPIRED;
+  return code === "CredentialsSignin" ? WRONG_CREDENTIALS : UNAVAILABLE;
+}
+
+/**
+ * With its script, the form signs in through next-auth's signIn() and shows a refusal in place.
+ * Submitted before the script has run (a slow connection, scripts off), it posts to sign-in/submit and
+ * next-auth redirects: to /dashboard, or back here with the refusal's code in `refusedAs`.
+ */
+export function SignInForm({ csrfToken, refusedAs }: { csrfToken: string; refusedAs: string | null }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(refusedAs ? describeRefusal(refusedAs) : null);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -32,9 +46,7 @@ export function SignInForm() {
         router.refresh();
         return;
       }
-      const retryAfter = retryAfterOfThrottledSignIn(result?.error);
-      if (retryAfter !== null) setError(throttledSignInMessage(retryAfter));
-      else setError(result?.error === "CredentialsSignin" ? WRONG_CREDENTIALS : UNAVAILABLE);
+      setError(describeRefusal(result?.error));
     } catch {
       setError(UNAVAILABLE);
     }
@@ -42,10 +54,17 @@ export function SignInForm() {
   }
 
   return (
-    // method="post": should the form ever be submitted before the page's script runs (slow network,
-    // scripts blocked), the browser must not put the password in the URL, where logs and history keep it.
-    <form method="post" onSubmit={onSubmit} className="mt-6 space-y-4" aria-describedby={error ? "sign-in-error" : undefined}>
+    // method="post" also keeps the password out of the URL, where logs and history would keep it.
+    <form
+      method="post"
+      action="/sign-in/submit"
+      onSubmit={onSubmit}
+      className="mt-6 space-y-4"
+      aria-describedby={error ? "sign-in-error" : undefined}
+    >
       {error && <ErrorAlert id="sign-in-error">{error}</ErrorAlert>}
+      <input type="hidden" name="csrfToken" value={csrfToken} />
+      <input type="hidden" name="callbackUrl" value="/dashboard" />
       <TextField id="email" label="Email" name="email" type="email" autoComplete="username" inputMode="email" required />
       <TextField id="password" label="Password" name="password" type="password" autoComplete="current-password" required />
       <button type="submit" disabled={pending} className={`${buttonClass("primary")} w-full`}>

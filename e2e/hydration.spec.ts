@@ -1,0 +1,100 @@
+/**
+ * Every portal page, as owner, staff and operator, hydrates without a mismatch: what the server
+ * rendered is what the browser's first render produces. Runs against the development server, where
+ * React reports each mismatch in detail, and against the production build (its minified errors).
+ * A mismatch costs the page its server HTML and, under `npm run dev`, puts an "Issue" badge over it.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { signedInAs } from "./fixtures/demo";
+import { demoApiKeyFileFor } from "./fixtures/e2e-server";
+
+// React's words in development; in production its error codes 418 (hydration failed), 423 (an error
+// while hydrating) and 425 (text content did not match).
+const HYDRATION_ERROR = /hydrat|Minified React error #4(18|23|25)\b/i;
+
+/** Collects hydration errors, whether React logs them or reports them as uncaught. */
+function collectHydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && HYDRATION_ERROR.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => {
+    if (HYDRATION_ERROR.test(`${error.message}\n${error.stack ?? ""}`)) errors.push(`${page.url()}: ${error.message}`);
+  });
+  return errors;
+}
+
+/**
+ * Opens a page and waits until React has hydrated all of it: every element of <main> carries React's
+ * fiber, which hydration (or the client render that replaces a mismatch) attaches. Then a few frames,
+ * for React to report what it found.
+ */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 }).first(), path).toBeVisible();
+  await page.waitForFunction(() => {
+    const elements = [...document.querySelectorAll("main, main *")];
+    return elements.every((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
+  });
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let frames = 0;
+        const tick = () => (++frames >= 5 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+  );
+}
+
+const BUY_PAGES = ["/buy", "/buy/data", "/buy/airtime", "/buy/cable-tv", "/buy/electricity", "/buy/education", "/buy/broadband"];
+
+let transactionId: string;
+
+// A purchase, so the transaction pages have a row and a detail page to render.
+test.beforeAll(async ({ baseURL }) => {
+  const apiKey = readFileSync(demoApiKeyFileFor(baseURL), "utf8").trim();
+  const response = await fetch(`${baseURL}/api/v1/data`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ clientReference: `hydration-${randomBytes(4).toString("hex")}`, planId: "mtn-1gb-30d", phone: "08031234567" }),
+  });
+  expect(response.status).toBe(201);
+  transactionId = ((await response.json()) as { id: string }).id;
+});
+
+test.describe("the owner's pages", () => {
+  test.use({ storageState: signedInAs("owner") });
+  test("hydrate without a mismatch", async ({ page }) => {
+    const errors = collectHydrationErrors(page);
+    for (const path of ["/dashboard", ...BUY_PAGES, "/transactions", `/transactions/${transactionId}`, "/api-keys", "/allowlist", "/team", "/invoices"]) {
+      await visit(page, path);
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("a staff user's pages", () => {
+  test.use({ storageState: signedInAs("staff") });
+  test("hydrate without a mismatch", async ({ page }) => {
+    const errors = collectHydrationErrors(page);
+    for (const path of ["/dashboard", ...BUY_PAGES, "/transactions", `/transactions/${transactionId}`, "/allowlist"]) await visit(page, path);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("the operator's pages", () => {
+  test.use({ storageState: signedInAs("operator") });
+  test("hydrate without a mismatch", async ({ page }) => {
+    const errors = collectHydrationErrors(page);
+    await visit(page, "/dashboard");
+    await visit(page, "/operator?q=Demo%20Reseller%20Ltd");
+    const account = page.getByRole("link", { name: "Demo Reseller Ltd" });
+    const accountPath = new URL((await account.getAttribute("href"))!, page.url()).pathname;
+    await visit(page, accountPath);
+    await visit(page, "/operator/audit");
+    await visit(page, `/invoices?accountId=${accountPath.split("/").pop()}`);
+    expect(errors).toEqual([]);
+  });
+});
