@@ -13,12 +13,14 @@ import { db } from "~/server/db";
 import { isAppError } from "~/server/errors";
 import { purchaseAirtime } from "~/server/services/purchases/purchase-airtime";
 import { purchaseData } from "~/server/services/purchases/purchase-data";
+import { createUser } from "~/server/services/users/create-user";
+import { fundWallet } from "~/server/services/wallet/fund-wallet";
 import { unwrapTextFormula } from "~/server/services/transactions/write-csv";
 import { operator } from "~/test/fixtures";
 import { fundedAccount, reference } from "~/test/purchase-fixtures";
 import { billingPeriod, invoiceNumber, lagosPeriodOf } from "./billing-period";
 import { getInvoiceSummary } from "./invoice-summary";
-import { buildInvoicePdf, formatNgn } from "./render-invoice-pdf";
+import { buildInvoicePdf, formatNgn, renderInvoicePdf } from "./render-invoice-pdf";
 import { INVOICE_CSV_COLUMNS, streamInvoiceCsv } from "./stream-invoice-csv";
 import { openCsvInLibreOffice, skipWithoutLibreOffice } from "~/test/spreadsheet";
 
@@ -155,7 +157,7 @@ describe("an invoice month", () => {
     const text = pdfText((await buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-02" })).pdf);
     expect(text).toContain(summary.invoiceNumber);
     expect(text).toContain("February 2026");
-    expect(text).toMatch(new RegExp(`Total\\s+4\\s+1\\s+${formatNgn(summary.totalCharged)}`));
+    expect(text).toMatch(new RegExp(`Total\\s+4\\s+1\\s+3\\s+${formatNgn(summary.totalCharged)}`));
     expect(text).toMatch(new RegExp(`Opening balance\\s+${formatNgn(summary.openingBalance)}`));
     expect(text).toMatch(new RegExp(`Closing balance\\s+${formatNgn(summary.closingBalance)}`));
   });
@@ -246,4 +248,73 @@ describe("the invoice CSV opened in a spreadsheet", () => {
     expect(summary.totalCharged).toBe(BigInt(bought[0]!.amount + bought[1]!.amount + bought[3]!.amount));
     expect(cell(rows[2]!, "charged_kobo")!.value).toBe("0");
   }, 120_000);
+});
+
+describe("the invoice PDF as a statement", () => {
+  const issuer = { name: "Naija Resell Ltd", addressLines: ["12 Marina", "Lagos Island, Lagos"], taxId: "12345678-0001", vatRegistered: true, vatRatePercent: 7.5 };
+
+  it("names issuer and customer, lists funding, shows services by their portal names and states VAT", async () => {
+    const account = await fundedAccount(0n);
+    await fundWallet(operator, { accountId: account.accountId, amount: 500_000n, reference: "BANK-TRF-0099", note: "GTBank transfer" });
+    const owner = `owner-${reference("x")}@statement.test`;
+    await createUser(operator, { email: owner, password: "correct horse battery staple", role: "OWNER", accountId: account.accountId });
+    const data = await purchaseData(account.actor, { clientReference: reference("tv"), planId: "mtn-1gb-30d", phone: "08031234567" });
+    await db.$executeRaw`UPDATE transactions SET service = 'CABLE_TV' WHERE id = ${data.transaction.id}::uuid`;
+    const period = lagosPeriodOf(new Date());
+
+    const { summary } = await buildInvoicePdf(operator, { accountId: account.accountId, period });
+    const text = pdfText(await renderInvoicePdf(summary, issuer));
+    for (const line of ["Naija Resell Ltd", "12 Marina", "Lagos Island, Lagos", "Tax ID: 12345678-0001", "VAT registered (7.5%)"]) expect(text).toContain(line);
+    expect(text).toContain("Bill to");
+    expect(text).toContain(summary.account.name);
+    expect(text).toContain(`Account ${account.accountId}`);
+    expect(text).toContain(owner);
+    expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\s+Funding\s+BANK-TRF-0099\s+GTBank transfer\s+NGN 5,000\.00/);
+    expect(text).toMatch(/Cable TV\s+1\s+0\s+1\s+NGN 280\.00/);
+    expect(text).not.toContain("CableTv");
+    // 280.00 charged VAT-inclusive at 7.5%: 280 × 7.5 / 107.5 = 19.53.
+    expect(text).toMatch(/VAT at 7\.5% \(included in the amount charged\)\s+NGN 19\.53/);
+    expect(text).toMatch(/Amount charged excluding VAT\s+NGN 260\.47/);
+
+    const unregistered = pdfText(await renderInvoicePdf(summary, { ...issuer, vatRegistered: false }));
+    expect(unregistered).toContain("Not registered for VAT");
+    expect(unregistered).toMatch(/VAT \(issuer not registered for VAT\)\s+NGN 0\.00/);
+  });
+
+  it("says provisional for the month still open, and not for a closed one", async () => {
+    const account = await fundedAccount(100_000n);
+    await purchaseData(account.actor, { clientReference: reference("open"), planId: "mtn-1gb-30d", phone: "08031234567" });
+    const open = pdfText((await buildInvoicePdf(operator, { accountId: account.accountId, period: lagosPeriodOf(new Date()) })).pdf);
+    expect(open).toContain("Invoice (provisional)");
+    expect(open).toMatch(/Provisional: \w+ \d{4} is still open/);
+
+    const closed = pdfText((await buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-03" }, new Date("2026-04-02T00:00:00Z"))).pdf);
+    expect(closed).not.toMatch(/provisional/i);
+  });
+
+  it("numbers the pages of a long invoice", async () => {
+    const account = await fundedAccount(0n);
+    for (let index = 0; index < 70; index += 1) {
+      await fundWallet(operator, { accountId: account.accountId, amount: 1_000n, reference: `BANK-${String(index).padStart(3, "0")}` });
+    }
+    const text = pdfText((await buildInvoicePdf(operator, { accountId: account.accountId, period: lagosPeriodOf(new Date()) })).pdf);
+    const pages = text.split("\f").filter((page) => page.trim() !== "");
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, index) => expect(page).toContain(`Page ${index + 1} of ${pages.length}`));
+    expect(text).toContain("BANK-069");
+  });
+
+  it("is a tagged PDF", async () => {
+    const account = await fundedAccount(0n);
+    const { pdf } = await buildInvoicePdf(operator, { accountId: account.accountId, period: lagosPeriodOf(new Date()) });
+    expect(execFileSync("pdfinfo", ["-"], { input: pdf, encoding: "utf8" })).toMatch(/^Tagged:\s+yes$/m);
+  });
+
+  it("has no invoice for a month before the account existed", async () => {
+    // fundedAccount's accounts are created on 2026-03-01.
+    const account = await fundedAccount(0n);
+    await expect(buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-02" })).rejects.toMatchObject({ code: "invoice.not_found" });
+    await expect(streamInvoiceCsv(operator, { accountId: account.accountId, period: "2026-02" })).rejects.toMatchObject({ code: "invoice.not_found" });
+    await expect(buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-03" })).resolves.toBeTruthy();
+  });
 });

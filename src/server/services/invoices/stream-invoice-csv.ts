@@ -6,13 +6,11 @@
  * bounded for a month of any size.
  */
 import type { Actor } from "~/server/auth/actor";
-import { invoiceAccountId } from "./invoice-access";
-import { db } from "~/server/db";
+import { openInvoiceMonth } from "./invoice-access";
 import { SERVICE_LABELS } from "~/schemas/portal-transactions";
-import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
 import { streamTransactionRows, type TransactionExportRow } from "~/server/services/transactions/transaction-reads";
 import { inBatches, nairaText, writeCsv, type CsvColumn } from "~/server/services/transactions/write-csv";
-import { billingPeriod, invoiceNumber } from "./billing-period";
+import { invoiceNumber } from "./billing-period";
 
 /**
  * Amounts are in kobo (exact integers) and in naira (two decimals); `charged_*` is the amount for a
@@ -73,9 +71,7 @@ async function* records(rows: AsyncIterable<TransactionExportRow>): AsyncGenerat
 }
 
 export async function streamInvoiceCsv(actor: Actor, input: { accountId?: string; period: string }): Promise<InvoiceCsv> {
-  const accountId = invoiceAccountId(actor, input.accountId);
-  const period = billingPeriod(input.period);
-  const account = await findAccountOrThrow(db, accountId);
+  const { account, period } = await openInvoiceMonth(actor, input);
 
   const rows = await streamTransactionRows(account.id, period.start, period.end);
   return {
