@@ -66,6 +66,7 @@ const ERROR_HELP: Partial<Record<ErrorName, string>> = {
   "network.not_found": "No network with this `networkId`. See GET /api/v1/networks.",
   "service.not_found": "No bill service by that name: use `cable-tv`, `electricity`, `education` or `broadband`.",
   "transaction.not_found": "No transaction of this account with this `clientReference`.",
+  "invoice.not_found": "The month is before the account was opened: there is no invoice for it.",
   "transaction.idempotency_conflict": "This `clientReference` was already used for a different order. Nothing was vended or charged.",
   "customer.invalid": "The biller does not know this customer id (sandbox: customer ids ending in 9999).",
   "amount.out_of_range": "The amount is outside the bounds of the product or network (`minAmount`/`maxAmount`, `airtimeMinAmount`/`airtimeMaxAmount`).",
@@ -218,7 +219,8 @@ const invoiceHeaders = standardHeaders.extend({
   "X-Invoice-Number": z.string().meta({ description: "The invoice number: the same for an account and month every time.", example: "INV-202606-4F5C2A8E" }),
 });
 
-const INVOICE_NOTE = "For the current month or an earlier one; a malformed period or a later month is a 400 on `period`.";
+const INVOICE_NOTE =
+  "For the current month (provisional until it ends) or an earlier one back to the month the account was opened; a malformed period or a later month is a 400 on `period`, an earlier month a 404 `invoice.not_found`.";
 
 const PURCHASE_NOTE =
   "Idempotent on `clientReference`: a retry with the same reference and order returns the stored transaction (200, `Idempotent-Replay: true`) without charging again.";
@@ -342,6 +344,7 @@ const OPERATIONS: Record<EndpointKey, OperationSpec> = {
     description:
       `One row per transaction of the month, failed ones included: \`date_lagos\`, \`transaction_id\`, \`client_reference\`, \`provider_reference\`, \`service\`, \`product\`, \`recipient\`, \`amount_kobo\`, \`amount_ngn\`, \`charged_kobo\`, \`charged_ngn\`, \`status\`, \`channel\`, \`source_ip\`. UTF-8 with a byte-order mark, RFC 4180, CRLF. Identifiers (ids, references, recipient, source IP) are written as a text formula \`="…"\` (inner \`"\` doubled) so Excel and LibreOffice show them exactly as sent, as text; a program unwraps it (and reads with \`utf-8-sig\`). Other text starting with \`= + - @\` is prefixed with an apostrophe. \`charged_*\` is the amount for successful and pending purchases and 0 for failed ones, so its sum is the month's spend. ${INVOICE_NOTE}`,
     path: invoicePeriodParams,
+    errors: ["invoice.not_found"],
     responses: {
       "200": { description: "The invoice, streamed.", headers: invoiceHeaders, content: { "text/csv": { schema: { type: "string" } } } },
     },
@@ -353,8 +356,9 @@ const OPERATIONS: Record<EndpointKey, OperationSpec> = {
     operationId: "getInvoicePdf",
     summary: "Download an invoice as PDF",
     description:
-      `The account, the period, opening and closing balance, totals per service, and a summary of the source addresses of the month (address, count, amount, first and last use). ${INVOICE_NOTE}`,
+      `A statement: issuer and customer, the period, opening and closing balance with each funding and adjustment, purchases per service (every purchase, how many failed, and the amount charged for successful and pending ones), VAT, and a summary of the source addresses of the month (address, count, amount, first and last use); "Page n of N"; a tagged PDF. ${INVOICE_NOTE}`,
     path: invoicePeriodParams,
+    errors: ["invoice.not_found"],
     responses: {
       "200": {
         description: "The invoice.",
