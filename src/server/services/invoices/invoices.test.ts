@@ -301,6 +301,8 @@ describe("the invoice PDF as a statement", () => {
     const pages = text.split("\f").filter((page) => page.trim() !== "");
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((page, index) => expect(page).toContain(`Page ${index + 1} of ${pages.length}`));
+    // The funding table runs onto the next page under its column headings again.
+    expect(pages[1]).toMatch(/Date \(Lagos\)\s+Kind\s+Reference\s+Note\s+Amount/);
     expect(text).toContain("BANK-069");
   });
 

@@ -82,8 +82,13 @@ function paragraph(doc: PDFKit.PDFDocument, parent: Struct, text: string, option
 function table(doc: PDFKit.PDFDocument, parent: Struct, columns: Column[], rows: string[][], options: { totalRow?: boolean } = {}): void {
   const structure = doc.struct("Table");
   parent.add(structure);
+  const headers = columns.map((column) => column.header);
   const drawRow = (cells: string[], kind: "header" | "body" | "total") => {
-    if (doc.y > PAGE_BOTTOM - 20) doc.addPage();
+    if (doc.y > PAGE_BOTTOM - 20) {
+      doc.addPage();
+      // A table continued on a new page repeats its column headings, so its figures stay labelled.
+      if (kind !== "header") drawRow(headers, "header");
+    }
     const y = doc.y;
     const row = doc.struct("TR");
     structure.add(row);
@@ -101,7 +106,7 @@ function table(doc: PDFKit.PDFDocument, parent: Struct, columns: Column[], rows:
     doc.y = y + 14;
     if (kind === "header") doc.moveTo(MARGIN, y + 11.5).lineTo(MARGIN + CONTENT_WIDTH, y + 11.5).lineWidth(0.5).strokeColor("#999999").stroke();
   };
-  drawRow(columns.map((column) => column.header), "header");
+  drawRow(headers, "header");
   rows.forEach((row, index) => drawRow(row, options.totalRow && index === rows.length - 1 ? "total" : "body"));
   structure.end();
   doc.moveDown(1);
