@@ -28,14 +28,18 @@ test.describe("as the owner", () => {
     await expect(created).toBeHidden();
     await expect(keyRow(page, name)).toContainText("Active");
 
-    await keyRow(page, name).getByRole("button", { name: `Revoke ${name}` }).click();
+    await keyRow(page, name)
+      .getByRole("button", { name: `Revoke ${name}` })
+      .click();
     let confirm = await openDialog(page, `Revoke “${name}”?`);
     await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(confirm).toBeHidden();
     await expect(keyRow(page, name)).toContainText("Active");
 
-    await keyRow(page, name).getByRole("button", { name: `Revoke ${name}` }).click();
+    await keyRow(page, name)
+      .getByRole("button", { name: `Revoke ${name}` })
+      .click();
     confirm = await openDialog(page, `Revoke “${name}”?`);
     await confirm.getByRole("button", { name: "Revoke key" }).click();
     await expect(confirm).toBeHidden();

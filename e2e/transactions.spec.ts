@@ -100,7 +100,11 @@ test("the detail page shows every field, copies the token, and follows a pending
 
   await page.goto(`/transactions/${power.id}`);
   await expect(page.getByRole("heading", { level: 1, name: power.clientReference })).toBeVisible();
-  const field = (label: string) => page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd");
+  const field = (label: string) =>
+    page
+      .getByRole("term")
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator("xpath=following-sibling::dd");
   await expect(field("Amount")).toHaveText(formatNaira(150_000));
   await expect(field("Service")).toHaveText("Electricity");
   await expect(field("Product")).toHaveText("Ikeja Electric Prepaid");

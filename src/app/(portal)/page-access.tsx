@@ -11,7 +11,10 @@ import { getSessionActor, type UserActor } from "~/server/auth/session";
  * their layout does too, because a page renders alongside its layout, not after it, and must not
  * start queries the layout would refuse.
  */
-export async function pageAccess(page: PortalPageName, options: { forAnAccount?: boolean } = {}): Promise<{ actor: UserActor; refusal: ReactElement | null }> {
+export async function pageAccess(
+  page: PortalPageName,
+  options: { forAnAccount?: boolean } = {},
+): Promise<{ actor: UserActor; refusal: ReactElement | null }> {
   const actor = await getSessionActor();
   if (!actor) redirect("/sign-in");
   return { actor, refusal: mayOpen(page, actor.role, options) ? null : <NotForYourRole page={page} actor={actor} /> };

@@ -27,7 +27,13 @@ export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeyView[]; onRevoked:
 
   return (
     <>
-      <ResponsiveList label="API keys" columns={COLUMNS} headings={["Name", "Created", "Last used", "Status"]} items={keys} itemKey={(key) => key.keyId}>
+      <ResponsiveList
+        label="API keys"
+        columns={COLUMNS}
+        headings={["Name", "Created", "Last used", "Status"]}
+        items={keys}
+        itemKey={(key) => key.keyId}
+      >
         {(key) => (
           <>
             <p className="font-medium break-words text-slate-900">{key.name}</p>
@@ -75,7 +81,9 @@ export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeyView[]; onRevoked:
                 onSuccess: ({ keyId, revokedAt }) => {
                   // Show it revoked as the dialog closes; the refetch that follows confirms it.
                   queryClient.setQueryData(trpc.apiKeys.list.queryKey(), (current) =>
-                    current?.map((key) => (key.keyId === keyId ? { ...key, status: "revoked" as const, revokedAt: new Date(revokedAt) } : key)),
+                    current?.map((key) =>
+                      key.keyId === keyId ? { ...key, status: "revoked" as const, revokedAt: new Date(revokedAt) } : key,
+                    ),
                   );
                   setConfirming(null);
                   onRevoked();

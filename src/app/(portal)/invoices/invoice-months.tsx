@@ -10,7 +10,9 @@ import { useTRPC } from "~/trpc/react";
 
 function monthLabel(period: string): string {
   const [year = 0, month = 1] = period.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, 1)));
+  return new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
 }
 
 const MONTH_COLUMNS = [
@@ -34,10 +36,10 @@ export function InvoiceMonths({ accountId }: { accountId?: string }) {
       </h1>
       <p className="mt-2 text-sm text-slate-600">
         {months.data ? `${months.data.accountName}. ` : ""}
-        One invoice per calendar month in Lagos time. The CSV lists every transaction with the address it came from; the PDF
-        summarises balances, funding, services and source addresses. Purchases counts every purchase, failed ones included;
-        Charged is what successful and pending purchases cost (a failed purchase&apos;s amount was returned), as on the
-        dashboard and in the invoice. The current month&apos;s invoice is provisional until the month ends.
+        One invoice per calendar month in Lagos time. The CSV lists every transaction with the address it came from; the PDF summarises
+        balances, funding, services and source addresses. Purchases counts every purchase, failed ones included; Charged is what successful
+        and pending purchases cost (a failed purchase&apos;s amount was returned), as on the dashboard and in the invoice. The current
+        month&apos;s invoice is provisional until the month ends.
       </p>
 
       {months.isPending && <Loading className="mt-6">Loading invoices…</Loading>}
@@ -61,7 +63,9 @@ export function InvoiceMonths({ accountId }: { accountId?: string }) {
                   >
                     CSV
                   </a>
-                  <span className="mx-2 text-slate-300" aria-hidden="true">|</span>
+                  <span className="mx-2 text-slate-300" aria-hidden="true">
+                    |
+                  </span>
                   <a
                     className={linkClass}
                     href={`/api/portal/invoices/${month.period}.pdf${query}`}

@@ -101,7 +101,7 @@ export function AccountList() {
                     <Link href={`/operator/accounts/${account.id}`} className={linkClass}>
                       {account.name}
                     </Link>
-                    <span className="block whitespace-nowrap font-mono text-xs font-normal text-slate-500">{account.id}</span>
+                    <span className="block font-mono text-xs font-normal whitespace-nowrap text-slate-500">{account.id}</span>
                   </th>
                   <td className={`${cellClass} text-right tabular-nums`}>{formatNaira(account.balance)}</td>
                   <td className={cellClass}>{formatDate(account.createdAt)}</td>
@@ -135,7 +135,9 @@ function Pager({ query, page, pageCount }: { query: string; page: number; pageCo
           Previous
         </Link>
       ) : (
-        <span className={idle} aria-disabled="true">Previous</span>
+        <span className={idle} aria-disabled="true">
+          Previous
+        </span>
       )}
       <span className="text-sm text-slate-600">
         Page {page} of {pageCount}
@@ -145,7 +147,9 @@ function Pager({ query, page, pageCount }: { query: string; page: number; pageCo
           Next
         </Link>
       ) : (
-        <span className={idle} aria-disabled="true">Next</span>
+        <span className={idle} aria-disabled="true">
+          Next
+        </span>
       )}
     </nav>
   );

@@ -28,11 +28,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           <h1 className="text-2xl font-semibold tracking-tight">Transactions</h1>
           <p className="mt-1 text-sm text-slate-600">Newest first. Dates and times are Lagos time.</p>
         </div>
-        <a
-          href={`/api/portal/transactions.csv${query ? `?${query}` : ""}`}
-          download
-          className={buttonClass("secondary")}
-        >
+        <a href={`/api/portal/transactions.csv${query ? `?${query}` : ""}`} download className={buttonClass("secondary")}>
           Export CSV<span className="sr-only"> of the transactions shown</span>
         </a>
       </div>

@@ -21,7 +21,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm font-medium text-slate-500">{label}</dt>
-      <dd className="mt-1 break-words text-sm text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
+      <dd className="mt-1 text-sm break-words text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
     </div>
   );
 }
@@ -51,7 +51,7 @@ export function TransactionDetail({ id }: { id: string }) {
   return (
     <article aria-labelledby="transaction-heading" className="mt-4">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 id="transaction-heading" className="break-all text-2xl font-semibold tracking-tight">
+        <h1 id="transaction-heading" className="text-2xl font-semibold tracking-tight break-all">
           {transaction.clientReference}
         </h1>
         <StatusBadge status={transaction.status} />
@@ -62,8 +62,8 @@ export function TransactionDetail({ id }: { id: string }) {
       </p>
       {transaction.status === "pending" && (
         <Notice tone="warning" className="mt-3">
-          The provider hasn&apos;t confirmed this purchase yet. This page updates by itself once it settles; if it fails, the
-          amount is returned to the wallet.
+          The provider hasn&apos;t confirmed this purchase yet. This page updates by itself once it settles; if it fails, the amount is
+          returned to the wallet.
         </Notice>
       )}
       {transaction.status === "failed" && (
@@ -93,13 +93,13 @@ export function TransactionDetail({ id }: { id: string }) {
         )}
         {transaction.failureReason && <Field label="Failure reason">{transaction.failureReason}</Field>}
         <Field label="Client reference">
-          <span className="break-all font-mono">{transaction.clientReference}</span>
+          <span className="font-mono break-all">{transaction.clientReference}</span>
         </Field>
         <Field label="Provider reference">
-          {transaction.providerReference ? <span className="break-all font-mono">{transaction.providerReference}</span> : none}
+          {transaction.providerReference ? <span className="font-mono break-all">{transaction.providerReference}</span> : none}
         </Field>
         <Field label="Transaction ID">
-          <span className="break-all font-mono text-xs">{transaction.id}</span>
+          <span className="font-mono text-xs break-all">{transaction.id}</span>
         </Field>
         <Field label="Channel">
           {transaction.channel === "api" ? (

@@ -28,7 +28,12 @@ export function AllowlistPanel({ accountId }: { accountId: string }) {
       {status.isError && <ErrorAlert>The allowlist could not be loaded. {readProblem(status.error).message}</ErrorAlert>}
       {status.data && (
         <div className="space-y-5">
-          <RequiredSwitch accountId={accountId} required={status.data.required} requiredByPolicy={status.data.requiredByPolicy} entryCount={status.data.entries.length} />
+          <RequiredSwitch
+            accountId={accountId}
+            required={status.data.required}
+            requiredByPolicy={status.data.requiredByPolicy}
+            entryCount={status.data.entries.length}
+          />
           {status.data.apiBlocked && (
             <Notice tone="warning">
               The list is required but empty, so every API request of this account is refused until an entry is added.
@@ -42,7 +47,12 @@ export function AllowlistPanel({ accountId }: { accountId: string }) {
   );
 }
 
-function RequiredSwitch({ accountId, required, requiredByPolicy, entryCount }: {
+function RequiredSwitch({
+  accountId,
+  required,
+  requiredByPolicy,
+  entryCount,
+}: {
   accountId: string;
   required: boolean;
   requiredByPolicy: boolean;
@@ -133,7 +143,7 @@ function AllowlistEntries({ accountId, entries, required }: { accountId: string;
       <ul aria-label="Allowlist entries" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
         {entries.map((entry) => (
           <li key={entry} className="flex items-center justify-between gap-3 px-3 py-2">
-            <code className="break-all font-mono text-sm text-slate-900">{entry}</code>
+            <code className="font-mono text-sm break-all text-slate-900">{entry}</code>
             <button
               type="button"
               className={buttonClass("dangerOutline", "sm")}

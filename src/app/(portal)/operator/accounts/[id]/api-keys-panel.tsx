@@ -18,7 +18,13 @@ interface KeyChoice {
   name: string;
 }
 
-const KEY_COLUMNS = [{ label: "Name" }, { label: "Status" }, { label: "Created" }, { label: "Last used" }, { label: "Actions", hidden: true }];
+const KEY_COLUMNS = [
+  { label: "Name" },
+  { label: "Status" },
+  { label: "Created" },
+  { label: "Last used" },
+  { label: "Actions", hidden: true },
+];
 
 /** The account's API keys (never the keys themselves) and revoking one. */
 export function ApiKeysPanel({ accountId }: { accountId: string }) {
@@ -98,7 +104,9 @@ export function ApiKeysPanel({ accountId }: { accountId: string }) {
           }}
           onConfirm={() => revoke.mutate({ keyId: revoking.keyId })}
         >
-          <p>Every request made with this key will be refused from the next one on. This cannot be undone; the owner can create a new key.</p>
+          <p>
+            Every request made with this key will be refused from the next one on. This cannot be undone; the owner can create a new key.
+          </p>
         </ConfirmDialog>
       )}
     </Panel>

@@ -36,7 +36,9 @@ export function LedgerTable({ entries }: { entries: AccountOverview["recentLedge
         <tr key={entry.id}>
           <td className={cellClass}>{formatDateTime(entry.createdAt)}</td>
           <td className={cellClass}>{KIND_LABELS[entry.kind]}</td>
-          <td className={`${cellClass} text-right tabular-nums ${entry.amount < 0n ? "text-red-700" : "text-emerald-800"}`}>{signed(entry.amount)}</td>
+          <td className={`${cellClass} text-right tabular-nums ${entry.amount < 0n ? "text-red-700" : "text-emerald-800"}`}>
+            {signed(entry.amount)}
+          </td>
           <td className={`${cellClass} text-right tabular-nums`}>{formatNaira(entry.balanceAfter)}</td>
           <td className="min-w-48 px-3 py-2 text-slate-600">{detailsOf(entry)}</td>
         </tr>
