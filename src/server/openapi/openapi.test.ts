@@ -34,22 +34,13 @@ interface Document {
   };
 }
 
-/** The contract's endpoint table, DESIGN.md §3.2. */
-const CONTRACT = [
-  "GET /api/v1/balance",
-  "GET /api/v1/plans",
-  "GET /api/v1/networks",
-  "GET /api/v1/bills/{service}/products",
-  "POST /api/v1/bills/{service}/verify",
-  "POST /api/v1/data",
-  "POST /api/v1/airtime",
-  "POST /api/v1/bills/{service}/pay",
-  "GET /api/v1/transactions/{clientReference}",
-  "GET /api/v1/transactions",
-  "GET /api/v1/invoices/{period}.csv",
-  "GET /api/v1/invoices/{period}.pdf",
-  "GET /api/v1/openapi.json",
-];
+/**
+ * The contract's endpoint table, read from DESIGN.md §3.2 itself (rows `| GET | /api/v1/... |`), so the
+ * document is held to the contract as written, not to a copy of it kept here.
+ */
+const CONTRACT = [...readFileSync("DESIGN.md", "utf8").matchAll(/^\| (GET|POST) \| (\/api\/v1\/\S+) \|/gm)].map(
+  ([, method, route]) => `${method} ${route}`,
+);
 
 const API_DIR = "src/app/api/v1";
 const HTTP_METHODS = "GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS";
@@ -206,6 +197,7 @@ describe("GET /api/v1/openapi.json", () => {
   });
 
   it("documents every endpoint of the contract", () => {
+    expect(CONTRACT).toHaveLength(13);
     const documented = operations(document).map(([key]) => key);
     expect(documented.sort()).toEqual([...CONTRACT].sort());
   });
