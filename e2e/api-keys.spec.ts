@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createTestAccount, signIn, type TestAccount } from "./fixtures/data";
 import { storageStatePath } from "./fixtures/demo";
 import { E2E_BASE_URL } from "./fixtures/e2e-server";
+import { expectFitsScreen } from "./fixtures/layout";
 
 async function balanceStatus(apiKey: string): Promise<number> {
   const response = await fetch(`${E2E_BASE_URL}/api/v1/balance`, { headers: { authorization: `Bearer ${apiKey}` } });
@@ -93,7 +94,7 @@ test.describe("as the owner", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/api-keys");
     await expect(keyRow(page, "e2e")).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectFitsScreen(page);
   });
 });
 

@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { formatNaira } from "../src/components/money";
 import { createTestAccount, signIn } from "./fixtures/data";
 import { buyAirtime, buyData, buyElectricity, reference, settleAsSuccessful, SOURCE_IP } from "./transactions-helpers";
+import { expectFitsScreen } from "./fixtures/layout";
 
 // Each test makes its own account and purchases through the service layer before using the browser.
 test.slow();
@@ -196,12 +197,11 @@ test.describe("on a phone", () => {
     await signIn(page, account.staff);
     await page.goto("/transactions");
     await expect(resultRows(page)).toHaveCount(3);
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectFitsScreen(page);
     await page.screenshot({ path: "/tmp/f1-transactions-phone.png", fullPage: true });
     await page.getByRole("link", { name: power.clientReference }).click();
     await expect(page.getByRole("button", { name: "Copy token" })).toBeVisible();
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectFitsScreen(page);
     await page.screenshot({ path: "/tmp/f1-detail-phone.png", fullPage: true });
   });
 });

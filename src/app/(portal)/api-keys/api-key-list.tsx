@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatDateTime } from "~/components/dates";
 import { describeError } from "~/components/describe-error";
-import { Badge } from "~/components/ui/badge";
+import { KeyStatusBadge } from "~/components/status-badge";
 import { buttonClass } from "~/components/ui/buttons";
 import { ConfirmDialog } from "~/components/ui/dialogs";
 import { Empty } from "~/components/ui/load-states";
@@ -35,7 +35,7 @@ export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeyView[]; onRevoked:
               <ItemFact label="Created">{formatDateTime(key.createdAt)}</ItemFact>
               <ItemFact label="Last used">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</ItemFact>
               <ItemFact label="Status">
-                {key.status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Revoked</Badge>}
+                <KeyStatusBadge status={key.status} />
               </ItemFact>
             </ItemFacts>
             <ItemActions>
