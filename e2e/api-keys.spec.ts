@@ -14,7 +14,11 @@ async function balanceStatus(apiKey: string): Promise<number> {
 }
 
 function keyRow(page: Page, name: string) {
-  return page.getByRole("list", { name: "API keys" }).getByRole("listitem").filter({ hasText: name });
+  return page.getByRole("list", { name: "API keys", exact: true }).getByRole("listitem").filter({ hasText: name });
+}
+
+function revokedRow(page: Page, name: string) {
+  return page.getByRole("list", { name: "Revoked API keys" }).getByRole("listitem").filter({ hasText: name });
 }
 
 test.describe("as the owner", () => {
@@ -47,6 +51,9 @@ test.describe("as the owner", () => {
     await dialog.getByRole("button", { name: "I've stored the key" }).click();
     await expect(dialog).toBeHidden();
     await expect(keyRow(page, "Production server")).toContainText("Active");
+    // Told apart from the others by its last 4 characters, never more of it.
+    await expect(keyRow(page, "Production server")).toContainText(`pk_live_…${apiKey.slice(-4)}`);
+    expect(await page.content()).not.toContain(apiKey.slice(-5));
     // Gone for good: neither on the page now nor after a reload.
     expect(await page.content()).not.toContain(apiKey);
     await page.reload();
@@ -65,8 +72,13 @@ test.describe("as the owner", () => {
     await expect(confirm).toContainText("refused from its very next request");
     await confirm.getByRole("button", { name: "Revoke key" }).click();
     await expect(confirm).toBeHidden();
-    await expect(keyRow(page, "Production server")).toContainText("Revoked");
-    await expect(keyRow(page, "Production server").getByRole("button", { name: /Revoke/ })).toHaveCount(0);
+    // A revoked key leaves the working ones for a section of its own, folded away until asked for.
+    await expect(keyRow(page, "Production server")).toHaveCount(0);
+    await expect(keyRow(page, "e2e")).toContainText("Active");
+    await expect(revokedRow(page, "Production server")).toBeHidden();
+    await page.getByText("Revoked keys (1)").click();
+    await expect(revokedRow(page, "Production server")).toContainText("Revoked");
+    await expect(revokedRow(page, "Production server").getByRole("button", { name: /Revoke/ })).toHaveCount(0);
 
     expect(await balanceStatus(apiKey)).toBe(401);
     // The account's other key is untouched.

@@ -209,14 +209,18 @@ test("revoking a key in the console shuts the API to it", async ({ page }) => {
   expect((await balanceFrom(account, "127.0.0.1")).status).toBe(200);
 
   await openAccount(page, account);
-  const keys = page.getByRole("list", { name: "API keys" });
+  const keys = page.getByRole("list", { name: "API keys", exact: true });
   await expect(keys.getByRole("listitem").filter({ hasText: "e2e" })).toContainText("Active");
+  // The key's last 4 characters tell it apart, as on the owner's page.
+  await expect(keys.getByRole("listitem").filter({ hasText: "e2e" })).toContainText(`pk_live_…${account.apiKey.slice(-4)}`);
   await keys.getByRole("button", { name: "Revoke key e2e" }).click();
   const dialog = page.getByRole("dialog", { name: "Revoke the key “e2e”?" });
   await dialog.getByRole("button", { name: "Revoke key" }).click();
   await expect(dialog).toBeHidden();
-  await expect(keys.getByRole("listitem").filter({ hasText: "e2e" })).toContainText("Revoked");
-  await expect(keys.getByRole("button", { name: "Revoke key e2e" })).toHaveCount(0);
+  await expect(keys.getByRole("listitem").filter({ hasText: "e2e" })).toHaveCount(0);
+  await page.getByText("Revoked keys (1)").click();
+  await expect(page.getByRole("list", { name: "Revoked API keys" }).getByRole("listitem").filter({ hasText: "e2e" })).toContainText("Revoked");
+  await expect(page.getByRole("button", { name: "Revoke key e2e" })).toHaveCount(0);
 
   expect((await balanceFrom(account, "127.0.0.1")).status).toBe(401);
 

@@ -10,6 +10,8 @@ import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
 import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
 import { KeyStatusBadge } from "~/components/status-badge";
+import { KeyHint, RevokedKeys, splitKeys } from "~/components/api-key-display";
+import type { ApiKeyView } from "~/server/services/api-keys/list-api-keys";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { readProblem } from "../../_components/problem";
 import { useRefreshAccount } from "./use-refresh-account";
@@ -41,6 +43,45 @@ export function ApiKeysPanel({ accountId }: { accountId: string }) {
     }),
   );
 
+  const split = splitKeys(keys.data ?? []);
+  const keyList = (label: string, items: ApiKeyView[]) => (
+    <ResponsiveList label={label} columns={KEY_COLUMNS} headings={["Name", "Created", "Last used", "Status"]} items={items} itemKey={(key) => key.keyId}>
+      {(key) => (
+        <>
+          <div className="min-w-0">
+            <p className="font-medium break-words text-slate-900">{key.name}</p>
+            <KeyHint apiKey={key} />
+          </div>
+          <ItemFacts>
+            <ItemFact label="Created">{formatDateTime(key.createdAt)}</ItemFact>
+            <ItemFact label="Last used">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</ItemFact>
+            <ItemFact label="Status">
+              <KeyStatusBadge status={key.status} />
+            </ItemFact>
+          </ItemFacts>
+          <ItemActions>
+            {key.status === "active" ? (
+              <button
+                type="button"
+                className={`${buttonClass("dangerOutline", "sm")} w-full sm:w-auto`}
+                aria-label={`Revoke key ${key.name}`}
+                onClick={() => {
+                  setProblem(null);
+                  setDone(null);
+                  setRevoking({ keyId: key.keyId, name: key.name });
+                }}
+              >
+                Revoke
+              </button>
+            ) : (
+              key.revokedAt && <span className="text-xs text-slate-500">Revoked {formatDateTime(key.revokedAt)}</span>
+            )}
+          </ItemActions>
+        </>
+      )}
+    </ResponsiveList>
+  );
+
   return (
     <Panel id="api-keys-heading" title="API keys" description="Keys are shown once, when created; here are their names and use.">
       {keys.isPending && <Loading>Loading API keys…</Loading>}
@@ -50,41 +91,10 @@ export function ApiKeysPanel({ accountId }: { accountId: string }) {
         <Empty>This account has no API keys. The account owner creates them on the portal&apos;s API keys page.</Empty>
       )}
       {keys.data && keys.data.length > 0 && (
-        <ResponsiveList label="API keys" columns={KEY_COLUMNS} headings={["Name", "Created", "Last used", "Status"]} items={keys.data} itemKey={(key) => key.keyId}>
-          {(key) => (
-            <>
-              <div className="min-w-0">
-                <p className="font-medium break-words text-slate-900">{key.name}</p>
-                <p className="font-mono text-xs text-slate-500">{key.prefix}…</p>
-              </div>
-              <ItemFacts>
-                <ItemFact label="Created">{formatDateTime(key.createdAt)}</ItemFact>
-                <ItemFact label="Last used">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</ItemFact>
-                <ItemFact label="Status">
-                  <KeyStatusBadge status={key.status} />
-                </ItemFact>
-              </ItemFacts>
-              <ItemActions>
-                {key.status === "active" ? (
-                  <button
-                    type="button"
-                    className={`${buttonClass("dangerOutline", "sm")} w-full sm:w-auto`}
-                    aria-label={`Revoke key ${key.name}`}
-                    onClick={() => {
-                      setProblem(null);
-                      setDone(null);
-                      setRevoking({ keyId: key.keyId, name: key.name });
-                    }}
-                  >
-                    Revoke
-                  </button>
-                ) : (
-                  key.revokedAt && <span className="text-xs text-slate-500">Revoked {formatDateTime(key.revokedAt)}</span>
-                )}
-              </ItemActions>
-            </>
-          )}
-        </ResponsiveList>
+        <>
+          {split.active.length > 0 ? keyList("API keys", split.active) : <Empty>No active API keys.</Empty>}
+          <RevokedKeys count={split.revoked.length}>{keyList("Revoked API keys", split.revoked)}</RevokedKeys>
+        </>
       )}
       {revoking && (
         <ConfirmDialog
