@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { formatNaira } from "../src/components/money";
 import { createTestAccount, signIn } from "./fixtures/data";
 import { buyAirtime, buyData, buyElectricity, reference, settleAsSuccessful, SOURCE_IP } from "./transactions-helpers";
-import { expectFitsScreen } from "./fixtures/layout";
+import { expectFitsScreen, renderedLines } from "./fixtures/layout";
 
 // Each test makes its own account and purchases through the service layer before using the browser.
 test.slow();
@@ -194,10 +195,16 @@ test.describe("on a phone", () => {
     const account = await createTestAccount({ funding: 2_000_000n });
     const power = await buyElectricity(account, 250_000);
     await buyData(account, { phone: "08031230000" });
+    // The shape of a portal purchase's reference.
+    const portal = await buyData(account, { clientReference: randomUUID() });
     await signIn(page, account.staff);
     await page.goto("/transactions");
-    await expect(resultRows(page)).toHaveCount(3);
+    await expect(resultRows(page)).toHaveCount(4);
     await expectFitsScreen(page);
+    // It wraps after a hyphen if at all, never inside a group of its characters.
+    const lines = await renderedLines(page, `a[href="/transactions/${portal.id}"] [data-reference]`);
+    expect(lines.join("")).toBe(portal.clientReference);
+    for (const line of lines.slice(0, -1)) expect(line).toMatch(/-$/);
     await page.screenshot({ path: "/tmp/f1-transactions-phone.png", fullPage: true });
     await page.getByRole("link", { name: power.clientReference }).click();
     await expect(page.getByRole("button", { name: "Copy token" })).toBeVisible();

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatNaira } from "~/components/money";
+import { Reference } from "~/components/reference";
 import { StatusBadge } from "~/components/status-badge";
 import type { PortalTransactionView } from "~/server/services/transactions/transaction-reads";
 import { formatDateTime } from "~/components/dates";
@@ -39,9 +40,9 @@ export function TransactionTable({ items, caption }: { items: PortalTransactionV
           <td className="px-3 py-2.5">
             <Link
               href={`/transactions/${item.id}`}
-              className="block break-all font-medium text-emerald-800 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+              className="block font-medium text-emerald-800 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
             >
-              {item.clientReference}
+              <Reference value={item.clientReference} />
             </Link>
             <span className="block text-xs text-slate-500">
               {serviceName(item.service)}
