@@ -212,3 +212,38 @@ test.describe("on a phone", () => {
     await page.screenshot({ path: "/tmp/f1-detail-phone.png", fullPage: true });
   });
 });
+
+test("Export CSV is refused, with the reason, when nothing matches", async ({ page }) => {
+  const account = await createTestAccount();
+  await buyData(account);
+  await signIn(page, account.owner);
+  await page.goto("/transactions?status=failed");
+  await expect(page.getByText("No transactions match these filters.")).toBeVisible();
+  const refused = page.getByRole("button", { name: "Export CSV" });
+  await expect(refused).toBeDisabled();
+  await expect(refused).toHaveAccessibleDescription("Nothing to export with these filters.");
+  await expect(page.getByRole("link", { name: /Export CSV/ })).toHaveCount(0);
+
+  await page.goto("/transactions");
+  await expect(resultRows(page)).toHaveCount(2);
+  await expect(page.getByRole("link", { name: /Export CSV/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Export CSV" })).toHaveCount(0);
+});
+
+test("a chosen date is written under its input as the table writes dates", async ({ page }) => {
+  const account = await createTestAccount();
+  const bought = await buyData(account);
+  await signIn(page, account.owner);
+  await page.goto("/transactions");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
+  const from = page.getByLabel("From");
+  await expect(from).toHaveAccessibleDescription("Any date");
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date(bought.createdAt));
+  await from.fill(today);
+  const written = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", day: "numeric", month: "short", year: "numeric" }).format(new Date(bought.createdAt));
+  await expect(from).toHaveAccessibleDescription(written);
+  await expect(resultRows(page).nth(1)).toContainText(written);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${today}`));
+  await expect(page.getByLabel("From")).toHaveAccessibleDescription(written);
+});
