@@ -100,7 +100,7 @@ test("an allowlist entry added in the console changes what the API admits", asyn
 
   await openAccount(page, account);
   const panel = page.getByRole("region", { name: "IP allowlist" });
-  await expect(panel.getByRole("list", { name: "Allowlist entries" }).getByRole("listitem")).toHaveText(["127.0.0.77/32Remove"]);
+  await expect(panel.getByRole("list", { name: "Allowlist entries" }).getByRole("listitem")).toHaveText(["127.0.0.77One addressRemove"]);
 
   // Not an address: the service's reason, in words, and nothing added.
   const form = panel.getByRole("form", { name: "Add allowlist entry" });
@@ -111,32 +111,34 @@ test("an allowlist entry added in the console changes what the API admits", asyn
 
   await form.getByLabel("Address or range").fill("127.0.0.88");
   await form.getByRole("button", { name: "Add entry" }).click();
-  await expect(form.getByRole("status")).toHaveText("Added 127.0.0.88/32. It takes effect on the next request.");
-  await expect(panel.getByRole("listitem").filter({ hasText: "127.0.0.88/32" })).toBeVisible();
+  // A single address reads bare here as on the owner's page; a range keeps its prefix.
+  await expect(form.getByRole("status")).toHaveText("Added 127.0.0.88. It takes effect on the next request.");
+  await expect(panel.getByRole("listitem").filter({ hasText: "127.0.0.88" })).toBeVisible();
+  await expect(panel.getByText("127.0.0.88/32")).toHaveCount(0);
 
   const admitted = await balanceFrom(account, "127.0.0.88");
   expect(admitted.status).toBe(200);
   expect(admitted.body.balance).toBe(1_000_000);
 
   // Removing it again, after a confirmation, closes the door again.
-  await panel.getByRole("button", { name: "Remove 127.0.0.88/32" }).click();
+  await panel.getByRole("button", { name: "Remove 127.0.0.88" }).click();
   const dialog = page.getByRole("dialog", { name: "Remove this allowlist entry?" });
-  await expect(dialog).toContainText("127.0.0.88/32");
+  await expect(dialog).toContainText("127.0.0.88");
   await dialog.getByRole("button", { name: "Remove entry" }).click();
-  await expect(panel.getByRole("status").filter({ hasText: "Removed 127.0.0.88/32." })).toBeVisible();
-  await expect(panel.getByRole("listitem").filter({ hasText: "127.0.0.88/32" })).toHaveCount(0);
+  await expect(panel.getByRole("status").filter({ hasText: "Removed 127.0.0.88." })).toBeVisible();
+  await expect(panel.getByRole("listitem").filter({ hasText: "127.0.0.88" })).toHaveCount(0);
   expect((await balanceFrom(account, "127.0.0.88")).status).toBe(403);
 
   // The audit log has both changes, by the operator, from the browser's address.
   await page.goto(`/operator/audit?account=${account.accountId}`);
   const entries = page.getByRole("list", { name: "Audit entries, newest first" }).getByRole("listitem");
   for (const action of ["Allowlist entry removed", "Allowlist entry added"]) {
-    const entry = entries.filter({ hasText: action }).filter({ hasText: "127.0.0.88/32" });
+    const entry = entries.filter({ hasText: action }).filter({ hasText: "127.0.0.88" });
     await expect(entry).toContainText(OPERATOR_EMAIL);
     await expect(entry).toContainText(LOOPBACK);
   }
   // The fixture's own changes were made with the CLI, which has no address.
-  await expect(entries.filter({ hasText: "Allowlist entry added" }).filter({ hasText: "127.0.0.77/32" })).toContainText("From CLI");
+  await expect(entries.filter({ hasText: "Allowlist entry added" }).filter({ hasText: "127.0.0.77" })).toContainText("From CLI");
 });
 
 test("the allowlist requirement and the catalog are switched with the account's policy explained", async ({ page }) => {
@@ -281,4 +283,11 @@ test.describe("on a phone", () => {
       await expectFitsScreen(page, path);
     }
   });
+});
+
+test("allowlist entries read as on the owner's page: a single address bare, a range with its prefix", async ({ page }) => {
+  const account = await createTestAccount();
+  await openAccount(page, account);
+  const entries = page.getByRole("region", { name: "IP allowlist" }).getByRole("list", { name: "Allowlist entries" }).getByRole("listitem");
+  await expect(entries).toHaveText(["127.0.0.0/8Range of 16,777,216 addressesRemove", "::1One addressRemove"]);
 });
