@@ -11,8 +11,7 @@ import { TransactionList } from "./transaction-list";
 export const metadata: Metadata = { title: "Transactions · Reseller Portal" };
 
 export default async function TransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { actor, refusal } = await pageAccess("transactions", { forAnAccount: Boolean((await searchParams).account) });
-  if (refusal) return refusal;
+  const { actor } = await pageAccess("transactions", { forAnAccount: Boolean((await searchParams).account) });
 
   const { filter, problems } = filterFromSearchParams(await searchParams);
   // Account users always see their own account; only operators choose one.
