@@ -212,7 +212,7 @@ test("revoking a key in the console shuts the API to it", async ({ page }) => {
 
   await openAccount(page, account);
   const keys = page.getByRole("list", { name: "API keys", exact: true });
-  await expect(keys.getByRole("listitem").filter({ hasText: "e2e" })).toContainText("Active");
+  await expect(keys.getByRole("listitem").filter({ hasText: "e2e" }).getByText("Active", { exact: true })).toHaveClass(/rounded-full/);
   // The key's last 4 characters tell it apart, as on the owner's page.
   await expect(keys.getByRole("listitem").filter({ hasText: "e2e" })).toContainText(`pk_live_…${account.apiKey.slice(-4)}`);
   await keys.getByRole("button", { name: "Revoke key e2e" }).click();
@@ -254,7 +254,8 @@ test("adding, disabling and enabling an account's users", async ({ page }) => {
   await expect(panel.getByRole("status")).toContainText(`Added ${email}`);
   const row = panel.getByRole("list", { name: "Users" }).getByRole("listitem").filter({ hasText: email });
   await expect(row).toContainText("Staff");
-  await expect(row).toContainText("Active");
+  // The status is the same badge as on the owner's Team page (components/status-badge.tsx), not plain text.
+  await expect(row.getByText("Active", { exact: true })).toHaveClass(/rounded-full/);
 
   await row.getByRole("button", { name: `Disable ${email}` }).click();
   await page.getByRole("dialog", { name: `Disable ${email}?` }).getByRole("button", { name: "Disable user" }).click();
