@@ -88,6 +88,16 @@ const schema = z.object({
    * starts. Otherwise they answer 404 like any path without an endpoint.
    */
   BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
+  /** Who issues the invoices (the PDF's letterhead): company name, address (lines separated by ";"), tax id. */
+  INVOICE_ISSUER_NAME: z.string().trim().min(1).default("Reseller Purchase Platform"),
+  INVOICE_ISSUER_ADDRESS: optionalString,
+  INVOICE_ISSUER_TAX_ID: optionalString,
+  /**
+   * Whether the issuer is registered for VAT ("1"/"0"); when it is, the invoice states the VAT included
+   * in the amounts charged at INVOICE_VAT_RATE_PERCENT (Nigeria's rate, 7.5, by default); when not, zero.
+   */
+  INVOICE_VAT_REGISTERED: z.enum(["0", "1", "true", "false"]).default("0").transform((value) => value === "1" || value === "true"),
+  INVOICE_VAT_RATE_PERCENT: z.coerce.number().min(0).max(100).default(7.5),
   /** How much the server logs (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**

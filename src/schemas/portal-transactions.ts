@@ -23,6 +23,11 @@ export const SERVICE_LABELS: Record<ServiceCode, string> = {
   BROADBAND: "Broadband",
 };
 
+/** The same names for a service as the API spells it ("CableTv" → "Cable TV"). */
+export const SERVICE_LABELS_BY_API_NAME = Object.fromEntries(
+  SERVICE_CODES.map((code) => [API_SERVICE_NAMES[code], SERVICE_LABELS[code]]),
+) as Record<(typeof API_SERVICE_NAMES)[ServiceCode], string>;
+
 const lagosDate = z.iso.date("must be a date such as 2026-05-31");
 
 export const transactionFilter = z

@@ -19,6 +19,7 @@ export const ERROR_TABLE = {
   "network.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "service.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "transaction.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "invoice.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "user.email_taken": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "wallet.duplicate_funding_reference": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "allowlist.entry_exists": { status: 409, title: "Conflict", trpc: "CONFLICT" },

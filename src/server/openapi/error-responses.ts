@@ -46,6 +46,7 @@ const ERROR_HELP: Partial<Record<ErrorName, string>> = {
   "network.not_found": "No network with this `networkId`. See GET /api/v1/networks.",
   "service.not_found": "No bill service by that name: use `cable-tv`, `electricity`, `education` or `broadband`.",
   "transaction.not_found": "No transaction of this account with this `clientReference`.",
+  "invoice.not_found": "The month is before the account was opened: there is no invoice for it.",
   "transaction.idempotency_conflict": "This `clientReference` was already used for a different order. Nothing was vended or charged.",
   "customer.invalid": "The biller does not know this customer id (sandbox: customer ids ending in 9999).",
   "amount.out_of_range": "The amount is outside the bounds of the product or network (`minAmount`/`maxAmount`, `airtimeMinAmount`/`airtimeMaxAmount`).",

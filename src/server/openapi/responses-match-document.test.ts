@@ -257,6 +257,8 @@ describe("every documented operation answers as documented", () => {
       const endpoint = `GET /api/v1/invoices/{period}.${format}` as const;
       await call(endpoint, 200, { path: `/api/v1/invoices/${THIS_MONTH}.${format}` });
       await call(endpoint, 400, { path: `/api/v1/invoices/2026-13.${format}` });
+      // Long before the account was opened: no invoice exists.
+      await call(endpoint, 404, { path: `/api/v1/invoices/2020-01.${format}` });
     }
   });
 

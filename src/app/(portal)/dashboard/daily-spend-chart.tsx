@@ -32,7 +32,7 @@ export function DailySpendChart({ days }: { days: DailySpend[] }) {
           : `${formatNaira(total)} over ${purchases} purchase${purchases === 1 ? "" : "s"}${
               busiest ? `; the busiest day was ${formatDayLong(busiest.date)} with ${formatNaira(busiest.amount)}` : ""
             }.`}{" "}
-        Successful and pending purchases, by Lagos day.
+        Spend is successful and pending purchases; purchases include failed ones. By Lagos day.
       </p>
       <div aria-hidden="true" className="mt-4 h-60 w-full min-w-0">
         <BarChart

@@ -16,8 +16,9 @@ export function MonthSpendCard({ month }: { month: DashboardSummary["month"] }) 
         {formatNaira(month.amount)}
       </p>
       <p className="mt-1 text-xs text-slate-500">
-        {month.count} purchase{month.count === 1 ? "" : "s"}. Successful and pending purchases in {monthName}, Lagos time; failed
-        purchases are excluded (their amount was returned).
+        {month.count} purchase{month.count === 1 ? "" : "s"} in {monthName}, Lagos time
+        {month.failed > 0 ? `, ${month.failed} of them failed` : ""}. Spend is what successful and pending purchases cost; a failed
+        purchase&apos;s amount was returned. The Invoices page and the invoice count the same way.
       </p>
       {month.byService.length > 0 ? (
         <div className="mt-4">

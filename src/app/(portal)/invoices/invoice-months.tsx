@@ -16,6 +16,7 @@ function monthLabel(period: string): string {
 const MONTH_COLUMNS = [
   { label: "Month" },
   { label: "Purchases", align: "right" },
+  { label: "Failed", align: "right" },
   { label: "Charged", align: "right" },
   { label: "Download", className: "hidden sm:table-cell" },
 ] as const;
@@ -34,7 +35,9 @@ export function InvoiceMonths({ accountId }: { accountId?: string }) {
       <p className="mt-2 text-sm text-slate-600">
         {months.data ? `${months.data.accountName}. ` : ""}
         One invoice per calendar month in Lagos time. The CSV lists every transaction with the address it came from; the PDF
-        summarises balances, services and source addresses.
+        summarises balances, funding, services and source addresses. Purchases counts every purchase, failed ones included;
+        Charged is what successful and pending purchases cost (a failed purchase&apos;s amount was returned), as on the
+        dashboard and in the invoice. The current month&apos;s invoice is provisional until the month ends.
       </p>
 
       {months.isPending && <Loading className="mt-6">Loading invoices…</Loading>}
@@ -52,6 +55,7 @@ export function InvoiceMonths({ accountId }: { accountId?: string }) {
                   </span>
                 </th>
                 <td className={`${cellClass} text-right tabular-nums`}>{month.purchases}</td>
+                <td className={`${cellClass} text-right tabular-nums`}>{month.failed}</td>
                 <td className={`${cellClass} text-right tabular-nums`}>{formatNaira(month.charged)}</td>
                 <td className={`${cellClass} hidden sm:table-cell`}>
                   <Downloads period={month.period} query={query} />

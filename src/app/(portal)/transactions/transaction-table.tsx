@@ -1,22 +1,15 @@
 import Link from "next/link";
 import { formatNaira } from "~/components/money";
 import { Reference } from "~/components/reference";
+import { SERVICE_LABELS_BY_API_NAME } from "~/schemas/portal-transactions";
 import { StatusBadge } from "~/components/status-badge";
 import type { PortalTransactionView } from "~/server/services/transactions/transaction-reads";
 import { formatDateTime } from "~/components/dates";
 import { DataTable } from "~/components/ui/data-table";
 
-const SERVICE_NAMES: Record<PortalTransactionView["service"], string> = {
-  Data: "Data",
-  Airtime: "Airtime",
-  CableTv: "Cable TV",
-  Electricity: "Electricity",
-  Education: "Education",
-  Broadband: "Broadband",
-};
-
+/** One table of service names for the portal, the dashboard and the invoices (SERVICE_LABELS). */
 export function serviceName(service: PortalTransactionView["service"]): string {
-  return SERVICE_NAMES[service];
+  return SERVICE_LABELS_BY_API_NAME[service];
 }
 
 const COLUMNS = [

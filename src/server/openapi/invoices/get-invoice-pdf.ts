@@ -9,8 +9,9 @@ export const getInvoicePdfOperation = {
   operationId: "getInvoicePdf",
   summary: "Download an invoice as PDF",
   description:
-    `The account, the period, opening and closing balance, totals per service, and a summary of the source addresses of the month (address, count, amount, first and last use). ${INVOICE_NOTE}`,
+    `A statement: issuer and customer, the period, opening and closing balance with each funding and adjustment, purchases per service (every purchase, how many failed, and the amount charged for successful and pending ones), VAT, and a summary of the source addresses of the month (address, count, amount, first and last use); "Page n of N"; a tagged PDF. ${INVOICE_NOTE}`,
   request: { params: invoicePeriodParams },
+  errors: ["invoice.not_found"],
   responses: {
     "200": {
       description: "The invoice.",

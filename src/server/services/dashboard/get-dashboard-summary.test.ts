@@ -50,13 +50,15 @@ describe("getDashboardSummary", () => {
     ]);
 
     const summary = await getDashboardSummary(userOf(accountId), { now: new Date("2026-06-20T12:00:00Z") });
+    // Purchases count every purchase, the failed one too; spend is what successful and pending cost.
     expect(summary.month).toEqual({
       start: "2026-06-01",
-      count: 3,
+      count: 4,
+      failed: 1,
       amount: 14_000n,
       byService: [
-        { service: "DATA", count: 2, amount: 10_000n },
-        { service: "AIRTIME", count: 1, amount: 4_000n },
+        { service: "DATA", count: 3, failed: 1, amount: 10_000n },
+        { service: "AIRTIME", count: 1, failed: 0, amount: 4_000n },
       ],
     });
 
@@ -80,7 +82,7 @@ describe("getDashboardSummary", () => {
     const { daily } = await getDashboardSummary(userOf(accountId), { now: new Date("2026-06-21T09:00:00Z") });
     expect(daily).toHaveLength(30);
     expect(daily[0]).toEqual({ date: "2026-05-23", count: 1, amount: 200n });
-    expect(daily.at(-1)).toEqual({ date: "2026-06-21", count: 2, amount: 700n });
+    expect(daily.at(-1)).toEqual({ date: "2026-06-21", count: 3, amount: 700n });
     expect(daily.slice(1, -1).every((day) => day.count === 0 && day.amount === 0n)).toBe(true);
     expect(new Set(daily.map((day) => day.date)).size).toBe(30);
   });
@@ -94,8 +96,8 @@ describe("getDashboardSummary", () => {
 
     const summary = await getDashboardSummary(userOf(own.accountId, "STAFF"));
     expect(summary.balance).toBe(1_000_000n - 28_000n);
-    expect(summary.month).toMatchObject({ count: 1, amount: 28_000n, byService: [{ service: "DATA", count: 1, amount: 28_000n }] });
-    expect(summary.daily.at(-1)).toMatchObject({ count: 1, amount: 28_000n });
+    expect(summary.month).toMatchObject({ count: 2, failed: 1, amount: 28_000n, byService: [{ service: "DATA", count: 2, failed: 1, amount: 28_000n }] });
+    expect(summary.daily.at(-1)).toMatchObject({ count: 2, amount: 28_000n });
     expect(summary.recent.map((transaction) => transaction.status)).toEqual(["failed", "successful"]);
     expect(summary.recent.every((transaction) => transaction.channel === "api" && transaction.apiKeyName !== null)).toBe(true);
   });

@@ -3,7 +3,9 @@
  * days and the latest transactions. Months and days are Africa/Lagos calendar ones (the billing
  * calendar), computed in SQL so that a purchase at 23:30 UTC on 31 May counts on 1 June.
  *
- * Spend is IS_SPEND (transaction-reads.ts): what the wallet stays charged for.
+ * One way to count, the same as the Invoices page and the invoice PDF: "purchases" are every purchase
+ * made (successful, pending and failed); spend is IS_SPEND (transaction-reads.ts), what the wallet
+ * stays charged for, so a failed purchase counts as a purchase and adds nothing to spend.
  */
 import type { ServiceCode } from "~/schemas/services";
 import { actingAccountId } from "~/server/auth/account-scope";
@@ -26,13 +28,17 @@ export const RECENT_TRANSACTIONS = 10;
 
 export interface ServiceSpend {
   service: ServiceCode;
+  /** Every purchase, failed ones included. */
   count: number;
+  failed: number;
+  /** Spend: successful and pending purchases. */
   amount: bigint;
 }
 
 export interface DailySpend {
   /** A Lagos calendar day, YYYY-MM-DD. */
   date: string;
+  /** Every purchase, failed ones included; `amount` is spend. */
   count: number;
   amount: bigint;
 }
@@ -44,7 +50,10 @@ export interface DashboardSummary {
   month: {
     /** The first day of the Lagos month, YYYY-MM-DD. */
     start: string;
+    /** Every purchase of the month, failed ones included. */
     count: number;
+    failed: number;
+    /** Spend: successful and pending purchases. */
     amount: bigint;
     byService: ServiceSpend[];
   };
@@ -69,14 +78,14 @@ export async function getDashboardSummary(actor: Actor, options: { now?: Date } 
       WITH month AS (
         SELECT date_trunc('month', ${lagosNow}) AS local_start
       )
-      SELECT t.service::text AS service, count(*)::int AS count, sum(t.amount)::bigint AS amount
+      SELECT t.service::text AS service, count(*)::int AS count, (count(*) FILTER (WHERE t.status = 'FAILED'))::int AS failed,
+             COALESCE(sum(t.amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS amount
       FROM transactions t, month m
       WHERE t.account_id = ${accountId}::uuid
-        AND ${IS_SPEND}
         AND t.created_at >= ${lagosInstant(Prisma.sql`m.local_start`)}
         AND t.created_at < ${lagosInstant(Prisma.sql`m.local_start + interval '1 month'`)}
       GROUP BY t.service
-      ORDER BY sum(t.amount) DESC, t.service`,
+      ORDER BY 4 DESC, t.service`,
     db.$queryRaw<DailySpend[]>`
       WITH today AS (
         SELECT ${lagosNow}::date AS day
@@ -84,10 +93,10 @@ export async function getDashboardSummary(actor: Actor, options: { now?: Date } 
         SELECT generate_series((today.day - ${DAILY_SPEND_DAYS - 1}::int)::timestamp, today.day::timestamp, interval '1 day')::date AS day
         FROM today
       ), spend AS (
-        SELECT ${lagosLocal(Prisma.sql`t.created_at`)}::date AS day, count(*)::int AS count, sum(t.amount)::bigint AS amount
+        SELECT ${lagosLocal(Prisma.sql`t.created_at`)}::date AS day, count(*)::int AS count,
+               COALESCE(sum(t.amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS amount
         FROM transactions t, today
         WHERE t.account_id = ${accountId}::uuid
-          AND ${IS_SPEND}
           AND t.created_at >= ${lagosInstant(Prisma.sql`today.day - ${DAILY_SPEND_DAYS - 1}::int`)}
           AND t.created_at < ${lagosInstant(Prisma.sql`today.day + 1`)}
         GROUP BY 1
@@ -106,6 +115,7 @@ export async function getDashboardSummary(actor: Actor, options: { now?: Date } 
     month: {
       start: month[0]?.start ?? "",
       count: byService.reduce((sum, row) => sum + row.count, 0),
+      failed: byService.reduce((sum, row) => sum + row.failed, 0),
       amount: byService.reduce((sum, row) => sum + row.amount, 0n),
       byService,
     },

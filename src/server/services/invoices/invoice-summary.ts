@@ -5,17 +5,19 @@
  * both come from the same ledger.
  */
 import type { Actor } from "~/server/auth/actor";
-import { invoiceAccountId } from "./invoice-access";
 import { db } from "~/server/db";
-import { API_SERVICE_NAMES, type ServiceCode } from "~/schemas/services";
-import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
+import { SERVICE_LABELS } from "~/schemas/portal-transactions";
+import type { ServiceCode } from "~/schemas/services";
 import { IS_SPEND } from "~/server/services/transactions/transaction-reads";
-import { billingPeriod, invoiceNumber, type BillingPeriod } from "./billing-period";
+import { invoiceNumber, type BillingPeriod } from "./billing-period";
+import { openInvoiceMonth } from "./invoice-access";
 
 export interface InvoiceSummary {
-  account: { id: string; name: string };
+  account: { id: string; name: string; createdAt: Date; contacts: { name: string | null; email: string }[] };
   period: BillingPeriod;
   invoiceNumber: string;
+  /** The month is still open (the current Lagos month): its figures can still change. */
+  provisional: boolean;
   openingBalance: bigint;
   funding: bigint;
   /** Debits of purchases made in the month (negative). */
@@ -24,20 +26,27 @@ export interface InvoiceSummary {
   reversals: bigint;
   adjustments: bigint;
   closingBalance: bigint;
-  /** Purchases of the month by service: all of them counted, the amount of those not failed. */
-  services: { service: string; count: number; failed: number; amount: bigint }[];
+  /** The month's fundings and adjustments, oldest first: the credits a holder reconciles with their bank. */
+  credits: { at: Date; kind: "Funding" | "Adjustment"; reference: string | null; note: string | null; amount: bigint }[];
+  /**
+   * Purchases of the month by service (display names, as the portal shows them): `count` is every
+   * purchase, failed ones included; `charged`/`amount` are those the wallet stays charged for
+   * (IS_SPEND: successful and pending).
+   */
+  services: { service: string; count: number; failed: number; charged: number; amount: bigint }[];
   /** Where the purchases came from: one row per source address. */
   sourceAddresses: { address: string; count: number; amount: bigint; firstUse: Date; lastUse: Date }[];
   /** Net amount charged for purchases of the month (not failed). */
   totalCharged: bigint;
+  /** Every purchase of the month, failed ones included (the CSV's row count). */
   transactionCount: number;
+  /** Purchases the wallet stays charged for (successful and pending). */
+  chargedCount: number;
 }
 
 /** `accountId`: an operator's choice of account; account holders get their own. */
-export async function getInvoiceSummary(actor: Actor, input: { accountId?: string; period: string }): Promise<InvoiceSummary> {
-  const accountId = invoiceAccountId(actor, input.accountId);
-  const period = billingPeriod(input.period);
-  const account = await findAccountOrThrow(db, accountId);
+export async function getInvoiceSummary(actor: Actor, input: { accountId?: string; period: string }, now: Date = new Date()): Promise<InvoiceSummary> {
+  const { account, period } = await openInvoiceMonth(actor, input, now);
   const { start, end } = period;
 
   const [movements] = await db.$queryRaw<{ opening: bigint | null; closing: bigint | null; funding: bigint; purchases: bigint; reversals: bigint; adjustments: bigint }[]>`
@@ -51,8 +60,9 @@ export async function getInvoiceSummary(actor: Actor, input: { accountId?: strin
     FROM ledger_entries
     WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}`;
 
-  const services = await db.$queryRaw<{ service: ServiceCode; count: bigint; failed: bigint; amount: bigint }[]>`
+  const services = await db.$queryRaw<{ service: ServiceCode; count: bigint; failed: bigint; charged: bigint; amount: bigint }[]>`
     SELECT service, count(*)::bigint AS count, count(*) FILTER (WHERE status = 'FAILED')::bigint AS failed,
+           count(*) FILTER (WHERE ${IS_SPEND})::bigint AS charged,
            COALESCE(sum(amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS amount
     FROM transactions
     WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}
@@ -66,20 +76,46 @@ export async function getInvoiceSummary(actor: Actor, input: { accountId?: strin
     WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}
     GROUP BY source_ip ORDER BY count(*) DESC, source_ip`;
 
+  const credits = await db.ledgerEntry.findMany({
+    where: { accountId: account.id, kind: { in: ["FUNDING", "ADJUSTMENT"] }, createdAt: { gte: start, lt: end } },
+    orderBy: { id: "asc" },
+    select: { createdAt: true, kind: true, fundingReference: true, note: true, amount: true },
+  });
+  const contacts = await db.user.findMany({
+    where: { accountId: account.id, role: "OWNER", disabledAt: null },
+    orderBy: { createdAt: "asc" },
+    select: { name: true, email: true },
+  });
+
   const opening = movements?.opening ?? 0n;
   return {
-    account: { id: account.id, name: account.name },
+    account: { id: account.id, name: account.name, createdAt: account.createdAt, contacts },
     period,
     invoiceNumber: invoiceNumber(account.id, period.period),
+    provisional: period.end > now,
     openingBalance: opening,
     funding: movements?.funding ?? 0n,
     purchases: movements?.purchases ?? 0n,
     reversals: movements?.reversals ?? 0n,
     adjustments: movements?.adjustments ?? 0n,
     closingBalance: movements?.closing ?? opening,
-    services: services.map((row) => ({ service: API_SERVICE_NAMES[row.service], count: Number(row.count), failed: Number(row.failed), amount: row.amount })),
+    credits: credits.map((entry) => ({
+      at: entry.createdAt,
+      kind: entry.kind === "FUNDING" ? "Funding" : "Adjustment",
+      reference: entry.fundingReference,
+      note: entry.note,
+      amount: entry.amount,
+    })),
+    services: services.map((row) => ({
+      service: SERVICE_LABELS[row.service],
+      count: Number(row.count),
+      failed: Number(row.failed),
+      charged: Number(row.charged),
+      amount: row.amount,
+    })),
     sourceAddresses: addresses.map((row) => ({ address: row.address, count: Number(row.count), amount: row.amount, firstUse: row.first_use, lastUse: row.last_use })),
     totalCharged: services.reduce((sum, row) => sum + row.amount, 0n),
     transactionCount: services.reduce((sum, row) => sum + Number(row.count), 0),
+    chargedCount: services.reduce((sum, row) => sum + Number(row.charged), 0),
   };
 }

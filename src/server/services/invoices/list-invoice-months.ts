@@ -1,6 +1,7 @@
 /**
  * The months an account can download invoices for (from the month it was created to the current one,
- * newest first), each with its purchase count and amount charged, in one grouped query.
+ * newest first), each with its purchases (every one, failed included), how many failed, and the amount
+ * charged (IS_SPEND), in one grouped query: counted as the dashboard and the invoice PDF count.
  */
 import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
@@ -12,7 +13,10 @@ import { invoiceAccountId } from "./invoice-access";
 
 export interface InvoiceMonth {
   period: string;
+  /** Every purchase of the month, failed ones included. */
   purchases: number;
+  failed: number;
+  /** Successful and pending purchases' amount. */
   charged: bigint;
 }
 
@@ -25,9 +29,10 @@ function previousPeriod(period: string): string {
 /** `accountId`: an operator's choice of account; account holders get their own. */
 export async function listInvoiceMonths(actor: Actor, input: { accountId?: string }, now: Date = new Date()) {
   const account = await findAccountOrThrow(db, invoiceAccountId(actor, input.accountId));
-  const rows = await db.$queryRaw<{ period: string; purchases: bigint; charged: bigint }[]>`
+  const rows = await db.$queryRaw<{ period: string; purchases: bigint; failed: bigint; charged: bigint }[]>`
     SELECT to_char(${lagosLocal(Prisma.sql`created_at`)}, 'YYYY-MM') AS period,
            count(*)::bigint AS purchases,
+           count(*) FILTER (WHERE status = 'FAILED')::bigint AS failed,
            COALESCE(sum(amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS charged
     FROM transactions WHERE account_id = ${account.id}::uuid
     GROUP BY 1`;
@@ -37,7 +42,7 @@ export async function listInvoiceMonths(actor: Actor, input: { accountId?: strin
   const months: InvoiceMonth[] = [];
   for (let period = lagosPeriodOf(now); period >= first; period = previousPeriod(period)) {
     const row = byPeriod.get(period);
-    months.push({ period, purchases: Number(row?.purchases ?? 0n), charged: row?.charged ?? 0n });
+    months.push({ period, purchases: Number(row?.purchases ?? 0n), failed: Number(row?.failed ?? 0n), charged: row?.charged ?? 0n });
   }
   return { accountId: account.id, accountName: account.name, months };
 }

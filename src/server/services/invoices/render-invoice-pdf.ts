@@ -1,14 +1,20 @@
 /**
- * The invoice PDF (DESIGN.md §5) with PDFKit: account and period, invoice number, the month's ledger
- * movements from opening to closing balance, totals per service, and the summary of source addresses
- * (address, purchases, amount, first and last use) so a holder sees which servers spent money.
+ * The invoice PDF (DESIGN.md §5) with PDFKit, written to read as a statement: the issuer (from
+ * configuration) and the customer, the month's ledger movements from opening to closing balance with
+ * each funding or adjustment, purchases by service (display names, as the portal shows them), the VAT
+ * treatment, the summary of source addresses (so a holder sees which servers spent money), and
+ * "Page n of N". A month still open is marked provisional throughout.
+ *
+ * Tagged PDF (PDFKit's structure API): headings, paragraphs and tables are structure elements and the
+ * page numbers are pagination artifacts, so screen readers and text extraction read it in order.
  *
  * Deterministic: the document's dates (and so its file ID) are the end of the period, not the time of
  * download, so a closed month's invoice is the same bytes whenever it is downloaded.
  */
 import PDFDocument from "pdfkit";
+import { env } from "~/env";
 import type { Actor } from "~/server/auth/actor";
-import { formatLagosDateTime } from "./billing-period";
+import { formatLagosDate, formatLagosDateTime } from "./billing-period";
 import { getInvoiceSummary, type InvoiceSummary } from "./invoice-summary";
 
 /** The standard PDF fonts have no naira sign; "NGN" reads the same to an accountant. */
@@ -19,42 +25,126 @@ export function formatNgn(kobo: bigint): string {
   return `${negative ? "-" : ""}NGN ${whole}.${String(absolute % 100n).padStart(2, "0")}`;
 }
 
-const MARGIN = 50;
-const PAGE_BOTTOM = 842 - MARGIN; // A4 height in points
-
-type Column = { header: string; x: number; width: number; align?: "left" | "right" };
-
-function table(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]): void {
-  const drawRow = (cells: string[], bold: boolean) => {
-    if (doc.y > PAGE_BOTTOM - 20) doc.addPage();
-    const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
-    columns.forEach((column, index) => {
-      doc.text(cells[index] ?? "", column.x, y, { width: column.width, align: column.align ?? "left", lineBreak: false });
-    });
-    doc.x = MARGIN;
-    doc.y = y + 14;
-  };
-  drawRow(columns.map((column) => column.header), true);
-  for (const row of rows) drawRow(row, false);
-  doc.moveDown(1);
+export interface InvoiceIssuer {
+  name: string;
+  addressLines: string[];
+  taxId: string | null;
+  vatRegistered: boolean;
+  vatRatePercent: number;
 }
 
-function heading(doc: PDFKit.PDFDocument, text: string): void {
-  if (doc.y > PAGE_BOTTOM - 60) doc.addPage();
+export function invoiceIssuerFromEnv(): InvoiceIssuer {
+  return {
+    name: env.INVOICE_ISSUER_NAME,
+    addressLines: (env.INVOICE_ISSUER_ADDRESS ?? "").split(";").map((line) => line.trim()).filter(Boolean),
+    taxId: env.INVOICE_ISSUER_TAX_ID ?? null,
+    vatRegistered: env.INVOICE_VAT_REGISTERED,
+    vatRatePercent: env.INVOICE_VAT_RATE_PERCENT,
+  };
+}
+
+/**
+ * The VAT contained in an amount charged VAT-inclusive, rounded half up to the kobo: prices are what
+ * the wallet was debited, so VAT is a part of them, never added on top after the fact.
+ */
+export function includedVat(charged: bigint, ratePercent: number): bigint {
+  const basisPoints = BigInt(Math.round(ratePercent * 100));
+  const whole = 10_000n + basisPoints;
+  return (charged * basisPoints * 2n + whole) / (2n * whole);
+}
+
+const MARGIN = 50;
+const PAGE_WIDTH = 595; // A4 in points
+const PAGE_BOTTOM = 842 - MARGIN;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+
+type Struct = PDFKit.PDFStructureElement;
+type Column = { header: string; width: number; align?: "left" | "right" };
+
+/** One structure element (a heading, a paragraph) holding what `draw` puts on the page. */
+function tagged(doc: PDFKit.PDFDocument, parent: Struct, type: string, draw: () => void): void {
+  parent.add(doc.struct(type, {}, [draw]));
+}
+
+function heading(doc: PDFKit.PDFDocument, parent: Struct, text: string): void {
+  if (doc.y > PAGE_BOTTOM - 70) doc.addPage();
   doc.x = MARGIN;
-  doc.font("Helvetica-Bold").fontSize(12).text(text);
+  tagged(doc, parent, "H2", () => doc.font("Helvetica-Bold").fontSize(12).text(text, { width: CONTENT_WIDTH }));
   doc.moveDown(0.4);
 }
 
-export function renderInvoicePdf(summary: InvoiceSummary, now: Date = new Date()): Promise<Buffer> {
+function paragraph(doc: PDFKit.PDFDocument, parent: Struct, text: string, options: { bold?: boolean; size?: number } = {}): void {
+  doc.x = MARGIN;
+  tagged(doc, parent, "P", () => doc.font(options.bold ? "Helvetica-Bold" : "Helvetica").fontSize(options.size ?? 9).text(text, { width: CONTENT_WIDTH }));
+}
+
+/** A table whose columns share the content width; numbers right-aligned so their digits line up. */
+function table(doc: PDFKit.PDFDocument, parent: Struct, columns: Column[], rows: string[][], options: { totalRow?: boolean } = {}): void {
+  const structure = doc.struct("Table");
+  parent.add(structure);
+  const headers = columns.map((column) => column.header);
+  const drawRow = (cells: string[], kind: "header" | "body" | "total") => {
+    if (doc.y > PAGE_BOTTOM - 20) {
+      doc.addPage();
+      // A table continued on a new page repeats its column headings, so its figures stay labelled.
+      if (kind !== "header") drawRow(headers, "header");
+    }
+    const y = doc.y;
+    const row = doc.struct("TR");
+    structure.add(row);
+    doc.font(kind === "body" ? "Helvetica" : "Helvetica-Bold").fontSize(9);
+    let x = MARGIN;
+    columns.forEach((column, index) => {
+      const cellX = x;
+      tagged(doc, row, kind === "header" ? "TH" : "TD", () =>
+        doc.text(cells[index] ?? "", cellX, y, { width: column.width - 6, align: column.align ?? "left", lineBreak: false, ellipsis: true }),
+      );
+      x += column.width;
+    });
+    row.end();
+    doc.x = MARGIN;
+    doc.y = y + 14;
+    if (kind === "header") doc.moveTo(MARGIN, y + 11.5).lineTo(MARGIN + CONTENT_WIDTH, y + 11.5).lineWidth(0.5).strokeColor("#999999").stroke();
+  };
+  drawRow(headers, "header");
+  rows.forEach((row, index) => drawRow(row, options.totalRow && index === rows.length - 1 ? "total" : "body"));
+  structure.end();
+  doc.moveDown(1);
+}
+
+/** Two blocks of lines side by side (issuer and customer), each a tagged paragraph per line. */
+function sideBySide(doc: PDFKit.PDFDocument, parent: Struct, left: { title: string; lines: string[] }, right: { title: string; lines: string[] }): void {
+  const top = doc.y;
+  const half = CONTENT_WIDTH / 2;
+  let bottom = top;
+  [left, right].forEach((block, index) => {
+    const x = MARGIN + index * half;
+    doc.y = top;
+    const section = doc.struct("Sect");
+    parent.add(section);
+    tagged(doc, section, "H2", () => doc.font("Helvetica-Bold").fontSize(10).text(block.title, x, doc.y, { width: half - 10 }));
+    for (const line of block.lines) tagged(doc, section, "P", () => doc.font("Helvetica").fontSize(9).text(line, x, doc.y, { width: half - 10 }));
+    section.end();
+    bottom = Math.max(bottom, doc.y);
+  });
+  doc.x = MARGIN;
+  doc.y = bottom;
+  doc.moveDown(1);
+}
+
+export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer, now: Date = new Date()): Promise<Buffer> {
   const issued = summary.period.end < now ? summary.period.end : now;
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
+    bufferPages: true,
+    tagged: true,
+    lang: "en-GB",
+    displayTitle: true,
+    pdfVersion: "1.7",
     info: {
-      Title: `Invoice ${summary.invoiceNumber}`,
-      Author: "Reseller Purchase Platform",
+      Title: `Invoice ${summary.invoiceNumber}${summary.provisional ? " (provisional)" : ""}`,
+      Author: issuer.name,
       Subject: `${summary.account.name}, ${summary.period.label}`,
       CreationDate: issued,
       ModDate: issued,
@@ -66,66 +156,148 @@ export function renderInvoicePdf(summary: InvoiceSummary, now: Date = new Date()
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
+  const root = doc.struct("Document");
+  doc.addStructure(root);
 
-  doc.font("Helvetica-Bold").fontSize(20).text("Invoice");
-  doc.font("Helvetica").fontSize(10);
-  doc.text(`Invoice number: ${summary.invoiceNumber}`);
-  doc.text(`Account: ${summary.account.name} (${summary.account.id})`);
-  doc.text(`Period: ${summary.period.label} (${summary.period.period}, Africa/Lagos time)`);
-  doc.text(`Issued: ${formatLagosDateTime(issued)} (Lagos)`);
+  tagged(doc, root, "H1", () => doc.font("Helvetica-Bold").fontSize(20).text(summary.provisional ? "Invoice (provisional)" : "Invoice", { width: CONTENT_WIDTH }));
+  doc.moveDown(0.3);
+  paragraph(doc, root, `Invoice number ${summary.invoiceNumber}. Period: ${summary.period.label} (${summary.period.period}, Africa/Lagos time).`, { size: 10 });
+  paragraph(doc, root, `Issued ${formatLagosDateTime(issued)} (Lagos).`, { size: 10 });
+  if (summary.provisional) {
+    doc.moveDown(0.3);
+    paragraph(
+      doc,
+      root,
+      `Provisional: ${summary.period.label} is still open. These figures cover purchases up to the time of issue and can change until the month ends on ${formatLagosDate(new Date(summary.period.end.getTime() - 1))}; download the invoice again after that for the final one.`,
+      { bold: true },
+    );
+  }
   doc.moveDown(1);
 
-  heading(doc, "Wallet");
-  const money: Column[] = [
-    { header: "", x: MARGIN, width: 250 },
-    { header: "Amount", x: MARGIN + 260, width: 150, align: "right" },
-  ];
-  table(doc, money, [
+  sideBySide(
+    doc,
+    root,
+    {
+      title: "From",
+      lines: [
+        issuer.name,
+        ...issuer.addressLines,
+        ...(issuer.taxId ? [`Tax ID: ${issuer.taxId}`] : []),
+        issuer.vatRegistered ? `VAT registered (${issuer.vatRatePercent}%)` : "Not registered for VAT",
+      ],
+    },
+    {
+      title: "Bill to",
+      lines: [
+        summary.account.name,
+        `Account ${summary.account.id}`,
+        ...summary.account.contacts.map((contact) => (contact.name ? `${contact.name} <${contact.email}>` : contact.email)),
+        `Customer since ${formatLagosDate(summary.account.createdAt)}`,
+      ],
+    },
+  );
+
+  heading(doc, root, "Wallet");
+  const amountColumn: Column = { header: "Amount", width: 130, align: "right" };
+  table(doc, root, [{ header: "", width: CONTENT_WIDTH - amountColumn.width }, amountColumn], [
     ["Opening balance", formatNgn(summary.openingBalance)],
     ["Funding", formatNgn(summary.funding)],
     ["Purchases", formatNgn(summary.purchases)],
     ["Reversals of failed purchases", formatNgn(summary.reversals)],
     ["Adjustments", formatNgn(summary.adjustments)],
     ["Closing balance", formatNgn(summary.closingBalance)],
-  ]);
+  ], { totalRow: true });
 
-  heading(doc, "Purchases by service");
+  heading(doc, root, "Funding and adjustments");
+  if (summary.credits.length === 0) {
+    paragraph(doc, root, "No funding or adjustments this month.");
+    doc.moveDown(1);
+  } else {
+    table(
+      doc,
+      root,
+      [
+        { header: "Date (Lagos)", width: 100 },
+        { header: "Kind", width: 62 },
+        { header: "Reference", width: 120 },
+        { header: "Note", width: CONTENT_WIDTH - 377 },
+        { header: "Amount", width: 95, align: "right" },
+      ],
+      summary.credits.map((entry) => [formatLagosDateTime(entry.at), entry.kind, entry.reference ?? "", entry.note ?? "", formatNgn(entry.amount)]),
+    );
+  }
+
+  heading(doc, root, "Purchases by service");
+  const failed = summary.services.reduce((sum, row) => sum + row.failed, 0);
   table(
     doc,
+    root,
     [
-      { header: "Service", x: MARGIN, width: 150 },
-      { header: "Purchases", x: MARGIN + 150, width: 80, align: "right" },
-      { header: "Failed", x: MARGIN + 240, width: 60, align: "right" },
-      { header: "Amount charged", x: MARGIN + 310, width: 150, align: "right" },
+      { header: "Service", width: 150 },
+      { header: "Purchases", width: 75, align: "right" },
+      { header: "Failed", width: 60, align: "right" },
+      { header: "Charged", width: 75, align: "right" },
+      { header: "Amount charged", width: CONTENT_WIDTH - 360, align: "right" },
     ],
     [
-      ...summary.services.map((row) => [row.service, String(row.count), String(row.failed), formatNgn(row.amount)]),
-      ["Total", String(summary.transactionCount), String(summary.services.reduce((sum, row) => sum + row.failed, 0)), formatNgn(summary.totalCharged)],
+      ...summary.services.map((row) => [row.service, String(row.count), String(row.failed), String(row.charged), formatNgn(row.amount)]),
+      ["Total", String(summary.transactionCount), String(failed), String(summary.chargedCount), formatNgn(summary.totalCharged)],
     ],
+    { totalRow: true },
   );
+  paragraph(
+    doc,
+    root,
+    "Purchases counts every purchase of the month, failed ones included; Charged counts the successful and pending ones, whose amount stays debited. A failed purchase's amount was returned to the wallet.",
+  );
+  doc.moveDown(1);
 
-  heading(doc, "Source addresses");
-  doc.font("Helvetica").fontSize(9).text("The addresses your purchases came from this month: check that each is one of your servers.");
+  heading(doc, root, "VAT");
+  const vat = issuer.vatRegistered ? includedVat(summary.totalCharged, issuer.vatRatePercent) : 0n;
+  table(doc, root, [{ header: "", width: CONTENT_WIDTH - amountColumn.width }, amountColumn], [
+    ["Amount charged", formatNgn(summary.totalCharged)],
+    [issuer.vatRegistered ? `VAT at ${issuer.vatRatePercent}% (included in the amount charged)` : "VAT (issuer not registered for VAT)", formatNgn(vat)],
+    ["Amount charged excluding VAT", formatNgn(summary.totalCharged - vat)],
+  ]);
+
+  heading(doc, root, "Source addresses");
+  paragraph(doc, root, "The addresses your purchases came from this month: check that each is one of your servers.");
   doc.moveDown(0.4);
   table(
     doc,
+    root,
     [
-      { header: "Address", x: MARGIN, width: 150 },
-      { header: "Purchases", x: MARGIN + 150, width: 55, align: "right" },
-      { header: "Amount", x: MARGIN + 210, width: 90, align: "right" },
-      { header: "First use (Lagos)", x: MARGIN + 305, width: 95 },
-      { header: "Last use (Lagos)", x: MARGIN + 400, width: 95 },
+      { header: "Address", width: 150 },
+      { header: "Purchases", width: 60, align: "right" },
+      { header: "Amount charged", width: 95, align: "right" },
+      { header: "First use (Lagos)", width: 95 },
+      { header: "Last use (Lagos)", width: CONTENT_WIDTH - 400 },
     ],
     summary.sourceAddresses.length > 0
       ? summary.sourceAddresses.map((row) => [row.address, String(row.count), formatNgn(row.amount), formatLagosDateTime(row.firstUse), formatLagosDateTime(row.lastUse)])
       : [["No purchases this month", "", "", "", ""]],
   );
+  root.end();
+
+  // Page numbers go on once the page count is known; they are artifacts, not content, for readers.
+  const pages = doc.bufferedPageRange();
+  for (let index = 0; index < pages.count; index += 1) {
+    doc.switchToPage(pages.start + index);
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.markContent("Artifact", { type: "Pagination" });
+    const label = `${summary.invoiceNumber}${summary.provisional ? " (provisional)" : ""} · Page ${index + 1} of ${pages.count}`;
+    doc.font("Helvetica").fontSize(8).text(label, MARGIN, 842 - MARGIN / 2 - 8, { width: CONTENT_WIDTH, align: "right", lineBreak: false });
+    doc.endMarkedContent();
+    doc.page.margins.bottom = bottomMargin;
+  }
 
   doc.end();
   return done;
 }
 
-export async function buildInvoicePdf(actor: Actor, input: { accountId?: string; period: string }) {
-  const summary = await getInvoiceSummary(actor, input);
-  return { filename: `invoice-${summary.period.period}.pdf`, invoiceNumber: summary.invoiceNumber, pdf: await renderInvoicePdf(summary), summary };
+export async function buildInvoicePdf(actor: Actor, input: { accountId?: string; period: string }, now: Date = new Date()) {
+  const summary = await getInvoiceSummary(actor, input, now);
+  const pdf = await renderInvoicePdf(summary, invoiceIssuerFromEnv(), now);
+  return { filename: `invoice-${summary.period.period}.pdf`, invoiceNumber: summary.invoiceNumber, pdf, summary };
 }

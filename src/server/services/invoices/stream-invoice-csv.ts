@@ -1,48 +1,57 @@
 /**
  * The invoice CSV (DESIGN.md §5): one row per transaction of the cycle, with its source address,
- * written by write-csv.ts (RFC 4180, formula cells neutralised). Rows come from a database cursor and
+ * written by write-csv.ts (UTF-8 with a byte-order mark, identifiers as text formulas, formula cells
+ * neutralised; README "Invoices"). Rows come from a database cursor and
  * are written only as fast as the reader takes them, so the first bytes leave at once and memory stays
  * bounded for a month of any size.
  */
 import type { Actor } from "~/server/auth/actor";
-import { invoiceAccountId } from "./invoice-access";
-import { db } from "~/server/db";
-import { API_SERVICE_NAMES } from "~/schemas/services";
-import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
+import { openInvoiceMonth } from "./invoice-access";
+import { SERVICE_LABELS } from "~/schemas/portal-transactions";
 import { streamTransactionRows, type TransactionExportRow } from "~/server/services/transactions/transaction-reads";
-import { inBatches, nairaText, writeCsv } from "~/server/services/transactions/write-csv";
-import { billingPeriod, invoiceNumber } from "./billing-period";
+import { inBatches, nairaText, writeCsv, type CsvColumn } from "~/server/services/transactions/write-csv";
+import { invoiceNumber } from "./billing-period";
 
+/**
+ * Amounts are in kobo (exact integers) and in naira (two decimals); `charged_*` is the amount for a
+ * successful or pending purchase and 0 for a failed one (its debit was reversed), so a column sum is
+ * the month's spend, the PDF's "Charged" total.
+ */
 export const INVOICE_CSV_COLUMNS = [
-  "date_lagos",
-  "transaction_id",
-  "client_reference",
-  "provider_reference",
-  "service",
-  "product",
-  "recipient",
-  "amount_kobo",
-  "amount_ngn",
-  "status",
-  "channel",
-  "source_ip",
-] as const;
+  { header: "date_lagos", kind: "value" },
+  { header: "transaction_id", kind: "id" },
+  { header: "client_reference", kind: "id" },
+  { header: "provider_reference", kind: "id" },
+  { header: "service", kind: "text" },
+  { header: "product", kind: "text" },
+  { header: "recipient", kind: "id" },
+  { header: "amount_kobo", kind: "value" },
+  { header: "amount_ngn", kind: "value" },
+  { header: "charged_kobo", kind: "value" },
+  { header: "charged_ngn", kind: "value" },
+  { header: "status", kind: "text" },
+  { header: "channel", kind: "text" },
+  { header: "source_ip", kind: "id" },
+] as const satisfies readonly CsvColumn[];
 
 /** Rows per chunk of CSV text: the cursor's own batch size. */
 const ROWS_PER_CHUNK = 1000;
 
 function toCells(row: TransactionExportRow): string[] {
   const kobo = BigInt(row.amount);
+  const charged = BigInt(row.charged);
   return [
     row.lagos_time,
     row.id,
     row.client_reference,
     row.provider_reference ?? "",
-    API_SERVICE_NAMES[row.service],
+    SERVICE_LABELS[row.service],
     row.product_name ?? row.plan_id ?? "",
     row.recipient,
     kobo.toString(),
     nairaText(kobo),
+    charged.toString(),
+    nairaText(charged),
     row.status.toLowerCase(),
     row.channel.toLowerCase(),
     row.source_ip,
@@ -62,9 +71,7 @@ async function* records(rows: AsyncIterable<TransactionExportRow>): AsyncGenerat
 }
 
 export async function streamInvoiceCsv(actor: Actor, input: { accountId?: string; period: string }): Promise<InvoiceCsv> {
-  const accountId = invoiceAccountId(actor, input.accountId);
-  const period = billingPeriod(input.period);
-  const account = await findAccountOrThrow(db, accountId);
+  const { account, period } = await openInvoiceMonth(actor, input);
 
   const rows = await streamTransactionRows(account.id, period.start, period.end);
   return {

@@ -12,31 +12,35 @@ import { parseInput } from "~/server/validation/parse-input";
 import {
   CHOOSE_TRANSACTIONS_ACCOUNT,
   filterCondition,
+  IS_SPEND,
   lagosDateTimeText,
   selectTransactionPage,
   type Cursor,
   type PortalTransactionRow,
 } from "./transaction-reads";
-import { nairaText, writeCsv } from "./write-csv";
+import { nairaText, writeCsv, type CsvColumn } from "./write-csv";
 
-const HEADER = [
-  "Date (Africa/Lagos)",
-  "Transaction ID",
-  "Client reference",
-  "Provider reference",
-  "Service",
-  "Product",
-  "Recipient",
-  "Amount (NGN)",
-  "Amount (kobo)",
-  "Status",
-  "Channel",
-  "Source IP",
+/** As the invoice CSV (write-csv.ts): "Charged" is 0 for a failed purchase, so its column sums to spend. */
+const COLUMNS: readonly CsvColumn[] = [
+  { header: "Date (Africa/Lagos)", kind: "value" },
+  { header: "Transaction ID", kind: "id" },
+  { header: "Client reference", kind: "id" },
+  { header: "Provider reference", kind: "id" },
+  { header: "Service", kind: "text" },
+  { header: "Product", kind: "text" },
+  { header: "Recipient", kind: "id" },
+  { header: "Amount (NGN)", kind: "value" },
+  { header: "Amount (kobo)", kind: "value" },
+  { header: "Charged (NGN)", kind: "value" },
+  { header: "Charged (kobo)", kind: "value" },
+  { header: "Status", kind: "text" },
+  { header: "Channel", kind: "text" },
+  { header: "Source IP", kind: "id" },
 ];
 
 export const CSV_PAGE_SIZE = 1000;
 
-type CsvRow = PortalTransactionRow & { lagos_time: string };
+type CsvRow = PortalTransactionRow & { lagos_time: string; charged: bigint };
 
 function toRecord(row: CsvRow): string[] {
   return [
@@ -49,6 +53,8 @@ function toRecord(row: CsvRow): string[] {
     row.recipient,
     nairaText(row.amount),
     row.amount.toString(),
+    nairaText(row.charged),
+    row.charged.toString(),
     row.status.toLowerCase(),
     row.channel === "API" ? "API" : "Portal",
     row.source_ip,
@@ -78,10 +84,11 @@ export async function exportTransactionsCsv(
   async function* pages(): AsyncGenerator<string[][]> {
     let after: Cursor | null = null;
     for (;;) {
-      const rows: CsvRow[] = await selectTransactionPage<{ lagos_time: string }>(where, {
+      const rows: CsvRow[] = await selectTransactionPage<{ lagos_time: string; charged: bigint }>(where, {
         limit: pageSize,
         after,
-        extraColumns: Prisma.sql`${lagosDateTimeText(Prisma.sql`t.created_at`)} AS lagos_time`,
+        extraColumns: Prisma.sql`${lagosDateTimeText(Prisma.sql`t.created_at`)} AS lagos_time,
+          (CASE WHEN ${IS_SPEND} THEN t.amount ELSE 0 END)::bigint AS charged`,
       });
       yield rows.map(toRecord);
       const last = rows.at(-1);
@@ -90,6 +97,5 @@ export async function exportTransactionsCsv(
     }
   }
 
-  // The byte-order mark makes Excel read the file as UTF-8 (product names hold "–" and "₦").
-  return { filename: `transactions-${formatLagosDate(options.now ?? new Date())}.csv`, chunks: writeCsv(HEADER, pages(), { bom: true }) };
+  return { filename: `transactions-${formatLagosDate(options.now ?? new Date())}.csv`, chunks: writeCsv(COLUMNS, pages()) };
 }

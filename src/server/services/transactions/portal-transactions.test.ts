@@ -11,6 +11,7 @@ import { isAppError } from "~/server/errors";
 import { purchaseData } from "~/server/services/purchases/purchase-data";
 import { fundedAccount, reference } from "~/test/purchase-fixtures";
 import { exportTransactionsCsv } from "./export-transactions-csv";
+import { unwrapTextFormula } from "./write-csv";
 import { getPortalTransaction } from "./get-portal-transaction";
 import { listPortalTransactions } from "./list-portal-transactions";
 
@@ -235,7 +236,7 @@ async function collect(chunks: AsyncIterable<string>): Promise<string[]> {
 }
 
 const HEADER_LINE =
-  "\uFEFFDate (Africa/Lagos),Transaction ID,Client reference,Provider reference,Service,Product,Recipient,Amount (NGN),Amount (kobo),Status,Channel,Source IP\r\n";
+  "\uFEFFDate (Africa/Lagos),Transaction ID,Client reference,Provider reference,Service,Product,Recipient,Amount (NGN),Amount (kobo),Charged (NGN),Charged (kobo),Status,Channel,Source IP\r\n";
 
 describe("exportTransactionsCsv", () => {
   it("writes RFC 4180 with Lagos times and naira, quoting what needs it and neutralising formulas", async () => {
@@ -274,18 +275,20 @@ describe("exportTransactionsCsv", () => {
     const csv = await exportTransactionsCsv(userOf(accountId, "STAFF"), {}, { now: new Date("2026-05-31T23:30:00Z") });
     expect(csv.filename).toBe("transactions-2026-06-01.csv");
     const text = (await collect(csv.chunks)).join("");
+    // Identifiers are text formulas (`="…"`): shown exactly as sent, never run; free text keeps the guard.
+    const id = (value: string) => `"=""${value.replaceAll('"', '""""')}"""`;
     expect(text).toBe(
       HEADER_LINE +
-        `2026-06-01 00:30:00,${ids[0]},'-5,,Data,"MTN 1GB, ""SME""",08031234567,280.00,28000,successful,API,127.0.0.9\r\n` +
-        `2026-05-31 13:00:00,${ids[1]},"'=HYPERLINK(""http://evil.test"")",'@SUM(A1),Data,"line one\nline two",'\t08031234567,0.05,5,failed,Portal,::1\r\n` +
-        `2026-05-30 09:15:30,${ids[2]},'+1,,Cable TV,,"'\rX",12345.67,1234567,pending,API,127.0.0.9\r\n`,
+        `2026-06-01 00:30:00,${id(ids[0]!)},${id("-5")},,Data,"MTN 1GB, ""SME""",${id("08031234567")},280.00,28000,280.00,28000,successful,API,${id("127.0.0.9")}\r\n` +
+        `2026-05-31 13:00:00,${id(ids[1]!)},${id('=HYPERLINK("http://evil.test")')},${id("@SUM(A1)")},Data,"line one\nline two",${id("\t08031234567")},0.05,5,0.00,0,failed,Portal,${id("::1")}\r\n` +
+        `2026-05-30 09:15:30,${id(ids[2]!)},${id("+1")},,Cable TV,,"'\rX",12345.67,1234567,12345.67,1234567,pending,API,${id("127.0.0.9")}\r\n`,
     );
 
     const records = readCsv(text);
     expect(records).toHaveLength(4);
-    expect(records.every((record) => record.length === 12)).toBe(true);
+    expect(records.every((record) => record.length === 14)).toBe(true);
     expect(records[1]?.[5]).toBe('MTN 1GB, "SME"');
-    expect(records[2]?.[2]).toBe(`'=HYPERLINK("http://evil.test")`);
+    expect(unwrapTextFormula(records[2]![2]!)).toBe('=HYPERLINK("http://evil.test")');
     expect(records[2]?.[5]).toBe("line one\nline two");
     expect(records[3]?.[6]).toBe("'\rX");
   });
@@ -304,7 +307,7 @@ describe("exportTransactionsCsv", () => {
     // The header, then pages of 2, 2 and 1 rows.
     expect(chunks).toHaveLength(4);
     const records = readCsv(chunks.join(""));
-    expect(records.slice(1).map((record) => record[2])).toEqual(["export-4", "export-3", "export-2", "export-1", "export-0"]);
+    expect(records.slice(1).map((record) => unwrapTextFormula(record[2]!))).toEqual(["export-4", "export-3", "export-2", "export-1", "export-0"]);
 
     const empty = await exportTransactionsCsv(userOf(own.accountId), { search: "nothing-like-this" });
     expect((await collect(empty.chunks)).join("")).toBe(HEADER_LINE);

@@ -162,6 +162,8 @@ export interface TransactionExportRow {
   plan_id: string | null;
   recipient: string;
   amount: string;
+  /** `amount` when it counts as spend (IS_SPEND), else 0: what the wallet stays charged for. */
+  charged: string;
   status: string;
   channel: string;
   source_ip: string;
@@ -175,7 +177,8 @@ export interface TransactionExportRow {
 export async function streamTransactionRows(accountId: string, from: Date, to: Date): Promise<AsyncIterable<TransactionExportRow>> {
   const statement = Prisma.sql`
     SELECT t.id, ${lagosDateTimeText(Prisma.sql`t.created_at`)} AS lagos_time, t.client_reference, t.provider_reference,
-           t.service, t.product_name, t.plan_id, t.recipient, t.amount::text AS amount, t.status::text AS status,
+           t.service, t.product_name, t.plan_id, t.recipient, t.amount::text AS amount,
+           (CASE WHEN ${IS_SPEND} THEN t.amount ELSE 0 END)::text AS charged, t.status::text AS status,
            t.channel::text AS channel, t.source_ip
     FROM transactions t
     WHERE t.account_id = ${accountId}::uuid AND t.created_at >= ${from} AND t.created_at < ${to}
