@@ -2,7 +2,19 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: [".next/**", ".next-*/**", "dist/**", "node_modules/**", "src/generated/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      ".next-*/**",
+      "dist/**",
+      "node_modules/**",
+      "src/generated/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
   js.configs.recommended,
   // Plain JavaScript config files run in Node.
   { files: ["*.js", "*.mjs"], languageOptions: { globals: { process: "readonly" } } },

@@ -48,7 +48,13 @@ export default defineConfig({
   projects: [
     { name: "setup", testMatch: /.*\.setup\.ts/, use: { ...devices["Desktop Chrome"] } },
     { name: "chromium", testMatch: /.*\.spec\.ts/, use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"] },
-    { name: "dev-setup", testMatch: /.*\.setup\.ts/, timeout: 300_000, expect: { timeout: 120_000 }, use: { ...devices["Desktop Chrome"], baseURL: E2E_DEV_BASE_URL } },
+    {
+      name: "dev-setup",
+      testMatch: /.*\.setup\.ts/,
+      timeout: 300_000,
+      expect: { timeout: 120_000 },
+      use: { ...devices["Desktop Chrome"], baseURL: E2E_DEV_BASE_URL },
+    },
     {
       name: "dev",
       testMatch: DEV_SERVER_SPECS,

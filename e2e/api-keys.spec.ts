@@ -29,7 +29,7 @@ test.describe("as the owner", () => {
   });
 
   test("creates a key shown once, which works until it is revoked in the portal", async ({ page, context }) => {
-  test.slow();
+    test.slow();
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "API keys" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();

@@ -33,7 +33,13 @@ test("airtime: network, phone and an amount in naira within the network's bounds
   await expectWalletBalance(page, FUNDING - 150_050n);
   const facts = await moneyFacts(account.accountId);
   expect(facts.transactions).toHaveLength(1);
-  expect(facts.transactions[0]).toMatchObject({ service: "AIRTIME", amount: 150_050n, networkId: "airtel", recipient: "08021234567", status: "SUCCESSFUL" });
+  expect(facts.transactions[0]).toMatchObject({
+    service: "AIRTIME",
+    amount: 150_050n,
+    networkId: "airtel",
+    recipient: "08021234567",
+    status: "SUCCESSFUL",
+  });
   expect(facts.balance).toBe(FUNDING - 150_050n);
 });
 

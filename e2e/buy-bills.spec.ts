@@ -78,7 +78,13 @@ for (const bill of FIXED_PRICE_BILLS) {
     await expectWalletBalance(page, FUNDING - bill.price);
     const facts = await moneyFacts(account.accountId);
     expect(facts.transactions).toHaveLength(1);
-    expect(facts.transactions[0]).toMatchObject({ service: bill.service, planId: bill.product, recipient: bill.customerId, customerName: name, amount: bill.price });
+    expect(facts.transactions[0]).toMatchObject({
+      service: bill.service,
+      planId: bill.product,
+      recipient: bill.customerId,
+      customerName: name,
+      amount: bill.price,
+    });
     expect(facts.balance).toBe(FUNDING - bill.price);
   });
 }
@@ -127,7 +133,9 @@ test("an unknown customer (…9999) is refused at Verify in plain words, and not
   await page.getByLabel("Smartcard / IUC number").fill("7012349999");
   await page.getByRole("button", { name: "Verify" }).click();
 
-  await expect(mainAlert(page)).toHaveText("Customer 7012349999 was not found at GOtv. Check the number and try again. Nothing was charged.");
+  await expect(mainAlert(page)).toHaveText(
+    "Customer 7012349999 was not found at GOtv. Check the number and try again. Nothing was charged.",
+  );
   await expect(page.getByRole("button", { name: "Continue" })).toHaveCount(0);
   // A corrected number verifies, and the old refusal goes away.
   await page.getByLabel("Smartcard / IUC number").fill("7012345678");

@@ -10,7 +10,9 @@ const PRICE = 28_000n;
 const FUNDING = 1_000_000n;
 
 test.describe("buying data", () => {
-  test("network → plans with price, validity, retail price and margin → phone → exact charge → bought, balance down by the price", async ({ page }) => {
+  test("network → plans with price, validity, retail price and margin → phone → exact charge → bought, balance down by the price", async ({
+    page,
+  }) => {
     const account = await createTestAccount({ funding: FUNDING });
     await putOnProductCatalog(account.accountId);
     await signIn(page, account.staff);

@@ -21,7 +21,9 @@ function collectViolations(page: Page): string[] {
   });
   void page.addInitScript((mark) => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(`${mark} ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+      console.error(
+        `${mark} ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   }, VIOLATION_MARK);
   return violations;
@@ -44,7 +46,10 @@ async function visit(page: Page, path: string) {
 
 /** Whatever on a page says its data has not arrived yet. */
 function stillLoading(page: Page) {
-  return page.locator('[aria-busy="true"]').or(page.getByRole("status").filter({ hasText: /^Loading/ })).or(page.getByText(/^Loading…$/));
+  return page
+    .locator('[aria-busy="true"]')
+    .or(page.getByRole("status").filter({ hasText: /^Loading/ }))
+    .or(page.getByText(/^Loading…$/));
 }
 
 const BUY_PAGES = ["/buy", "/buy/data", "/buy/airtime", "/buy/cable-tv", "/buy/electricity", "/buy/education", "/buy/broadband"];

@@ -23,7 +23,9 @@ test.describe("an account's dashboard", () => {
     await expect(page.getByTestId("month-spend")).toHaveText(formatNaira(78_000));
     const month = page.getByRole("region", { name: /^Spent in / });
     // One way to count, as on the Invoices page: every purchase, the failed one too; spend is what was charged.
-    await expect(month.getByText(/3 purchases in .*, Lagos time, 1 of them failed\. Spend is what successful and pending purchases cost/)).toBeVisible();
+    await expect(
+      month.getByText(/3 purchases in .*, Lagos time, 1 of them failed\. Spend is what successful and pending purchases cost/),
+    ).toBeVisible();
     await expect(month.getByRole("row", { name: `Airtime 1 ${formatNaira(50_000)}` })).toBeVisible();
     await expect(month.getByRole("row", { name: `Data 2 ${formatNaira(28_000)}` })).toBeVisible();
 

@@ -28,21 +28,27 @@ test.describe("as the owner", () => {
     await expect(created).toBeHidden();
     await expect(keyRow(page, name)).toContainText("Active");
 
-    await keyRow(page, name).getByRole("button", { name: `Revoke ${name}` }).click();
+    await keyRow(page, name)
+      .getByRole("button", { name: `Revoke ${name}` })
+      .click();
     let confirm = await openDialog(page, `Revoke “${name}”?`);
     await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(confirm).toBeHidden();
     await expect(keyRow(page, name)).toContainText("Active");
 
-    await keyRow(page, name).getByRole("button", { name: `Revoke ${name}` }).click();
+    await keyRow(page, name)
+      .getByRole("button", { name: `Revoke ${name}` })
+      .click();
     confirm = await openDialog(page, `Revoke “${name}”?`);
     await confirm.getByRole("button", { name: "Revoke key" }).click();
     await expect(confirm).toBeHidden();
     await expect(keyRow(page, name)).toHaveCount(0);
     // The demo account's revoked keys, this one among them, are folded away below the working ones.
     await page.getByText(/^Revoked keys \(\d+\)/).click();
-    await expect(page.getByRole("list", { name: "Revoked API keys" }).getByRole("listitem").filter({ hasText: name })).toContainText("Revoked");
+    await expect(page.getByRole("list", { name: "Revoked API keys" }).getByRole("listitem").filter({ hasText: name })).toContainText(
+      "Revoked",
+    );
   });
 });
 

@@ -68,7 +68,16 @@ test.describe("the owner's pages", () => {
   test.use({ storageState: signedInAs("owner") });
   test("hydrate without a mismatch", async ({ page }) => {
     const errors = collectHydrationErrors(page);
-    for (const path of ["/dashboard", ...BUY_PAGES, "/transactions", `/transactions/${transactionId}`, "/api-keys", "/allowlist", "/team", "/invoices"]) {
+    for (const path of [
+      "/dashboard",
+      ...BUY_PAGES,
+      "/transactions",
+      `/transactions/${transactionId}`,
+      "/api-keys",
+      "/allowlist",
+      "/team",
+      "/invoices",
+    ]) {
       await visit(page, path);
     }
     expect(errors).toEqual([]);
@@ -79,7 +88,8 @@ test.describe("a staff user's pages", () => {
   test.use({ storageState: signedInAs("staff") });
   test("hydrate without a mismatch", async ({ page }) => {
     const errors = collectHydrationErrors(page);
-    for (const path of ["/dashboard", ...BUY_PAGES, "/transactions", `/transactions/${transactionId}`, "/allowlist"]) await visit(page, path);
+    for (const path of ["/dashboard", ...BUY_PAGES, "/transactions", `/transactions/${transactionId}`, "/allowlist"])
+      await visit(page, path);
     expect(errors).toEqual([]);
   });
 });

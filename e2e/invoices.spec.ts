@@ -39,8 +39,9 @@ test("an owner downloads this month's invoice as CSV and PDF from the portal", a
 
   const [csvDownload] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /as CSV/ }).click()]);
   // Read as the README tells a program to: skip the byte-order mark, unwrap the identifiers' `="…"`.
-  const rows = (parse(readFileSync((await csvDownload.path())!, "utf8"), { columns: true, bom: true }) as Record<string, string>[]).map((row) =>
-    Object.fromEntries(Object.entries(row).map(([name, value]) => [name, value.replace(/^="(.*)"$/s, "$1").replaceAll('""', '"')])),
+  const rows = (parse(readFileSync((await csvDownload.path())!, "utf8"), { columns: true, bom: true }) as Record<string, string>[]).map(
+    (row) =>
+      Object.fromEntries(Object.entries(row).map(([name, value]) => [name, value.replace(/^="(.*)"$/s, "$1").replaceAll('""', '"')])),
   );
   expect(rows).toHaveLength(2);
   expect(rows[0]).toMatchObject({ client_reference: "invoice-e2e-1", amount_kobo: "28000", charged_kobo: "28000", channel: "api" });
@@ -49,7 +50,11 @@ test("an owner downloads this month's invoice as CSV and PDF from the portal", a
 
   const [pdfDownload] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /as PDF/ }).click()]);
   expect(pdfDownload.suggestedFilename()).toMatch(/^invoice-\d{4}-\d{2}\.pdf$/);
-  expect(readFileSync((await pdfDownload.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    readFileSync((await pdfDownload.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
 });
 
 test.describe("staff", () => {

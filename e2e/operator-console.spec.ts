@@ -82,7 +82,9 @@ test("finding an account and funding its wallet shows the new balance and ledger
   await form.getByLabel("Reference").fill(reference);
   await form.getByRole("button", { name: "Review funding" }).click();
   await page.getByRole("dialog", { name: "Confirm wallet funding" }).getByRole("button", { name: "Fund ₦1,500.50" }).click();
-  await expect(form.getByRole("alert").first()).toContainText(`already been funded with the reference “${reference}”, so nothing was credited`);
+  await expect(form.getByRole("alert").first()).toContainText(
+    `already been funded with the reference “${reference}”, so nothing was credited`,
+  );
   await expect(page.getByTestId("account-balance")).toHaveText(formatNaira(1_150_050n));
 });
 
@@ -106,7 +108,7 @@ test("an allowlist entry added in the console changes what the API admits", asyn
   const form = panel.getByRole("form", { name: "Add allowlist entry" });
   await form.getByLabel("Address or range").fill("300.1.2.3");
   await form.getByRole("button", { name: "Add entry" }).click();
-  await expect(form.getByRole("alert")).toHaveText("\"300.1.2.3\" is not an IPv4 or IPv6 address or CIDR range.");
+  await expect(form.getByRole("alert")).toHaveText('"300.1.2.3" is not an IPv4 or IPv6 address or CIDR range.');
   await expect(form.getByLabel("Address or range")).toHaveAttribute("aria-invalid", "true");
 
   await form.getByLabel("Address or range").fill("127.0.0.88");
@@ -221,7 +223,9 @@ test("revoking a key in the console shuts the API to it", async ({ page }) => {
   await expect(dialog).toBeHidden();
   await expect(keys.getByRole("listitem").filter({ hasText: "e2e" })).toHaveCount(0);
   await page.getByText("Revoked keys (1)").click();
-  await expect(page.getByRole("list", { name: "Revoked API keys" }).getByRole("listitem").filter({ hasText: "e2e" })).toContainText("Revoked");
+  await expect(page.getByRole("list", { name: "Revoked API keys" }).getByRole("listitem").filter({ hasText: "e2e" })).toContainText(
+    "Revoked",
+  );
   await expect(page.getByRole("button", { name: "Revoke key e2e" })).toHaveCount(0);
 
   expect((await balanceFrom(account, "127.0.0.1")).status).toBe(401);
@@ -239,7 +243,9 @@ test("adding, disabling and enabling an account's users", async ({ page }) => {
   const account = await createTestAccount();
   await openAccount(page, account);
   const panel = page.getByRole("region", { name: "Users" });
-  await expect(panel.getByRole("list", { name: "Users" }).getByRole("listitem").filter({ hasText: account.owner.email })).toContainText("Owner");
+  await expect(panel.getByRole("list", { name: "Users" }).getByRole("listitem").filter({ hasText: account.owner.email })).toContainText(
+    "Owner",
+  );
 
   const email = `${unique("new-staff")}@e2e.test`;
   await panel.getByRole("button", { name: "Add user" }).click();
@@ -258,7 +264,10 @@ test("adding, disabling and enabling an account's users", async ({ page }) => {
   await expect(row.getByText("Active", { exact: true })).toHaveClass(/rounded-full/);
 
   await row.getByRole("button", { name: `Disable ${email}` }).click();
-  await page.getByRole("dialog", { name: `Disable ${email}?` }).getByRole("button", { name: "Disable user" }).click();
+  await page
+    .getByRole("dialog", { name: `Disable ${email}?` })
+    .getByRole("button", { name: "Disable user" })
+    .click();
   await expect(row).toContainText("Disabled");
   await row.getByRole("button", { name: `Enable ${email}` }).click();
   await expect(row).toContainText("Active");

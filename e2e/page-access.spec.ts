@@ -32,7 +32,10 @@ for (const [demoRole, role] of ROLES) {
         await expect(page.getByRole("heading", { level: 1, name: `${entry.title}: not available for your role` })).toBeVisible();
         await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
         await expect(page.getByRole("main")).toContainText(`You are signed in as ${DEMO_USERS[demoRole].email}`);
-        const way = role === "OPERATOR" ? { name: "Go to the operator console", href: "/operator" } : { name: "Back to your dashboard", href: "/dashboard" };
+        const way =
+          role === "OPERATOR"
+            ? { name: "Go to the operator console", href: "/operator" }
+            : { name: "Back to your dashboard", href: "/dashboard" };
         await expect(page.getByRole("link", { name: way.name })).toHaveAttribute("href", way.href);
       }
     });

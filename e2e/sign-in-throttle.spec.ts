@@ -4,7 +4,9 @@ import { createTestAccount, signIn } from "./fixtures/data";
 // The server's defaults: 5 failed sign-ins per email per 15 minutes (README "Rate limits").
 const FAILURES_ALLOWED = 5;
 
-test("after five failed sign-ins even the right password is refused, with how long to wait; another email still signs in", async ({ page }) => {
+test("after five failed sign-ins even the right password is refused, with how long to wait; another email still signs in", async ({
+  page,
+}) => {
   const account = await createTestAccount({ funding: 0n });
   const { email, password } = account.owner;
   await page.goto("/sign-in");
@@ -14,7 +16,10 @@ test("after five failed sign-ins even the right password is refused, with how lo
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(`wrong-guess-${attempt}`);
     // Each attempt's answer is awaited, so every one reaches the server and is counted.
-    await Promise.all([page.waitForResponse((response) => response.url().includes("/api/auth/callback/credentials")), page.getByRole("button", { name: "Sign in" }).click()]);
+    await Promise.all([
+      page.waitForResponse((response) => response.url().includes("/api/auth/callback/credentials")),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
     await expect(alert).toHaveText("That email and password don't match. Check them and try again.");
   }
 

@@ -16,9 +16,7 @@ test.describe("signed out", () => {
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     // Scoped to <main>: Next.js' route announcer is an alert region of its own.
-    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
-      "That email and password don't match. Check them and try again.",
-    );
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("That email and password don't match. Check them and try again.");
     await expect(page).toHaveURL(/\/sign-in$/);
   });
 

@@ -37,7 +37,9 @@ test("the owner adds a staff user, disables them (bouncing their session) and en
   await staffPage.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Allowlist" }).click();
   await expect(staffPage.getByRole("heading", { level: 1, name: "IP allowlist" })).toBeVisible();
 
-  await memberRow(page, newcomer.email).getByRole("button", { name: `Disable ${newcomer.email}` }).click();
+  await memberRow(page, newcomer.email)
+    .getByRole("button", { name: `Disable ${newcomer.email}` })
+    .click();
   const confirm = page.getByRole("dialog", { name: `Disable ${newcomer.email}?` });
   await expect(confirm).toContainText("signed out at once");
   await confirm.getByRole("button", { name: "Disable user" }).click();
@@ -52,8 +54,13 @@ test("the owner adds a staff user, disables them (bouncing their session) and en
   await staffPage.getByRole("button", { name: "Sign in" }).click();
   await expect(staffPage.getByRole("alert").filter({ hasText: "don't match" })).toBeVisible();
 
-  await memberRow(page, newcomer.email).getByRole("button", { name: `Enable ${newcomer.email}` }).click();
-  await page.getByRole("dialog", { name: `Enable ${newcomer.email}?` }).getByRole("button", { name: "Enable user" }).click();
+  await memberRow(page, newcomer.email)
+    .getByRole("button", { name: `Enable ${newcomer.email}` })
+    .click();
+  await page
+    .getByRole("dialog", { name: `Enable ${newcomer.email}?` })
+    .getByRole("button", { name: "Enable user" })
+    .click();
   await expect(memberRow(page, newcomer.email)).toContainText("Active");
   await staffContext.close();
   // Signing in works again (in a fresh browser: the old one still holds the earlier session cookie).

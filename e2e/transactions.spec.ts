@@ -102,7 +102,11 @@ test("the detail page shows every field, copies the token, and follows a pending
 
   await page.goto(`/transactions/${power.id}`);
   await expect(page.getByRole("heading", { level: 1, name: power.clientReference })).toBeVisible();
-  const field = (label: string) => page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd");
+  const field = (label: string) =>
+    page
+      .getByRole("term")
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator("xpath=following-sibling::dd");
   await expect(field("Amount")).toHaveText(formatNaira(150_000));
   await expect(field("Service")).toHaveText("Electricity");
   await expect(field("Product")).toHaveText("Ikeja Electric Prepaid");
@@ -242,7 +246,9 @@ test("a chosen date is written under its input as the table writes dates", async
   await expect(from).toHaveAccessibleDescription("Any date");
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date(bought.createdAt));
   await from.fill(today);
-  const written = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", day: "numeric", month: "short", year: "numeric" }).format(new Date(bought.createdAt));
+  const written = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", day: "numeric", month: "short", year: "numeric" }).format(
+    new Date(bought.createdAt),
+  );
   await expect(from).toHaveAccessibleDescription(written);
   await expect(resultRows(page).nth(1)).toContainText(written);
   await page.getByRole("button", { name: "Apply filters" }).click();

@@ -28,7 +28,9 @@ describe("engines.node", () => {
     const refusing = Object.entries(locked)
       .filter(([path, entry]) => path !== "" && !entry.optional && entry.engines && !Array.isArray(entry.engines) && entry.engines.node)
       .filter(([, entry]) => !semver.satisfies(oldest, (entry.engines as { node: string }).node))
-      .map(([path, entry]) => `${path.replace(/^node_modules\//, "")}@${entry.version} needs node ${(entry.engines as { node: string }).node}`);
+      .map(
+        ([path, entry]) => `${path.replace(/^node_modules\//, "")}@${entry.version} needs node ${(entry.engines as { node: string }).node}`,
+      );
     expect(refusing, `package.json admits Node ${oldest}`).toEqual([]);
   });
 });

@@ -25,8 +25,22 @@ describe("parseEnv", () => {
   });
 
   it("reads what the README documents", () => {
-    const env = parseEnv({ RECONCILE_GRACE_MS: "90000", BCRYPT_COST: "10", LOG_DESTINATION: "stderr", VEND_PROVIDER: " http ", SEED_DEMO: "0", EMBEDDED_PG_PORT: "54430" });
-    expect(env).toMatchObject({ RECONCILE_GRACE_MS: 90_000, BCRYPT_COST: 10, LOG_DESTINATION: "stderr", VEND_PROVIDER: "http", SEED_DEMO: "0", EMBEDDED_PG_PORT: 54430 });
+    const env = parseEnv({
+      RECONCILE_GRACE_MS: "90000",
+      BCRYPT_COST: "10",
+      LOG_DESTINATION: "stderr",
+      VEND_PROVIDER: " http ",
+      SEED_DEMO: "0",
+      EMBEDDED_PG_PORT: "54430",
+    });
+    expect(env).toMatchObject({
+      RECONCILE_GRACE_MS: 90_000,
+      BCRYPT_COST: 10,
+      LOG_DESTINATION: "stderr",
+      VEND_PROVIDER: "http",
+      SEED_DEMO: "0",
+      EMBEDDED_PG_PORT: 54430,
+    });
   });
 
   it.each([

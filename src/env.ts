@@ -96,7 +96,10 @@ const schema = z.object({
    * Whether the issuer is registered for VAT ("1"/"0"); when it is, the invoice states the VAT included
    * in the amounts charged at INVOICE_VAT_RATE_PERCENT (Nigeria's rate, 7.5, by default); when not, zero.
    */
-  INVOICE_VAT_REGISTERED: z.enum(["0", "1", "true", "false"]).default("0").transform((value) => value === "1" || value === "true"),
+  INVOICE_VAT_REGISTERED: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((value) => value === "1" || value === "true"),
   INVOICE_VAT_RATE_PERCENT: z.coerce.number().min(0).max(100).default(7.5),
   /** How much the server logs (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

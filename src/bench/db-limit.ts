@@ -11,7 +11,13 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
 
-export async function runDbLimit(options: { databaseUrl: string; accountId: string; keyId: string; connections: number; seconds: number }): Promise<ScenarioResult> {
+export async function runDbLimit(options: {
+  databaseUrl: string;
+  accountId: string;
+  keyId: string;
+  connections: number;
+  seconds: number;
+}): Promise<ScenarioResult> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.connections });
   const latencies: number[] = [];
   let errors = 0;

@@ -35,7 +35,11 @@ export const COMMANDS: Record<string, Command> = {
     required: ["name"],
     run: async (actor, flags) => {
       const { createAccount } = await import("~/server/services/accounts/create-account");
-      return createAccount(actor, { name: text(flags, "name") ?? "", createdAt: text(flags, "created-at"), onProductCatalog: flags.catalog === true });
+      return createAccount(actor, {
+        name: text(flags, "name") ?? "",
+        createdAt: text(flags, "created-at"),
+        onProductCatalog: flags.catalog === true,
+      });
     },
   },
   "user:create": {

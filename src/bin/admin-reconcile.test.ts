@@ -37,6 +37,8 @@ describe("admin reconcile and ledger:check", () => {
     const check = await admin("ledger:check", "--account", accountId);
     expect(check.json.ok).toBe(false);
     expect(check.json.accounts).toBe(1);
-    expect(check.json.mismatches).toEqual(expect.arrayContaining([expect.objectContaining({ accountId, problem: expect.stringMatching(/6000/) })]));
+    expect(check.json.mismatches).toEqual(
+      expect.arrayContaining([expect.objectContaining({ accountId, problem: expect.stringMatching(/6000/) })]),
+    );
   });
 });

@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db";
 import { admin } from "~/test/admin-cli";
 
-
 /** Runs independent chains of commands side by side (two at a time per CPU would only thrash). */
 async function inParallel<T>(tasks: (() => Promise<T>)[], width = 4): Promise<T[]> {
   const results: T[] = new Array(tasks.length);
@@ -61,7 +60,15 @@ describe("npm run admin", () => {
 
   it("creates accounts with their created-at date, catalog flag and an empty wallet", async () => {
     const accounts = await db.account.findMany({ include: { wallet: true }, orderBy: { name: "asc" } });
-    expect(accounts.map((account) => [account.id, account.name, account.createdAt.toISOString(), account.onProductCatalog, account.wallet?.balance])).toEqual([
+    expect(
+      accounts.map((account) => [
+        account.id,
+        account.name,
+        account.createdAt.toISOString(),
+        account.onProductCatalog,
+        account.wallet?.balance,
+      ]),
+    ).toEqual([
       [newAccount, "New Reseller Ltd", "2026-06-30T23:00:00.000Z", true, 0n],
       [oldAccount, "Old Reseller Ltd", "2026-06-29T23:00:00.000Z", false, 0n],
     ]);
@@ -98,7 +105,10 @@ describe("npm run admin", () => {
         await admin("allowlist:require", "--account", oldAccount, "--off"),
         await admin("allowlist:require", "--account", newAccount, "--on"),
       ],
-      async () => [await admin("catalog:set", "--account", oldAccount, "--on"), await admin("catalog:set", "--account", newAccount, "--off")],
+      async () => [
+        await admin("catalog:set", "--account", oldAccount, "--on"),
+        await admin("catalog:set", "--account", newAccount, "--off"),
+      ],
     ]);
     for (const run of [users, keys, funding, allowlist, required, catalog].flat()) {
       expect({ args: run!.args, code: run!.code, stderr: run!.stderr }).toMatchObject({ code: 0, stderr: "" });
@@ -119,7 +129,12 @@ describe("npm run admin", () => {
     const apiKey: string = created!.json.apiKey;
     expect(apiKey).toMatch(/^pk_live_[A-Za-z0-9]{40}$/);
     const key = await db.apiKey.findUniqueOrThrow({ where: { id: created!.json.keyId } });
-    expect(key).toMatchObject({ accountId: oldAccount, name: "ci", prefix: "pk_live_", keyHash: createHash("sha256").update(apiKey).digest("hex") });
+    expect(key).toMatchObject({
+      accountId: oldAccount,
+      name: "ci",
+      prefix: "pk_live_",
+      keyHash: createHash("sha256").update(apiKey).digest("hex"),
+    });
     const [dump] = await db.$queryRaw<{ table: string }[]>`SELECT json_agg(k)::text AS table FROM api_keys k`;
     expect(dump?.table).toContain(key.keyHash);
     expect(dump?.table).not.toContain(apiKey.slice("pk_live_".length));
@@ -189,8 +204,17 @@ describe("npm run admin", () => {
       [["wallet:fund", "--account", oldAccount, "--amount", "10.5"], 1, "validation.failed", "amount"],
       [["wallet:fund", "--account", oldAccount, "--amount", "100", "--reference", "TRF-1"], 1, "wallet.duplicate_funding_reference"],
       [["allowlist:require", "--account", newAccount, "--off"], 1, "allowlist.required_by_policy"],
-      [["user:create", "--email", "OWNER@old.test", "--password", "another-pass", "--role", "STAFF", "--account", oldAccount], 1, "user.email_taken"],
-      [["user:create", "--email", "x@old.test", "--password", "short", "--role", "STAFF", "--account", oldAccount], 1, "validation.failed", "password"],
+      [
+        ["user:create", "--email", "OWNER@old.test", "--password", "another-pass", "--role", "STAFF", "--account", oldAccount],
+        1,
+        "user.email_taken",
+      ],
+      [
+        ["user:create", "--email", "x@old.test", "--password", "short", "--role", "STAFF", "--account", oldAccount],
+        1,
+        "validation.failed",
+        "password",
+      ],
       [["key:revoke", "--key", unknownAccount], 1, "key.not_found"],
       [["account:delete", "--account", oldAccount], 2, "usage"],
       [[], 2, "usage"],
@@ -202,7 +226,13 @@ describe("npm run admin", () => {
       [["allowlist:require", "--account", oldAccount, "--on", "--off"], 2, "usage"],
       [["wallet:fund", "--account", oldAccount, "--amount", "100", "extra"], 2, "usage"],
     ];
-    const runs = await inParallel(cases.map(([args]) => () => admin(...args)));
+    const runs = await inParallel(
+      cases.map(
+        ([args]) =>
+          () =>
+            admin(...args),
+      ),
+    );
 
     for (const [index, [args, code, name, field]] of cases.entries()) {
       const run = runs[index]!;

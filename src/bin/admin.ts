@@ -60,7 +60,8 @@ function parseCommandLine(argv: string[]): { command: Command; flags: Flags } {
   if (missing.length > 0) throw new UsageError(`${name}: missing ${missing.map((flag) => `--${flag}`).join(", ")}.`);
   if (command.choice) {
     const [first, second] = command.choice;
-    if ((flags[first] === true) === (flags[second] === true)) throw new UsageError(`${name}: give exactly one of --${first} and --${second}.`);
+    if ((flags[first] === true) === (flags[second] === true))
+      throw new UsageError(`${name}: give exactly one of --${first} and --${second}.`);
   }
   return { command, flags };
 }

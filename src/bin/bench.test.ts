@@ -34,7 +34,10 @@ describe("npm run bench", () => {
         expect(results.scenarios[name].requests, name).toBeGreaterThan(0);
       }
       // CPU per request: measured for the HTTP scenarios (dbLimit has no server).
-      expect(results.scenarios.purchase).toMatchObject({ serverCpuUsPerRequest: expect.any(Number), databaseCpuUsPerRequest: expect.any(Number) });
+      expect(results.scenarios.purchase).toMatchObject({
+        serverCpuUsPerRequest: expect.any(Number),
+        databaseCpuUsPerRequest: expect.any(Number),
+      });
       expect(Object.keys(results.ratios).sort()).toEqual(["balance", "plans", "purchase", "replay"]);
       expect(results.invoice).toMatchObject({ rows: 2000, seconds: expect.any(Number), peakRssMb: expect.any(Number) });
       expect(results.scaling).toMatchObject({ purchaseRps1Process: expect.any(Number), purchaseRps2Processes: expect.any(Number) });

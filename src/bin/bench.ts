@@ -77,10 +77,21 @@ async function startServer(databaseUrl: string, workers: number, nodeFlags: stri
   const port = await freePort();
   // LOG_LEVEL info: measured with the request log on, as deployed (and the "listening on" line is info).
   const child = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, SEED_DEMO: "0", WEB_CONCURRENCY: String(workers), RECONCILE_INTERVAL_MS: "60000", LOG_LEVEL: "info", BENCH_ROUTES: "1",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "0",
+      WEB_CONCURRENCY: String(workers),
+      RECONCILE_INTERVAL_MS: "60000",
+      LOG_LEVEL: "info",
+      BENCH_ROUTES: "1",
       // One key at full speed is the point of the benchmark: the limiter still runs (its cost is
       // measured) but never refuses.
-      API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? "100000000" },
+      API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? "100000000",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -104,7 +115,8 @@ async function startServer(databaseUrl: string, workers: number, nodeFlags: stri
     stream.removeAllListeners("data");
     stream.resume();
   }
-  const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
+  const stop = () =>
+    new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
   return { process: child, port, stop };
 }
 
@@ -172,8 +184,14 @@ async function measureInvoice(context: {
     throw new Error(`invoice download: status ${invoiceDownload.status}, ${invoiceDownload.lines} lines for ${INVOICE_ROWS} rows`);
   }
   await server.stop();
-  return { rows: INVOICE_ROWS, seconds: Math.round(invoiceSeconds * 100) / 100, peakRssMb: Math.round(peakRssMb), heapLimitMb: INVOICE_HEAP_MB, bytes: invoiceDownload.bytes };
-  }
+  return {
+    rows: INVOICE_ROWS,
+    seconds: Math.round(invoiceSeconds * 100) / 100,
+    peakRssMb: Math.round(peakRssMb),
+    heapLimitMb: INVOICE_HEAP_MB,
+    bytes: invoiceDownload.bytes,
+  };
+}
 
 async function main() {
   ensureBuild();
@@ -235,7 +253,12 @@ async function main() {
     await runLoad({ url: `${base()}/api/v1/data`, method: "POST", headers: json, body: purchaseBodies("warm-up").body, ...warmUp });
 
     await run("baseline", { url: `${base()}/api/bench/baseline` });
-    await run("postBaseline", { url: `${base()}/api/bench/post-baseline`, method: "POST", headers: json, body: purchaseBodies("post-baseline").body });
+    await run("postBaseline", {
+      url: `${base()}/api/bench/post-baseline`,
+      method: "POST",
+      headers: json,
+      body: purchaseBodies("post-baseline").body,
+    });
     await run("plans", { url: `${base()}/api/v1/plans`, headers: auth });
     await run("balance", { url: `${base()}/api/v1/balance`, headers: auth });
     const purchases = purchaseBodies("bench");
@@ -269,7 +292,12 @@ async function main() {
     const baseline = scenarios.baseline!.rps || 1;
     const ratio = (name: string) => Math.round(((scenarios[name]?.rps ?? 0) / baseline) * 100) / 100;
     const results = {
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? "unknown",
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+      },
       seconds: SECONDS,
       connections: CONNECTIONS,
       scenarios,
@@ -290,7 +318,10 @@ async function main() {
       "× baseline": name in results.ratios || name === "baseline" ? ratio(name) : "",
     }));
     console.table(rows);
-    if (invoice) console.log(`invoice: ${invoice.rows} rows in ${invoice.seconds} s, server peak RSS ${invoice.peakRssMb} MB (heap limit ${invoice.heapLimitMb} MB)`);
+    if (invoice)
+      console.log(
+        `invoice: ${invoice.rows} rows in ${invoice.seconds} s, server peak RSS ${invoice.peakRssMb} MB (heap limit ${invoice.heapLimitMb} MB)`,
+      );
     console.log(`results written to ${OUT}`);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));

@@ -39,7 +39,13 @@ async function expectNotReady(name: string) {
   const response = await get("/api/ready");
   expect(response.status).toBe(503);
   expect(response.contentType).toContain("application/problem+json");
-  const body = JSON.parse(response.text) as { type: string; title: string; status: number; detail: string; errors: { name: string; reason: string }[] };
+  const body = JSON.parse(response.text) as {
+    type: string;
+    title: string;
+    status: number;
+    detail: string;
+    errors: { name: string; reason: string }[];
+  };
   expect(body).toMatchObject({ type: "https://www.rfc-editor.org/rfc/rfc9110#section-15.6.4", title: "Service Unavailable", status: 503 });
   expect(body.errors).toEqual([{ name, reason: body.detail }]);
   return response.text;
@@ -73,7 +79,10 @@ describe("the reconciler at start-up", () => {
       stillPending: 0,
     });
     const statuses = await db.transaction.findMany({ where: { accountId: left.accountId }, select: { id: true, status: true } });
-    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({ [left.succeeds]: "SUCCESSFUL", [left.fails]: "FAILED" });
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [left.succeeds]: "SUCCESSFUL",
+      [left.fails]: "FAILED",
+    });
     expect(await balanceOf(left.accountId)).toBe(72_000n);
   });
 });
@@ -101,7 +110,9 @@ describe("/api/health and /api/ready", () => {
     const text = await expectNotReady("database.migrations_pending");
     expect(text).not.toContain(missing);
     // The name is for the operator, in the log.
-    await expect.poll(() => server.logs().find((line) => line.msg.startsWith("not ready"))).toMatchObject({ level: "warn", pending: [missing] });
+    await expect
+      .poll(() => server.logs().find((line) => line.msg.startsWith("not ready")))
+      .toMatchObject({ level: "warn", pending: [missing] });
     // Liveness never depended on it.
     expect((await get("/api/health")).status).toBe(200);
   });

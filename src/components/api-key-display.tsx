@@ -12,7 +12,10 @@ export function keyHint(key: { prefix: string; lastFour: string | null }): strin
 
 export function KeyHint({ apiKey }: { apiKey: { prefix: string; lastFour: string | null } }) {
   return (
-    <span className="font-mono text-xs whitespace-nowrap text-slate-500" title={apiKey.lastFour ? "The key's first and last characters" : "Created before key endings were recorded"}>
+    <span
+      className="font-mono text-xs whitespace-nowrap text-slate-500"
+      title={apiKey.lastFour ? "The key's first and last characters" : "Created before key endings were recorded"}
+    >
       {keyHint(apiKey)}
     </span>
   );
@@ -28,8 +31,7 @@ export function RevokedKeys({ count, children }: { count: number; children: Reac
   return (
     <details className="group mt-4">
       <summary className="cursor-pointer text-sm font-medium text-slate-700 hover:text-slate-900">
-        Revoked keys ({count})
-        <span className="ml-2 font-normal text-slate-500">refused by the API; kept for their history</span>
+        Revoked keys ({count})<span className="ml-2 font-normal text-slate-500">refused by the API; kept for their history</span>
       </summary>
       <div className="mt-3">{children}</div>
     </details>

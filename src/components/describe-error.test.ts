@@ -18,7 +18,9 @@ describe("describeLoadError", () => {
       "We couldn't load this just now. Check your connection and try again.",
     );
     expect(describeLoadError(serverError("unauthorized", "Sign in first."), "your dashboard")).toBe(SESSION_ENDED);
-    expect(describeLoadError(serverError("forbidden", "Only the account owner can see API keys."))).toBe("Only the account owner can see API keys.");
+    expect(describeLoadError(serverError("forbidden", "Only the account owner can see API keys."))).toBe(
+      "Only the account owner can see API keys.",
+    );
   });
 });
 

@@ -10,7 +10,8 @@ import { roleLabel } from "./role-label";
 import { linkClass } from "./ui/buttons";
 import { MessageCard } from "./ui/panel";
 
-const FOR_ACCOUNT_HOLDERS = "This page is for account holders. Operators manage every account's keys, allowlists and users in the operator console.";
+const FOR_ACCOUNT_HOLDERS =
+  "This page is for account holders. Operators manage every account's keys, allowlists and users in the operator console.";
 const FOR_THE_OWNER = "Only the account owner can use this page. Ask them if you need something changed here.";
 
 export function NotForYourRole({ page, actor }: { page: PortalPageName; actor: { email: string; role: Role } }) {
@@ -26,7 +27,8 @@ export function NotForYourRole({ page, actor }: { page: PortalPageName; actor: {
         </Link>
       }
     >
-      You are signed in as {actor.email} ({roleLabel(actor.role)}). {refusal?.[actor.role] ?? (operator ? FOR_ACCOUNT_HOLDERS : FOR_THE_OWNER)}
+      You are signed in as {actor.email} ({roleLabel(actor.role)}).{" "}
+      {refusal?.[actor.role] ?? (operator ? FOR_ACCOUNT_HOLDERS : FOR_THE_OWNER)}
     </MessageCard>
   );
 }

@@ -4,7 +4,15 @@ import { mayOpen, navigationFor } from "./portal-pages";
 
 describe("the portal's pages by role", () => {
   it("offers each role its navigation, in one order", () => {
-    expect(navigationFor("OWNER").map((item) => item.label)).toEqual(["Dashboard", "Buy", "Transactions", "API keys", "Allowlist", "Team", "Invoices"]);
+    expect(navigationFor("OWNER").map((item) => item.label)).toEqual([
+      "Dashboard",
+      "Buy",
+      "Transactions",
+      "API keys",
+      "Allowlist",
+      "Team",
+      "Invoices",
+    ]);
     expect(navigationFor("STAFF").map((item) => item.label)).toEqual(["Dashboard", "Buy", "Transactions", "Allowlist"]);
     expect(navigationFor("OPERATOR").map((item) => item.label)).toEqual(["Dashboard", "Operator"]);
   });

@@ -60,8 +60,10 @@ export const PORTAL_PAGES = {
     title: "Operator console",
     roles: ["OPERATOR"],
     refusal: {
-      OWNER: "The operator console is for the service's own staff. If you need a change to your account, such as funding or an allowlist entry, please contact support.",
-      STAFF: "The operator console is for the service's own staff. If you need a change to your account, such as funding or an allowlist entry, please contact support.",
+      OWNER:
+        "The operator console is for the service's own staff. If you need a change to your account, such as funding or an allowlist entry, please contact support.",
+      STAFF:
+        "The operator console is for the service's own staff. If you need a change to your account, such as funding or an allowlist entry, please contact support.",
     },
   },
 } as const satisfies Record<string, PortalPage>;

@@ -44,22 +44,21 @@ export const plan = z
     price: kobo("What this account pays, kobo.", 28_000),
     retailPrice: nullableKobo("The published retail price, kobo; null whenever `pricingBasis` is `special`.", 35_000),
     pricingBasis,
-    productId: z
-      .string()
-      .nullable()
-      .meta({ description: "The same bundle has the same productId on every network. Null unless the account is on the product catalog.", example: "data-1gb-30d" }),
-    sizeMb: z
-      .int()
-      .nonnegative()
-      .nullable()
-      .meta({
-        description:
-          "Bundle size in MB. Null when `isUnlimited` is true (an unlimited bundle has no size, and no fair-usage cap is published), and null unless the account is on the product catalog.",
-        example: 1024,
-      }),
+    productId: z.string().nullable().meta({
+      description: "The same bundle has the same productId on every network. Null unless the account is on the product catalog.",
+      example: "data-1gb-30d",
+    }),
+    sizeMb: z.int().nonnegative().nullable().meta({
+      description:
+        "Bundle size in MB. Null when `isUnlimited` is true (an unlimited bundle has no size, and no fair-usage cap is published), and null unless the account is on the product catalog.",
+      example: 1024,
+    }),
     validityDays: z.int().positive().nullable().meta({ description: "Null unless the account is on the product catalog.", example: 30 }),
     isUnlimited: z.boolean().nullable().meta({ description: "Null unless the account is on the product catalog.", example: false }),
-    class: z.string().nullable().meta({ description: "SME, Corporate, Gifting, ...; null unless the account is on the product catalog.", example: "SME" }),
+    class: z
+      .string()
+      .nullable()
+      .meta({ description: "SME, Corporate, Gifting, ...; null unless the account is on the product catalog.", example: "SME" }),
   })
   .meta({ id: "Plan", description: "A data plan as the calling account sees it: its own price and pricing basis." });
 
@@ -71,7 +70,9 @@ export const billProduct = z
     productId: z.string().meta({ example: "dstv-compact" }),
     name: z.string().meta({ example: "DStv Compact" }),
     biller: z.string().meta({ example: "DStv" }),
-    amountType: z.enum(["fixed", "variable"]).meta({ description: "`variable` products (electricity) take an `amount` when paid; `fixed` ones must not." }),
+    amountType: z
+      .enum(["fixed", "variable"])
+      .meta({ description: "`variable` products (electricity) take an `amount` when paid; `fixed` ones must not." }),
     price: nullableKobo("The price of a fixed product, kobo; null for variable ones.", 1_900_000),
     minAmount: nullableKobo("The smallest amount of a variable product, kobo; null for fixed ones.", 100_000),
     maxAmount: nullableKobo("The largest amount of a variable product, kobo; null for fixed ones.", 50_000_000),
@@ -86,9 +87,10 @@ export const customerVerification = z
     customerName: z.string().meta({ description: "The name the biller holds for this customer.", example: "ADEBAYO OLUWASEUN" }),
     planId: z.string().meta({ example: "ikeja-electric-prepaid" }),
     biller: z.string().meta({ example: "Ikeja Electric" }),
-    details: z
-      .record(z.string(), z.string())
-      .meta({ description: "Whatever else the biller tells about the customer (address, meter type, current bouquet, ...).", example: { address: "12 Allen Avenue, Ikeja" } }),
+    details: z.record(z.string(), z.string()).meta({
+      description: "Whatever else the biller tells about the customer (address, meter type, current bouquet, ...).",
+      example: { address: "12 Allen Avenue, Ikeja" },
+    }),
   })
   .meta({ id: "CustomerVerification", description: "The biller's record of a customer. Nothing is charged for a verification." });
 
@@ -102,20 +104,30 @@ export const transaction = z
       description: "`pending` transactions settle later (GET /api/v1/transactions/{clientReference}); a `failed` one has been refunded.",
     }),
     clientReference: z.string().meta({ example: "order-10001" }),
-    providerReference: z.string().nullable().meta({ description: "The provider's reference; null until the provider answered.", example: "SBX-AZX0JE3ZAPRA4GFPBJ7H" }),
+    providerReference: z
+      .string()
+      .nullable()
+      .meta({ description: "The provider's reference; null until the provider answered.", example: "SBX-AZX0JE3ZAPRA4GFPBJ7H" }),
     planId: z.string().nullable().meta({ description: "The data plan or bill product; null for airtime.", example: "mtn-1gb-30d" }),
     networkId: z.string().nullable().meta({ description: "For data and airtime; null for bills.", example: "mtn" }),
     productName: z.string().nullable().meta({
-      description: "The data plan or bill product name at the time of purchase; for airtime the network's name and `Airtime`, e.g. `MTN Airtime`. Every purchase kind sets it.",
+      description:
+        "The data plan or bill product name at the time of purchase; for airtime the network's name and `Airtime`, e.g. `MTN Airtime`. Every purchase kind sets it.",
       example: "MTN 1GB (SME) – 30 days",
     }),
     recipient: z.string().meta({ description: "The phone number (data, airtime) or customer id (bills).", example: "08031234567" }),
     customerName: z.string().nullable().meta({ description: "The biller's name for the customer (bills); null otherwise.", example: null }),
     amount: kobo("The amount charged to the wallet, kobo.", 28_000),
-    token: z.string().nullable().meta({ description: "The electricity prepaid token or education PIN once the purchase is successful; null otherwise (and while pending).", example: null }),
+    token: z.string().nullable().meta({
+      description: "The electricity prepaid token or education PIN once the purchase is successful; null otherwise (and while pending).",
+      example: null,
+    }),
     failureReason: z.string().nullable().meta({ description: "Why a `failed` transaction failed; null otherwise.", example: null }),
     createdAt: z.iso.datetime().meta({ example: "2026-06-15T09:30:00.000Z" }),
-    completedAt: z.iso.datetime().nullable().meta({ description: "When it became successful or failed; null while pending.", example: "2026-06-15T09:30:01.250Z" }),
+    completedAt: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: "When it became successful or failed; null while pending.", example: "2026-06-15T09:30:01.250Z" }),
     idempotentReplay: z.literal(true).optional().meta({ description: "Present, and true, only on replays of a known `clientReference`." }),
   })
   .meta({ id: "Transaction", description: "A purchase (data, airtime or a bill payment)." });
@@ -129,14 +141,22 @@ export const transactionList = z
 
 export const problemDetails = z
   .object({
-    type: z.string().meta({ description: "A URI identifying the kind of problem.", example: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.1" }),
+    type: z
+      .string()
+      .meta({ description: "A URI identifying the kind of problem.", example: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.1" }),
     title: z.string().meta({ example: "Bad Request" }),
     status: z.int().meta({ description: "The HTTP status code.", example: 400 }),
-    detail: z.string().optional().meta({ description: "A human-readable explanation. Absent on the IP-allowlist 403s.", example: "must be a Nigerian mobile number such as 08031234567" }),
+    detail: z.string().optional().meta({
+      description: "A human-readable explanation. Absent on the IP-allowlist 403s.",
+      example: "must be a Nigerian mobile number such as 08031234567",
+    }),
     errors: z
       .array(
         z.object({
-          name: z.string().meta({ description: "The offending field's path, an error name such as `wallet.insufficient_funds`, or `generalErrors`.", example: "phone" }),
+          name: z.string().meta({
+            description: "The offending field's path, an error name such as `wallet.insufficient_funds`, or `generalErrors`.",
+            example: "phone",
+          }),
           reason: z.string().meta({ example: "must be a Nigerian mobile number such as 08031234567" }),
         }),
       )

@@ -27,11 +27,7 @@ export const requiredText = (max: number, tooLong = `must be at most ${max} char
 
 /** A user's e-mail address, stored lower-cased. */
 export const emailInput = () =>
-  z
-    .string("is required")
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("must be an e-mail address").max(254, "must be at most 254 characters"));
+  z.string("is required").trim().toLowerCase().pipe(z.email("must be an e-mail address").max(254, "must be at most 254 characters"));
 
 export const passwordInput = () =>
   z

@@ -79,9 +79,19 @@ export type RevokeApiKeyInput = z.input<typeof revokeApiKeyInput>;
 
 /** Whole kobo as a bigint, a safe integer or a string of digits (what a form or a command line sends). */
 export const fundingAmount = z
-  .union([z.bigint(), z.int(), z.string().trim().regex(/^-?\d+$/, "must be a whole number of kobo")], {
-    error: "must be a whole number of kobo",
-  })
+  .union(
+    [
+      z.bigint(),
+      z.int(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+$/, "must be a whole number of kobo"),
+    ],
+    {
+      error: "must be a whole number of kobo",
+    },
+  )
   .transform((amount) => BigInt(amount))
   .refine((amount) => amount > 0n, "must be a positive number of kobo")
   .refine((amount) => amount <= MAX_FUNDING_KOBO, `must be at most ${MAX_FUNDING_KOBO} kobo`);

@@ -16,7 +16,8 @@ export const clientReference = z
   .max(100, "must be at most 100 characters")
   .regex(/^[A-Za-z0-9._:-]+$/, "may contain only letters, digits and . _ : -")
   .meta({
-    description: "Your own reference for this purchase, unique per account across all kinds of purchase: a retry with the same reference is never charged twice.",
+    description:
+      "Your own reference for this purchase, unique per account across all kinds of purchase: a retry with the same reference is never charged twice.",
     example: "order-10001",
   });
 
@@ -67,7 +68,10 @@ export const purchaseAirtimeInput = z.object({
 });
 export type PurchaseAirtimeInput = z.infer<typeof purchaseAirtimeInput>;
 
-const billPlanId = id.meta({ description: "A product of this bill service (GET /api/v1/bills/{service}/products).", example: "ikeja-electric-prepaid" });
+const billPlanId = id.meta({
+  description: "A product of this bill service (GET /api/v1/bills/{service}/products).",
+  example: "ikeja-electric-prepaid",
+});
 
 export const verifyCustomerInput = z.object({ planId: billPlanId, customerId });
 export type VerifyCustomerInput = z.infer<typeof verifyCustomerInput>;
@@ -87,8 +91,12 @@ export type PayBillInput = z.infer<typeof payBillInput>;
 const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO 8601 date or date-time");
 
 export const listTransactionsQuery = z.object({
-  from: instant.optional().meta({ description: "Created at or after (inclusive); a date alone means midnight in Africa/Lagos.", example: "2026-06-01" }),
-  to: instant.optional().meta({ description: "Created before (exclusive); a date alone means midnight in Africa/Lagos.", example: "2026-07-01" }),
+  from: instant
+    .optional()
+    .meta({ description: "Created at or after (inclusive); a date alone means midnight in Africa/Lagos.", example: "2026-06-01" }),
+  to: instant
+    .optional()
+    .meta({ description: "Created before (exclusive); a date alone means midnight in Africa/Lagos.", example: "2026-07-01" }),
   limit: z.coerce
     .number("must be a number")
     .int("must be a whole number")

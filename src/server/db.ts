@@ -30,7 +30,9 @@ function connect(): Connection {
   // An idle connection dropped by the server (a restart, a proxy) must not crash the process: the
   // pool discards it and the next query opens a new one.
   // Only what says why: a driver error carries its whole client object, which would flood the log.
-  pool.on("error", (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, "idle database connection lost"));
+  pool.on("error", (error: Error & { code?: string }) =>
+    logger.warn({ error: error.message, code: error.code }, "idle database connection lost"),
+  );
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   return { pool, client };
 }
@@ -61,7 +63,9 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
 /** int8 as bigint (money is bigint kobo everywhere), as Prisma returns it; every other type as pg parses it. */
 const HOT_PATH_TYPES = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === pg.types.builtins.INT8 ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.INT8
+      ? (value: string) => BigInt(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** Prepared-statement names by statement text: a `sql` template always yields the same text. */
@@ -87,6 +91,11 @@ function statementName(text: string): string {
  */
 export async function queryRows<Row>(statement: SqlStatement): Promise<Row[]> {
   const text = statement.text;
-  const result = await getConnection().pool.query<Row & pg.QueryResultRow>({ name: statementName(text), text, values: statement.values, types: HOT_PATH_TYPES });
+  const result = await getConnection().pool.query<Row & pg.QueryResultRow>({
+    name: statementName(text),
+    text,
+    values: statement.values,
+    types: HOT_PATH_TYPES,
+  });
   return result.rows;
 }

@@ -18,7 +18,14 @@ describe("logger", () => {
     logger.info({ requestId: "r-1", status: 201 }, "api request");
     expect(lines).toHaveLength(1);
     expect(lines[0]!.endsWith("\n")).toBe(true);
-    expect(parsed()[0]).toMatchObject({ level: "info", pid: process.pid, role: "server", requestId: "r-1", status: 201, msg: "api request" });
+    expect(parsed()[0]).toMatchObject({
+      level: "info",
+      pid: process.pid,
+      role: "server",
+      requestId: "r-1",
+      status: 201,
+      msg: "api request",
+    });
     expect(new Date(parsed()[0]!.time as string).toISOString()).toBe(parsed()[0]!.time);
   });
 
@@ -36,13 +43,26 @@ describe("logger", () => {
       apiKey: "pk_live_TOPLEVELSECRETaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
       password: "hunter2-password",
       body: { password: "nested-password", apiKey: "pk_live_NESTEDaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", token: "12345678901234567890" },
-      req: { headers: { authorization: "Bearer pk_live_HEADERaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", cookie: "next-auth.session-token=eyJsecret" } },
+      req: {
+        headers: { authorization: "Bearer pk_live_HEADERaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", cookie: "next-auth.session-token=eyJsecret" },
+      },
       res: { headers: { "set-cookie": "next-auth.session-token=eyJalsosecret" } },
       env: { AUTH_SECRET: "the-auth-secret", DATABASE_URL: "postgresql://u:dbpassword@h/d" },
     };
     logger.warn(secrets, "careless");
     const text = lines.join("");
-    for (const value of ["TOPLEVELSECRET", "hunter2", "nested-password", "NESTED", "12345678901234567890", "HEADER", "eyJsecret", "eyJalsosecret", "the-auth-secret", "dbpassword"]) {
+    for (const value of [
+      "TOPLEVELSECRET",
+      "hunter2",
+      "nested-password",
+      "NESTED",
+      "12345678901234567890",
+      "HEADER",
+      "eyJsecret",
+      "eyJalsosecret",
+      "the-auth-secret",
+      "dbpassword",
+    ]) {
       expect(text).not.toContain(value);
     }
     expect(text).toContain('"apiKey":"[redacted]"');

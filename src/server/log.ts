@@ -24,7 +24,18 @@ import { env } from "~/env";
 
 export type { Logger };
 
-const SECRET_KEYS = ["authorization", "cookie", "password", "apiKey", "secret", "token", "sessionToken", "csrfToken", "AUTH_SECRET", "DATABASE_URL"];
+const SECRET_KEYS = [
+  "authorization",
+  "cookie",
+  "password",
+  "apiKey",
+  "secret",
+  "token",
+  "sessionToken",
+  "csrfToken",
+  "AUTH_SECRET",
+  "DATABASE_URL",
+];
 
 export const REDACTED_PATHS = [
   ...SECRET_KEYS,
@@ -49,7 +60,10 @@ function logFileDescriptor(): 1 | 2 {
 }
 
 /** A logger with this service's format; the arguments are for tests, the server uses the defaults. */
-export function createLogger(destination: DestinationStream = pino.destination({ dest: logFileDescriptor(), sync: true }), level: string = env.LOG_LEVEL): Logger {
+export function createLogger(
+  destination: DestinationStream = pino.destination({ dest: logFileDescriptor(), sync: true }),
+  level: string = env.LOG_LEVEL,
+): Logger {
   return pino(
     {
       level,

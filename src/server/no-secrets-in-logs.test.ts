@@ -46,7 +46,12 @@ class CookieJar {
   }
 }
 
-async function send(jar: CookieJar, method: string, path: string, options: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {}) {
+async function send(
+  jar: CookieJar,
+  method: string,
+  path: string,
+  options: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { cookie: jar.header(), ...options.headers };
   let body: string | undefined;
   if (options.form) {
@@ -135,7 +140,10 @@ describe("logs of a realistic session", () => {
     // The log did record the session (so the assertions below are about a log that saw it all)…
     const logs = server.logs();
     const expectLogged = (fields: Record<string, unknown>) =>
-      expect(logs.some((line) => Object.entries(fields).every(([key, value]) => line[key] === value)), JSON.stringify(fields)).toBe(true);
+      expect(
+        logs.some((line) => Object.entries(fields).every(([key, value]) => line[key] === value)),
+        JSON.stringify(fields),
+      ).toBe(true);
     await expect.poll(() => server.logs().some((line) => line.msg === "signed out")).toBe(true);
     expectLogged({ msg: "sign-in refused", outcome: "wrong_password", userId });
     expectLogged({ msg: "signed in", userId, userRole: "OWNER", accountId });
@@ -150,7 +158,8 @@ describe("logs of a realistic session", () => {
     for (const [name, value] of Object.entries(secrets)) {
       expect(value.length, name).toBeGreaterThanOrEqual(12);
       expect(output.includes(value), `${name} appears in the server's output`).toBe(false);
-      if (value.startsWith("pk_live_")) expect(output.includes(value.slice("pk_live_".length)), `${name}'s secret part appears`).toBe(false);
+      if (value.startsWith("pk_live_"))
+        expect(output.includes(value.slice("pk_live_".length)), `${name}'s secret part appears`).toBe(false);
     }
     // Nor a header dump of any kind (even redacted, one would mean a call site logs requests wholesale).
     expect(output).not.toMatch(/"(authorization|cookie|set-cookie)"\s*:/i);

@@ -178,7 +178,8 @@ export async function startFakeUpstream(options: { apiKey?: string } = {}): Prom
 
   function verify(body: Record<string, unknown>): { status: number; answer: Record<string, unknown> } {
     const customerId = String(body.customerId ?? "");
-    if (customerId.endsWith("9999")) return { status: 404, answer: { status: "invalid", reason: `Customer ${customerId} is not known to the fake biller.` } };
+    if (customerId.endsWith("9999"))
+      return { status: 404, answer: { status: "invalid", reason: `Customer ${customerId} is not known to the fake biller.` } };
     return { status: 200, answer: { status: "valid", customerName: "Ada Okafor", details: { customerId } } };
   }
 

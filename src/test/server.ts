@@ -55,7 +55,16 @@ export function startTestServer(env: Record<string, string> = {}, options: { det
     // Tests fire hundreds of requests a second with one key: the limiter runs but only
     // rate-limits.test.ts, which sets its own limit, ever meets it. LOG_LEVEL info whatever the
     // tests' own: the "listening on" line is info, and tests read the log.
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "::", SEED_DEMO: "0", API_RATE_LIMIT: "1000000", LOG_LEVEL: "info", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "::",
+      SEED_DEMO: "0",
+      API_RATE_LIMIT: "1000000",
+      LOG_LEVEL: "info",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: options.detached ?? false,
   });
@@ -75,7 +84,8 @@ export function startTestServer(env: Record<string, string> = {}, options: { det
           url: (path, host = "127.0.0.1") => `http://${host.includes(":") ? `[${host}]` : host}:${port}${path}`,
           output: () => output,
           logs: () => parseLogLines(output),
-          listeningWorkers: () => parseLogLines(output).filter((line) => /^worker \d+$/.test(String(line.role)) && line.msg.startsWith("listening on")).length,
+          listeningWorkers: () =>
+            parseLogLines(output).filter((line) => /^worker \d+$/.test(String(line.role)) && line.msg.startsWith("listening on")).length,
           process: child,
         });
       }

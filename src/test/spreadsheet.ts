@@ -57,7 +57,16 @@ export function openCsvInLibreOffice(csv: Buffer | string): SpreadsheetCell[][] 
     // A profile of its own: soffice refuses to run beside another instance sharing one.
     execFileSync(
       "soffice",
-      [`-env:UserInstallation=file://${dir}/profile`, "--headless", `--infilter=${CSV_IMPORT}`, "--convert-to", "fods", "--outdir", dir, path.join(dir, "file.csv")],
+      [
+        `-env:UserInstallation=file://${dir}/profile`,
+        "--headless",
+        `--infilter=${CSV_IMPORT}`,
+        "--convert-to",
+        "fods",
+        "--outdir",
+        dir,
+        path.join(dir, "file.csv"),
+      ],
       { stdio: "ignore", timeout: 120_000 },
     );
     const xml = readFileSync(path.join(dir, "file.fods"), "utf8");
@@ -67,7 +76,11 @@ export function openCsvInLibreOffice(csv: Buffer | string): SpreadsheetCell[][] 
       for (const [, tag = "", body = ""] of row!.matchAll(/(<table:table-cell\b[^>]*?)(?:\/>|>([\s\S]*?)<\/table:table-cell>)/g)) {
         const repeat = Number(attribute(tag, "table:number-columns-repeated") ?? 1);
         const type = attribute(tag, "office:value-type") ?? "empty";
-        const value = attribute(tag, "office:string-value") ?? attribute(tag, "office:value") ?? attribute(tag, "office:date-value") ?? paragraphs(body);
+        const value =
+          attribute(tag, "office:string-value") ??
+          attribute(tag, "office:value") ??
+          attribute(tag, "office:date-value") ??
+          paragraphs(body);
         for (let i = 0; i < Math.min(repeat, 100); i++) cells.push({ type, value });
       }
       while (cells.at(-1)?.type === "empty") cells.pop();

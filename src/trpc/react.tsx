@@ -28,8 +28,7 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
     createTRPCClient<AppRouter>({
       links: [
         loggerLink({
-          enabled: (op) =>
-            process.env.NODE_ENV === "development" || (op.direction === "down" && op.result instanceof Error),
+          enabled: (op) => process.env.NODE_ENV === "development" || (op.direction === "down" && op.result instanceof Error),
         }),
         // Relative URL: the portal is served from the same origin as the API, on whatever host and port.
         httpBatchStreamLink({ transformer: superjson, url: "/api/trpc" }),

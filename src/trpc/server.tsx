@@ -28,7 +28,12 @@ export const trpc = createTRPCOptionsProxy({
  */
 export async function HydrateClient({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
-  await Promise.allSettled(queryClient.getQueryCache().getAll().map((query) => query.promise));
+  await Promise.allSettled(
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.promise),
+  );
   return <HydrationBoundary state={dehydrate(queryClient)}>{children}</HydrationBoundary>;
 }
 

@@ -52,7 +52,8 @@ export function BillPayment({ service }: { service: BillServicePath }) {
   // A verification counts only for the product and number it was made for.
   const verification =
     verify.data && verify.variables?.planId === planId && verify.variables.customerId === customerId.trim() ? verify.data : null;
-  const verifyError = verify.error && verify.variables?.planId === planId && verify.variables.customerId === customerId.trim() ? verify.error : null;
+  const verifyError =
+    verify.error && verify.variables?.planId === planId && verify.variables.customerId === customerId.trim() ? verify.error : null;
 
   function runVerify() {
     const parsedId = customerIdSchema.safeParse(customerId);

@@ -34,10 +34,13 @@ describe("newClientReference", () => {
 
 describe("describePurchaseError", () => {
   it("names the charge and the balance when the wallet is short", () => {
-    const text = describePurchaseError(serverError("wallet.insufficient_funds", "The wallet balance does not cover this purchase of 28000 kobo.", "PRECONDITION_FAILED"), {
-      charge: 28_000n,
-      balance: 10_000n,
-    });
+    const text = describePurchaseError(
+      serverError("wallet.insufficient_funds", "The wallet balance does not cover this purchase of 28000 kobo.", "PRECONDITION_FAILED"),
+      {
+        charge: 28_000n,
+        balance: 10_000n,
+      },
+    );
     expect(text).toBe(
       "Not enough money in the wallet: this purchase costs ₦280.00 and the balance is ₦100.00. Ask the account owner to fund the wallet, then try again. Nothing was charged.",
     );
@@ -59,9 +62,9 @@ describe("describePurchaseError", () => {
   it("says a lost answer may have gone through, and that retrying is safe", () => {
     expect(describePurchaseError(new TypeError("Failed to fetch"))).toBe(NOT_REACHED);
     expect(describePurchaseError(new TRPCClientError("Failed to fetch"))).toBe(NOT_REACHED);
-    expect(describePurchaseError(serverError(null, "Something went wrong on our side. Please try again.", "INTERNAL_SERVER_ERROR"))).toMatch(
-      /never charged twice/,
-    );
+    expect(
+      describePurchaseError(serverError(null, "Something went wrong on our side. Please try again.", "INTERNAL_SERVER_ERROR")),
+    ).toMatch(/never charged twice/);
   });
 });
 

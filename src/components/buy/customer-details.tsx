@@ -3,7 +3,11 @@ import type { CustomerVerification } from "./types";
 
 /** "Key like this" → "Key like this"; "meterType" → "Meter type": the biller's detail names, readable. */
 function labelOf(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim().toLowerCase();
+  const words = key
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

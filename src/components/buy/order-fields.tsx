@@ -13,7 +13,17 @@ export function readPhone(text: string): FieldReading<string> {
   return parsed.success ? { value: parsed.data } : { problem: "Enter a Nigerian mobile number such as 08031234567." };
 }
 
-export function PhoneField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error?: string }) {
+export function PhoneField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
   return (
     <TextField
       id={id}
@@ -42,7 +52,14 @@ export function readAmount(text: string, bounds: { min: bigint; max: bigint } | 
   return { value: kobo };
 }
 
-export function AmountField({ id, value, onChange, placeholder, hint, error }: {
+export function AmountField({
+  id,
+  value,
+  onChange,
+  placeholder,
+  hint,
+  error,
+}: {
   id: string;
   value: string;
   onChange: (value: string) => void;

@@ -7,7 +7,7 @@ export function OrderSummary({ rows }: { rows: readonly SummaryRow[] }) {
       {rows.map((row) => (
         <div key={row.label} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-2">
           <dt className="text-slate-500">{row.label}</dt>
-          <dd className="min-w-0 break-words text-right font-medium text-slate-900">{row.value}</dd>
+          <dd className="min-w-0 text-right font-medium break-words text-slate-900">{row.value}</dd>
         </div>
       ))}
     </dl>

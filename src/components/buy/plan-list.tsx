@@ -55,7 +55,7 @@ export function PlanList({ networkId, value, onChange, error }: PlanListProps) {
                       />
                       <span className="text-sm font-semibold text-slate-900">{plan.name}</span>
                     </span>
-                    <span className="shrink-0 text-sm font-semibold tabular-nums text-slate-900">{formatNaira(plan.price)}</span>
+                    <span className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">{formatNaira(plan.price)}</span>
                   </span>
                   <span className="flex flex-wrap gap-x-3 gap-y-0.5 pl-6 text-xs text-slate-600">
                     {validity && <span>{validity}</span>}

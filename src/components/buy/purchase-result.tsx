@@ -17,7 +17,6 @@ import { useFocusOnMount } from "./use-focus-on-mount";
 /** How often a pending purchase is looked up again; the reconciler settles one within seconds. */
 const POLL_INTERVAL_MS = 2500;
 
-
 /** Electricity tokens are read out and typed in groups of four. */
 function groupDigits(token: string): string {
   return /^\d+$/.test(token) ? token.replace(/(\d{4})(?=\d)/g, "$1 ") : token;
@@ -72,7 +71,9 @@ export function PurchaseResult({ purchase, seller, recipientLabel, tokenLabel, o
         </span>
       ),
     },
-    ...(current.providerReference ? [{ label: "Provider reference", value: <Reference value={current.providerReference} className="font-mono" /> }] : []),
+    ...(current.providerReference
+      ? [{ label: "Provider reference", value: <Reference value={current.providerReference} className="font-mono" /> }]
+      : []),
     // As the transactions table writes it, so the two can be matched by eye.
     { label: "Time", value: formatDateTime(current.createdAt) },
   ];
@@ -94,7 +95,10 @@ export function PurchaseResult({ purchase, seller, recipientLabel, tokenLabel, o
       <div aria-live="polite" className="space-y-2">
         {status === "pending" && (
           <p className={`flex items-center gap-2 ${noticeClass("warning")}`}>
-            <span aria-hidden="true" className="h-3 w-3 shrink-0 animate-spin rounded-full border-2 border-amber-700 border-t-transparent" />
+            <span
+              aria-hidden="true"
+              className="h-3 w-3 shrink-0 animate-spin rounded-full border-2 border-amber-700 border-t-transparent"
+            />
             Waiting for the provider… you will see the result here.
           </p>
         )}
@@ -107,7 +111,10 @@ export function PurchaseResult({ purchase, seller, recipientLabel, tokenLabel, o
         {status === "successful" && current.token && (
           <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3">
             <p className="text-sm font-medium text-emerald-900">{tokenLabel}</p>
-            <p className="mt-1 break-words font-mono text-lg font-semibold text-slate-900 sm:text-xl sm:tracking-wide" data-testid="purchase-token">
+            <p
+              className="mt-1 font-mono text-lg font-semibold break-words text-slate-900 sm:text-xl sm:tracking-wide"
+              data-testid="purchase-token"
+            >
               {groupDigits(current.token)}
             </p>
             <div className="mt-2">

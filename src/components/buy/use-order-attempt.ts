@@ -9,7 +9,8 @@ export interface CheckoutSteps {
   onSettled: () => void;
 }
 
-type AttemptStep<Order> = { order: null; checkoutSteps: null } | { order: Order & { clientReference: string }; checkoutSteps: CheckoutSteps };
+type AttemptStep<Order> =
+  { order: null; checkoutSteps: null } | { order: Order & { clientReference: string }; checkoutSteps: CheckoutSteps };
 
 /**
  * A Buy form's order from its confirm step to its result, with one clientReference per order attempt.

@@ -9,7 +9,7 @@ export function WalletBalance() {
   const balance = useQuery(trpc.purchases.balance.queryOptions());
   return (
     <section aria-labelledby="wallet-balance-heading" className="rounded-lg border border-slate-200 bg-white px-4 py-2 shadow-sm">
-      <h2 id="wallet-balance-heading" className="text-xs font-medium uppercase tracking-wide text-slate-500">
+      <h2 id="wallet-balance-heading" className="text-xs font-medium tracking-wide text-slate-500 uppercase">
         Wallet balance
       </h2>
       <p className="text-lg font-semibold tabular-nums" aria-live="polite" data-testid="wallet-balance">

@@ -41,7 +41,11 @@ export function CopyButton({ text, what }: { text: string; what: string }) {
 
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <button type="button" onClick={async () => setState((await copyText(text)) ? "copied" : "failed")} className={buttonClass("secondary", "sm")}>
+      <button
+        type="button"
+        onClick={async () => setState((await copyText(text)) ? "copied" : "failed")}
+        className={buttonClass("secondary", "sm")}
+      >
         Copy {what}
       </button>
       <span role="status" className={state === "failed" ? "text-sm text-red-700" : "text-sm font-medium text-emerald-700"}>

@@ -17,7 +17,13 @@ export const cellClass = "whitespace-nowrap px-3 py-2";
 /** The row's first cell, a <th scope="row"> that names the record. */
 export const rowHeaderClass = "px-3 py-2 text-left font-medium text-slate-900";
 
-export function DataTable({ label, caption, columns, card = false, children }: {
+export function DataTable({
+  label,
+  caption,
+  columns,
+  card = false,
+  children,
+}: {
   /** The table's accessible name, where the section's heading does not already say what it is. */
   label?: string;
   /** The same as a caption, for screen readers only. */

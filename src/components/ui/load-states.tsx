@@ -38,7 +38,10 @@ export function LoadError({
   className?: string;
 }) {
   return (
-    <div role="alert" className={classNames(`flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between ${noticeClass("error")}`, className)}>
+    <div
+      role="alert"
+      className={classNames(`flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between ${noticeClass("error")}`, className)}
+    >
       <span>{message}</span>
       <button type="button" onClick={onRetry} disabled={retrying} className={buttonClass("secondary", "sm")}>
         {retrying ? "Trying again…" : "Try again"}
@@ -57,13 +60,23 @@ interface RetryableQuery {
 /** LoadError for a failed query: its words from describeLoadError, and retrying by refetching it. */
 export function QueryLoadError({ query, what, className }: { query: RetryableQuery; what?: string; className?: string }) {
   return (
-    <LoadError message={describeLoadError(query.error, what)} onRetry={() => void query.refetch()} retrying={query.isFetching} className={className} />
+    <LoadError
+      message={describeLoadError(query.error, what)}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+      className={className}
+    />
   );
 }
 
 export function Empty({ className, children }: { className?: string; children: ReactNode }) {
   return (
-    <div className={classNames("rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600", className)}>
+    <div
+      className={classNames(
+        "rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600",
+        className,
+      )}
+    >
       {children}
     </div>
   );

@@ -29,7 +29,10 @@ export function ResponsiveList<Item>({
   const grid = `sm:grid ${columns} sm:items-center sm:gap-4`;
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div aria-hidden="true" className={`hidden border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-medium text-slate-500 uppercase ${grid}`}>
+      <div
+        aria-hidden="true"
+        className={`hidden border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-medium text-slate-500 uppercase ${grid}`}
+      >
         {headings.map((heading) => (
           <span key={heading}>{heading}</span>
         ))}

@@ -181,7 +181,13 @@ export const authOptions: NextAuthOptions = {
     },
     session({ session, token }) {
       if (token.userId && token.email && token.role) {
-        session.user = { id: token.userId, email: token.email, role: token.role, accountId: token.accountId ?? null, signedInAt: token.signedInAt ?? 0 };
+        session.user = {
+          id: token.userId,
+          email: token.email,
+          role: token.role,
+          accountId: token.accountId ?? null,
+          signedInAt: token.signedInAt ?? 0,
+        };
       }
       return session;
     },

@@ -28,7 +28,8 @@ beforeAll(async () => {
   await createUser(operator, { email, password: PASSWORD, role: "OWNER", accountId });
 }, 120_000);
 
-const sessionCookieOf = (cookies: ReturnType<typeof responseCookies>) => cookies.find((cookie) => cookie.name.endsWith("next-auth.session-token"));
+const sessionCookieOf = (cookies: ReturnType<typeof responseCookies>) =>
+  cookies.find((cookie) => cookie.name.endsWith("next-auth.session-token"));
 
 describe("session cookies", () => {
   it("over plain http: httpOnly and SameSite=Lax, not Secure, no prefix", async () => {
@@ -95,7 +96,12 @@ describe("next-auth's CSRF protection", () => {
 
     const signOut = await request(plain.url("/api/auth/signout"), {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: sessionOnly, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: sessionOnly,
+        origin: "https://evil.example",
+        "sec-fetch-site": "cross-site",
+      },
       body: "callbackUrl=%2F",
     });
     const cleared = responseCookies(signOut).find((item) => item.name === "next-auth.session-token");
@@ -198,7 +204,11 @@ describe("tRPC mutations from another site", () => {
       { origin: "null" },
     ];
     for (const headers of crossSite) {
-      const response = await request(mutation(), { method: "POST", headers: { ...headers, cookie, "content-type": "application/json" }, body });
+      const response = await request(mutation(), {
+        method: "POST",
+        headers: { ...headers, cookie, "content-type": "application/json" },
+        body,
+      });
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(response.json()).toMatchObject({ error: { json: { data: { code: "FORBIDDEN" } } } });
     }

@@ -28,7 +28,9 @@ afterAll(async () => {
 
 describe("applyPendingMigrations", () => {
   it("applies every migration exactly once when two processes race on an empty database", async () => {
-    const expected = readdirSync("prisma/migrations", { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const expected = readdirSync("prisma/migrations", { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     const [first, second] = await Promise.all([applyPendingMigrations(url), applyPendingMigrations(url)]);
     // Whichever got the lock first applied everything; the other found nothing pending.
     expect([first, second].map((applied) => applied.length).sort()).toEqual([0, expected.length]);
@@ -43,7 +45,20 @@ describe("applyPendingMigrations", () => {
   it("creates the tables of the whole contract", async () => {
     const { rows } = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
     const tables = rows.map((row) => row.tablename);
-    for (const table of ["accounts", "users", "api_keys", "allowlist_entries", "wallets", "ledger_entries", "networks", "data_plans", "account_plan_prices", "bill_products", "transactions", "audit_log"]) {
+    for (const table of [
+      "accounts",
+      "users",
+      "api_keys",
+      "allowlist_entries",
+      "wallets",
+      "ledger_entries",
+      "networks",
+      "data_plans",
+      "account_plan_prices",
+      "bill_products",
+      "transactions",
+      "audit_log",
+    ]) {
       expect(tables).toContain(table);
     }
   });
@@ -52,22 +67,33 @@ describe("applyPendingMigrations", () => {
     const { rows } = await client.query("INSERT INTO accounts (name) VALUES ('x') RETURNING id");
     const accountId = rows[0].id;
     await client.query("INSERT INTO wallets (account_id, balance) VALUES ($1, 0)", [accountId]);
-    await expect(client.query("UPDATE wallets SET balance = -1 WHERE account_id = $1", [accountId])).rejects.toThrow(/wallets_balance_non_negative/);
+    await expect(client.query("UPDATE wallets SET balance = -1 WHERE account_id = $1", [accountId])).rejects.toThrow(
+      /wallets_balance_non_negative/,
+    );
     await client.query("INSERT INTO networks (id, name, airtime_min_amount, airtime_max_amount) VALUES ('n', 'N', 100, 200)");
     await expect(
-      client.query("INSERT INTO data_plans (id, network_id, name, price, pricing_basis, product_id, validity_days, class) VALUES ('p', 'n', 'P', 100, 'RETAIL', 'x', 30, 'SME')"),
+      client.query(
+        "INSERT INTO data_plans (id, network_id, name, price, pricing_basis, product_id, validity_days, class) VALUES ('p', 'n', 'P', 100, 'RETAIL', 'x', 30, 'SME')",
+      ),
     ).rejects.toThrow(/data_plans_retail_price_required/);
     await expect(
-      client.query("INSERT INTO bill_products (id, service, product_id, name, biller, amount_type, price) VALUES ('b', 'ELECTRICITY', 'x', 'B', 'E', 'VARIABLE', 500)"),
+      client.query(
+        "INSERT INTO bill_products (id, service, product_id, name, biller, amount_type, price) VALUES ('b', 'ELECTRICITY', 'x', 'B', 'E', 'VARIABLE', 500)",
+      ),
     ).rejects.toThrow(/bill_products_amount_shape/);
-    await expect(client.query("INSERT INTO users (email, password_hash, role) VALUES ('a@b.c', 'x', 'OWNER')")).rejects.toThrow(/users_account_matches_role/);
+    await expect(client.query("INSERT INTO users (email, password_hash, role) VALUES ('a@b.c', 'x', 'OWNER')")).rejects.toThrow(
+      /users_account_matches_role/,
+    );
     // One purchase debit and one reversal per transaction, at most.
     const tx = await client.query(
       "INSERT INTO transactions (account_id, client_reference, service, order_fingerprint, recipient, amount, channel, source_ip) VALUES ($1, 'r', 'DATA', 'f', '0803', 100, 'API', '127.0.0.1') RETURNING id",
       [accountId],
     );
     const insertDebit = () =>
-      client.query("INSERT INTO ledger_entries (account_id, kind, amount, balance_after, transaction_id) VALUES ($1, 'PURCHASE', -100, 0, $2)", [accountId, tx.rows[0].id]);
+      client.query(
+        "INSERT INTO ledger_entries (account_id, kind, amount, balance_after, transaction_id) VALUES ($1, 'PURCHASE', -100, 0, $2)",
+        [accountId, tx.rows[0].id],
+      );
     await insertDebit();
     await expect(insertDebit()).rejects.toThrow(/duplicate key/);
   });

@@ -18,5 +18,8 @@ export const MIGRATIONS_TABLE_SQL = "SELECT to_regclass('public._prisma_migratio
 
 export async function migrationNames(): Promise<string[]> {
   const entries = await readdir(MIGRATIONS_DIR, { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
 }

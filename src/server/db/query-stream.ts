@@ -18,7 +18,9 @@ function streamPool(): pg.Pool {
     pool = new pg.Pool({ connectionString: url, max: 4 });
     // An idle connection closed by the server (a restart, a failover) must not crash the process;
     // the pool replaces it on the next checkout.
-    pool.on("error", (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, "idle export connection lost"));
+    pool.on("error", (error: Error & { code?: string }) =>
+      logger.warn({ error: error.message, code: error.code }, "idle export connection lost"),
+    );
   }
   return pool;
 }

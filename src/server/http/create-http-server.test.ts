@@ -81,7 +81,13 @@ describe("createHttpServer path decoding", () => {
       const response = await new Promise<{ status: number; type: string | undefined; id: string | undefined }>((resolve, reject) => {
         const req = http.request({ host: "127.0.0.1", port, path, agent: false }, (res) => {
           res.resume();
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, type: res.headers["content-type"], id: res.headers["x-request-id"] as string | undefined }));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              type: res.headers["content-type"],
+              id: res.headers["x-request-id"] as string | undefined,
+            }),
+          );
         });
         req.on("error", reject);
         req.end();
@@ -112,12 +118,31 @@ describe("createHttpServer refusals", () => {
 
   it("answers a path under /api/v1 that no endpoint serves with a 404 problem (Next.js: an HTML page)", async () => {
     const port = await echoServer("");
-    for (const path of ["/api/v1", "/api/v1/", "/api/v1/nope", "/api/v1/balance/", "/api/v1//balance", "/api/v1/bal%61nce", "/api/v1/bills/cable-tv", "/api/v1/x/../nope", "/api/v1/invoices/..\\.."]) {
+    for (const path of [
+      "/api/v1",
+      "/api/v1/",
+      "/api/v1/nope",
+      "/api/v1/balance/",
+      "/api/v1//balance",
+      "/api/v1/bal%61nce",
+      "/api/v1/bills/cable-tv",
+      "/api/v1/x/../nope",
+      "/api/v1/invoices/..\\..",
+    ]) {
       expectProblem(await send(port, "GET", path), 404, path);
     }
     // Endpoints, with their parameters and dot segments as the router resolves them, reach the
     // application; so does a backslash path, which Next.js redirects rather than routes.
-    for (const path of ["/api/v1/balance", "/api/v1/x/../balance", "/api/v1/%2e/balance", "/api/v1/transactions/any%20thing", "/api/v1/invoices/2026-06.pdf", "/api/v1/plans?x=1", "/sign-in", "/api\\v1/nope"]) {
+    for (const path of [
+      "/api/v1/balance",
+      "/api/v1/x/../balance",
+      "/api/v1/%2e/balance",
+      "/api/v1/transactions/any%20thing",
+      "/api/v1/invoices/2026-06.pdf",
+      "/api/v1/plans?x=1",
+      "/sign-in",
+      "/api\\v1/nope",
+    ]) {
       expect((await send(port, "GET", path)).status, path).toBe(200);
     }
   });
@@ -130,7 +155,11 @@ describe("createHttpServer refusals", () => {
     const get = await send(port, "GET", "/api/v1/data");
     expectProblem(get, 405, "GET /api/v1/data");
     expect(get.headers.allow).toBe("OPTIONS, POST");
-    for (const [method, path] of [["HEAD", "/api/v1/balance"], ["OPTIONS", "/api/v1/data"], ["POST", "/api/v1/bills/cable-tv/pay"]] as const) {
+    for (const [method, path] of [
+      ["HEAD", "/api/v1/balance"],
+      ["OPTIONS", "/api/v1/data"],
+      ["POST", "/api/v1/bills/cable-tv/pay"],
+    ] as const) {
       expect((await send(port, method, path)).status, `${method} ${path}`).toBe(200);
     }
   });

@@ -46,7 +46,10 @@ function refusalOf(req: http.IncomingMessage): Refusal | null {
     const allowed = (req.url ?? "").split("?")[0]!.includes("\\") ? [] : apiMethodsAt(pathname);
     if (allowed.length === 0) return { body: problem(404, "No endpoint at this path. The API reference is at /api/v1/openapi.json.") };
     if (!allowed.includes(method)) {
-      return { body: problem(405, `${method} is not allowed here; this path takes ${allowed.join(", ")}.`), headers: { allow: allowed.join(", ") } };
+      return {
+        body: problem(405, `${method} is not allowed here; this path takes ${allowed.join(", ")}.`),
+        headers: { allow: allowed.join(", ") },
+      };
     }
   } else if (!ROUTABLE_METHODS.includes(method)) {
     return { body: problem(405, `${method} is not supported.`), headers: { allow: ROUTABLE_METHODS.join(", ") } };
@@ -97,11 +100,7 @@ export function createHttpServer(
     res.setHeader("x-request-id", requestId);
     const refusal = refusalOf(req);
     if (refusal) return sendProblem(res, refusal);
-    req.headers[SOURCE_ADDRESS_HEADER] = computeSourceAddress(
-      req.socket.remoteAddress,
-      req.headers["x-forwarded-for"],
-      trustedProxies,
-    );
+    req.headers[SOURCE_ADDRESS_HEADER] = computeSourceAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
     handle(req, res).catch((error: unknown) => {
       logger.error({ err: error, method: req.method, path: req.url?.split("?")[0] }, "unhandled error");
       if (res.headersSent) return void res.destroy();

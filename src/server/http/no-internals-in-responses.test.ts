@@ -26,7 +26,10 @@ const LEAKS: [string, RegExp][] = [
   // A V8 stack frame, raw or inside a JSON/RSC string.
   ["a stack frame", /(?:\n|\\n)\s*at\s|\bat (?:async )?[\w$.<>[\]]+ \((?:\/|file:|node:)/],
   ["a stack property", /"stack"\s*:/],
-  ["SQL", /\b(?:SELECT|INSERT INTO|UPDATE|DELETE FROM|ALTER TABLE|CREATE TABLE)\b|relation "|column "|syntax error at|duplicate key value|violates [\w ]*constraint/],
+  [
+    "SQL",
+    /\b(?:SELECT|INSERT INTO|UPDATE|DELETE FROM|ALTER TABLE|CREATE TABLE)\b|relation "|column "|syntax error at|duplicate key value|violates [\w ]*constraint/,
+  ],
   ["a database error", /ECONNREFUSED|ECONNRESET|Connection terminated|ETIMEDOUT|postgres(?:ql)?:\/\/|Can't reach database/i],
   ["Prisma", /prisma|Invalid `[^`]*` invocation|DriverAdapterError/i],
   ["a file path", new RegExp(`${escapeRegExp(process.cwd())}|node_modules|/src/server/|\\.next[-\\w]*/server|webpack-internal|file://`)],
@@ -35,7 +38,10 @@ const LEAKS: [string, RegExp][] = [
 function expectNothingInternal(label: string, response: HttpResponse) {
   for (const [what, pattern] of LEAKS) {
     const match = pattern.exec(response.text);
-    expect(match, `${label} (${response.status}) shows ${what}: …${match ? response.text.slice(Math.max(0, match.index - 80), match.index + 80) : ""}…`).toBeNull();
+    expect(
+      match,
+      `${label} (${response.status}) shows ${what}: …${match ? response.text.slice(Math.max(0, match.index - 80), match.index + 80) : ""}…`,
+    ).toBeNull();
   }
 }
 
@@ -106,16 +112,51 @@ function apiFailures(): [string, () => Promise<HttpResponse>][] {
     ["a path walking out of /api/v1", () => api("/no-such-endpoint/../../etc/passwd")],
     ["malformed JSON", () => api("/data", { method: "POST", headers: json, body: '{"clientReference": "x", "planId": ' })],
     ["not JSON at all", () => api("/data", { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" })],
-    ["an oversized body", () => api("/data", { method: "POST", headers: json, body: JSON.stringify({ clientReference: "x".repeat(200_000) }) })],
+    [
+      "an oversized body",
+      () => api("/data", { method: "POST", headers: json, body: JSON.stringify({ clientReference: "x".repeat(200_000) }) }),
+    ],
     ["deep nesting", () => api("/data", { method: "POST", headers: json, body: "[".repeat(50_000) + "]".repeat(50_000) })],
-    ["a NUL in a field", () => api("/data", { method: "POST", headers: json, body: JSON.stringify({ clientReference: "a\u0000b", planId: "mtn-1gb-30d", phone: "08031234567" }) })],
-    ["wrong types", () => api("/airtime", { method: "POST", headers: json, body: JSON.stringify({ clientReference: 1, networkId: [], phone: {}, amount: "1e400" }) })],
-    ["an unknown plan", () => api("/data", { method: "POST", headers: json, body: JSON.stringify({ clientReference: randomUUID(), planId: "no-such-plan' OR 1=1 --", phone: "08031234567" }) })],
+    [
+      "a NUL in a field",
+      () =>
+        api("/data", {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ clientReference: "a\u0000b", planId: "mtn-1gb-30d", phone: "08031234567" }),
+        }),
+    ],
+    [
+      "wrong types",
+      () =>
+        api("/airtime", {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ clientReference: 1, networkId: [], phone: {}, amount: "1e400" }),
+        }),
+    ],
+    [
+      "an unknown plan",
+      () =>
+        api("/data", {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ clientReference: randomUUID(), planId: "no-such-plan' OR 1=1 --", phone: "08031234567" }),
+        }),
+    ],
     ["a bad query string", () => api("/transactions?limit=-1&from=yesterday&cursor=%FF%FE")],
     ["a forged cursor", () => api(`/transactions?cursor=${Buffer.from("2026-01-01|1; SELECT 1").toString("base64url")}`)],
     ["a bad invoice period", () => api("/invoices/2026-13.pdf")],
     ["an unknown bill service", () => api("/bills/..%2F..%2Fetc/products")],
-    ["a valid purchase", () => api("/data", { method: "POST", headers: json, body: JSON.stringify({ clientReference: randomUUID(), planId: "mtn-1gb-30d", phone: "08031234567" }) })],
+    [
+      "a valid purchase",
+      () =>
+        api("/data", {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ clientReference: randomUUID(), planId: "mtn-1gb-30d", phone: "08031234567" }),
+        }),
+    ],
     ["a balance", () => api("/balance")],
   ];
 }
@@ -127,14 +168,46 @@ function trpcFailures(): [string, () => Promise<HttpResponse>][] {
     ["input the schema refuses", () => trpc(`transactions.byId?input=${encodeURIComponent(trpcBody({ id: "x".repeat(500) }))}`)],
     ["a mutation over GET", () => trpc(`apiKeys.create?input=${encodeURIComponent(trpcBody({ name: "x" }))}`)],
     ["malformed mutation JSON", () => trpc("apiKeys.create", { method: "POST", headers: json, body: '{"json": {"name": ' })],
-    ["an oversized mutation", () => trpc("apiKeys.create", { method: "POST", headers: json, body: trpcBody({ name: "x".repeat(2_000_000) }) })],
-    ["a text/plain mutation", () => trpc("apiKeys.create", { method: "POST", headers: { "content-type": "text/plain" }, body: trpcBody({ name: "x" }) })],
-    ["a batch of bad calls", () => trpc(`transactions.byId,session.me,nope?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { id: 42 } } }))}`)],
-    ["an operator procedure as an owner", () => trpc(`operator.account?input=${encodeURIComponent(trpcBody({ accountId: "'; SELECT 1; --" }))}`)],
-    ["an operator lookup of nonsense", () => trpc(`operator.account?input=${encodeURIComponent(trpcBody({ accountId: "not-a-uuid" }))}`, { headers: { cookie: operatorCookie } })],
+    [
+      "an oversized mutation",
+      () => trpc("apiKeys.create", { method: "POST", headers: json, body: trpcBody({ name: "x".repeat(2_000_000) }) }),
+    ],
+    [
+      "a text/plain mutation",
+      () => trpc("apiKeys.create", { method: "POST", headers: { "content-type": "text/plain" }, body: trpcBody({ name: "x" }) }),
+    ],
+    [
+      "a batch of bad calls",
+      () => trpc(`transactions.byId,session.me,nope?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { id: 42 } } }))}`),
+    ],
+    [
+      "an operator procedure as an owner",
+      () => trpc(`operator.account?input=${encodeURIComponent(trpcBody({ accountId: "'; SELECT 1; --" }))}`),
+    ],
+    [
+      "an operator lookup of nonsense",
+      () =>
+        trpc(`operator.account?input=${encodeURIComponent(trpcBody({ accountId: "not-a-uuid" }))}`, {
+          headers: { cookie: operatorCookie },
+        }),
+    ],
     ["no session", () => trpc("session.me", { headers: { cookie: "" } })],
-    ["a forged session cookie", () => trpc("session.me", { headers: { cookie: "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..forged.forged.forged" } })],
-    ["a purchase", () => trpc("purchases.buyData", { method: "POST", headers: json, body: trpcBody({ clientReference: randomUUID(), planId: "mtn-1gb-30d", phone: "08031234567" }) })],
+    [
+      "a forged session cookie",
+      () =>
+        trpc("session.me", {
+          headers: { cookie: "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..forged.forged.forged" },
+        }),
+    ],
+    [
+      "a purchase",
+      () =>
+        trpc("purchases.buyData", {
+          method: "POST",
+          headers: json,
+          body: trpcBody({ clientReference: randomUUID(), planId: "mtn-1gb-30d", phone: "08031234567" }),
+        }),
+    ],
     ["who am I", () => trpc("session.me")],
   ];
 }
@@ -142,14 +215,34 @@ function trpcFailures(): [string, () => Promise<HttpResponse>][] {
 function otherFailures(): [string, () => Promise<HttpResponse>][] {
   return [
     ["next-auth: an unknown action", () => request(server.url("/api/auth/no-such-action"))],
-    ["next-auth: a garbage sign-in", () => request(server.url("/api/auth/callback/credentials"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "%%%&email=\u0000" })],
-    ["next-auth: a session with a forged cookie", () => request(server.url("/api/auth/session"), { headers: { cookie: "next-auth.session-token=garbage" } })],
+    [
+      "next-auth: a garbage sign-in",
+      () =>
+        request(server.url("/api/auth/callback/credentials"), {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "%%%&email=\u0000",
+        }),
+    ],
+    [
+      "next-auth: a session with a forged cookie",
+      () => request(server.url("/api/auth/session"), { headers: { cookie: "next-auth.session-token=garbage" } }),
+    ],
     ["a page that does not exist", () => request(server.url("/no/such/page"), { headers: { cookie: ownerCookie } })],
     ["a transaction that does not exist", () => request(server.url("/transactions/not-a-uuid"), { headers: { cookie: ownerCookie } })],
-    ["an operator page for nonsense", () => request(server.url("/operator/accounts/%27%3B%20SELECT%201"), { headers: { cookie: operatorCookie } })],
+    [
+      "an operator page for nonsense",
+      () => request(server.url("/operator/accounts/%27%3B%20SELECT%201"), { headers: { cookie: operatorCookie } }),
+    ],
     ["the dashboard", () => request(server.url("/dashboard"), { headers: { cookie: ownerCookie } })],
-    ["a portal CSV export with bad filters", () => request(server.url("/api/portal/transactions.csv?from=nonsense&status=%00"), { headers: { cookie: ownerCookie } })],
-    ["a portal invoice that cannot exist", () => request(server.url("/api/portal/invoices/1999-99.pdf"), { headers: { cookie: ownerCookie } })],
+    [
+      "a portal CSV export with bad filters",
+      () => request(server.url("/api/portal/transactions.csv?from=nonsense&status=%00"), { headers: { cookie: ownerCookie } }),
+    ],
+    [
+      "a portal invoice that cannot exist",
+      () => request(server.url("/api/portal/invoices/1999-99.pdf"), { headers: { cookie: ownerCookie } }),
+    ],
     ["an undecodable path", () => request(server.url("/api/v1/%E0%A4%A"))],
   ];
 }
@@ -227,7 +320,12 @@ describe("with the database unreachable", () => {
     const signInPage = await request(server.url("/sign-in"));
     expectNothingInternal("the sign-in page", signInPage);
     const csrf = await request(server.url("/api/auth/csrf"));
-    const form = new URLSearchParams({ email: "someone@leaks.test", password: "whatever-it-is", csrfToken: (csrf.json() as { csrfToken: string }).csrfToken, json: "true" });
+    const form = new URLSearchParams({
+      email: "someone@leaks.test",
+      password: "whatever-it-is",
+      csrfToken: (csrf.json() as { csrfToken: string }).csrfToken,
+      json: "true",
+    });
     const attempt = await request(server.url("/api/auth/callback/credentials"), {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: String(csrf.headers["set-cookie"]?.[0]?.split(";")[0]) },

@@ -148,7 +148,11 @@ describe("public/", () => {
   };
 
   it("is every file the server treats as a static asset", () => {
-    expect([...PUBLIC_FILES].sort()).toEqual(readdirSync("public").map((name) => `/${name}`).sort());
+    expect([...PUBLIC_FILES].sort()).toEqual(
+      readdirSync("public")
+        .map((name) => `/${name}`)
+        .sort(),
+    );
   });
 
   it("is served as it is, each file with its type, nosniff and no document policy", async () => {

@@ -16,7 +16,10 @@ import { OPERATIONS } from "./operations";
 const TAGS: { name: Tag; description: string }[] = [
   { name: "Account", description: "Your wallet." },
   { name: "Catalog", description: "What can be bought, at your account's prices." },
-  { name: "Purchases", description: "Data, airtime and bill payments, paid from the wallet. Every purchase is idempotent on its `clientReference`." },
+  {
+    name: "Purchases",
+    description: "Data, airtime and bill payments, paid from the wallet. Every purchase is idempotent on its `clientReference`.",
+  },
   { name: "Transactions", description: "Look up purchases: one by its `clientReference`, or a page of them." },
   { name: "Invoices", description: "Monthly invoices (the calendar month in Africa/Lagos time)." },
   { name: "Documentation", description: "This document." },
@@ -88,7 +91,12 @@ function tidySchemas(node: unknown): void {
   if (Array.isArray(anyOf) && anyOf.length === 2) {
     const nullIndex = anyOf.findIndex((branch) => isPlainObject(branch) && branch.type === "null" && Object.keys(branch).length === 1);
     const other: unknown = anyOf[1 - nullIndex];
-    if (nullIndex !== -1 && isPlainObject(other) && typeof other.type === "string" && !("$ref" in other || "enum" in other || "const" in other)) {
+    if (
+      nullIndex !== -1 &&
+      isPlainObject(other) &&
+      typeof other.type === "string" &&
+      !("$ref" in other || "enum" in other || "const" in other)
+    ) {
       delete node.anyOf;
       Object.assign(node, { ...other, ...node, type: [other.type, "null"] });
     }

@@ -11,7 +11,10 @@ import { MAX_BODY_BYTES } from "~/server/rest/api-route";
 import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "~/server/rest/problem";
 import { standardHeaders, type OperationSpec } from "./operation";
 
-const retryAfterHeader = z.int().positive().meta({ description: "Seconds to wait before trying again.", example: 30, header: { id: "Retry-After" } });
+const retryAfterHeader = z
+  .int()
+  .positive()
+  .meta({ description: "Seconds to wait before trying again.", example: 30, header: { id: "Retry-After" } });
 const RATE_LIMIT_HEADERS = {
   "RateLimit-Limit": { description: "Requests this API key may make per window.", schema: z.int().positive(), example: 100 },
   "RateLimit-Remaining": { description: "Requests left in the current window.", schema: z.int().min(0), example: 0 },
@@ -49,7 +52,8 @@ const ERROR_HELP: Partial<Record<ErrorName, string>> = {
   "invoice.not_found": "The month is before the account was opened: there is no invoice for it.",
   "transaction.idempotency_conflict": "This `clientReference` was already used for a different order. Nothing was vended or charged.",
   "customer.invalid": "The biller does not know this customer id (sandbox: customer ids ending in 9999).",
-  "amount.out_of_range": "The amount is outside the bounds of the product or network (`minAmount`/`maxAmount`, `airtimeMinAmount`/`airtimeMaxAmount`).",
+  "amount.out_of_range":
+    "The amount is outside the bounds of the product or network (`minAmount`/`maxAmount`, `airtimeMinAmount`/`airtimeMaxAmount`).",
   "rate_limit.exceeded": "Too many requests; wait `Retry-After` seconds.",
   "provider.unavailable": "The biller cannot be reached right now. Nothing was charged; try again shortly.",
 };
@@ -85,7 +89,12 @@ function problemResponse(status: number, lines: string[], examples: Record<strin
 function namedErrors(status: number, names: ErrorName[]) {
   const lines = names.map((name) => `- \`${status === 401 ? "generalErrors" : name}\`: ${ERROR_HELP[name] ?? ERROR_TABLE[name].title}`);
   const examples = Object.fromEntries(names.map((name) => [name, problemFromAppError(new AppError(name, ERROR_HELP[name] ?? name))]));
-  return problemResponse(status, lines, examples, status === 429 ? standardHeaders.extend({ "Retry-After": retryAfterHeader, ...rateLimitHeaders(true) }) : standardHeaders);
+  return problemResponse(
+    status,
+    lines,
+    examples,
+    status === 429 ? standardHeaders.extend({ "Retry-After": retryAfterHeader, ...rateLimitHeaders(true) }) : standardHeaders,
+  );
 }
 
 /** 401 has no key to count against and 403 is not counted (README "Rate limits"); 429 has the required ones. */
@@ -102,7 +111,8 @@ export function withRateLimitHeaders(spec: OperationSpec, responses: ZodOpenApiR
     Object.entries(responses).map(([status, response]) => {
       if (WITHOUT_OPTIONAL_RATE_LIMIT_HEADERS.has(status)) return [status, response];
       // Every response is built on standardHeaders; one that is not would silently lose these.
-      if (!("headers" in response) || !(response.headers instanceof z.ZodObject)) throw new Error(`${spec.operationId} ${status}: headers must extend standardHeaders`);
+      if (!("headers" in response) || !(response.headers instanceof z.ZodObject))
+        throw new Error(`${spec.operationId} ${status}: headers must extend standardHeaders`);
       return [status, { ...response, headers: response.headers.extend(optional) }];
     }),
   );
@@ -111,8 +121,12 @@ export function withRateLimitHeaders(spec: OperationSpec, responses: ZodOpenApiR
 function validationErrors(fields: string[], hasBody: boolean) {
   const names = [...fields.map((field) => `\`${field}\``), ...(hasBody ? ["`generalErrors` (the body is not valid JSON)"] : [])];
   const [first = "generalErrors"] = fields;
-  const example = problemFromAppError(new AppError("validation.failed", "must not be empty", [{ name: first, reason: "must not be empty" }]));
-  return problemResponse(400, [`One entry in \`errors\` per offending field; \`name\` is one of: ${names.join(", ")}.`], { [first]: example });
+  const example = problemFromAppError(
+    new AppError("validation.failed", "must not be empty", [{ name: first, reason: "must not be empty" }]),
+  );
+  return problemResponse(400, [`One entry in \`errors\` per offending field; \`name\` is one of: ${names.join(", ")}.`], {
+    [first]: example,
+  });
 }
 
 /**
@@ -139,10 +153,18 @@ export function errorResponses(spec: OperationSpec): ZodOpenApiResponsesObject {
   if (spec.request.body) {
     const tooLarge = problem(413, `The request body must be at most ${MAX_BODY_BYTES} bytes.`);
     const notJson = problem(415, "The request body must be JSON: send 'Content-Type: application/json'.");
-    responses["413"] = problemResponse(413, [`The body is larger than ${MAX_BODY_BYTES} bytes. \`errors[].name\` is \`generalErrors\`.`], { generalErrors: tooLarge });
-    responses["415"] = problemResponse(415, ["The body is not sent as `Content-Type: application/json`. `errors[].name` is `generalErrors`."], { generalErrors: notJson });
+    responses["413"] = problemResponse(413, [`The body is larger than ${MAX_BODY_BYTES} bytes. \`errors[].name\` is \`generalErrors\`.`], {
+      generalErrors: tooLarge,
+    });
+    responses["415"] = problemResponse(
+      415,
+      ["The body is not sent as `Content-Type: application/json`. `errors[].name` is `generalErrors`."],
+      { generalErrors: notJson },
+    );
   }
   responses["429"] = namedErrors(429, ["rate_limit.exceeded"]);
-  responses["500"] = problemResponse(500, ["Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`."], { generalErrors: INTERNAL_PROBLEM });
+  responses["500"] = problemResponse(500, ["Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`."], {
+    generalErrors: INTERNAL_PROBLEM,
+  });
   return responses;
 }

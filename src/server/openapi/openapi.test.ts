@@ -136,7 +136,9 @@ describe("GET /api/v1/openapi.json", () => {
     expect(await serversOf(server)).toEqual([`http://127.0.0.1:${port}`]);
     expect(await serversOf(server, {}, "::1")).toEqual([`http://[::1]:${port}`]);
     expect(await serversOf(server, { host: "API.Example.test:8080" })).toEqual(["http://api.example.test:8080"]);
-    expect(await serversOf(server, { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" })).toEqual([`http://127.0.0.1:${port}`]);
+    expect(await serversOf(server, { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" })).toEqual([
+      `http://127.0.0.1:${port}`,
+    ]);
     expect(await serversOf(server, { host: "user@evil.example" })).toEqual(["/"]);
     expect(await serversOf(configured, { host: "internal-host:3000", "x-forwarded-host": "evil.example" })).toEqual([PUBLIC_URL]);
 
@@ -153,7 +155,11 @@ describe("GET /api/v1/openapi.json", () => {
   });
 
   it("types the plan fields that can be null as nullable, so generated clients type them `T | null`", () => {
-    const plan = (document.components as unknown as { schemas: Record<string, { properties: Record<string, { type?: unknown; description?: string }> }> }).schemas.Plan!;
+    const plan = (
+      document.components as unknown as {
+        schemas: Record<string, { properties: Record<string, { type?: unknown; description?: string }> }>;
+      }
+    ).schemas.Plan!;
     for (const field of ["retailPrice", "productId", "sizeMb", "validityDays", "isUnlimited", "class"]) {
       expect(plan.properties[field]?.type, field).toEqual([expect.any(String), "null"]);
     }
@@ -209,7 +215,9 @@ describe("GET /api/v1/openapi.json", () => {
     expect(handlers).toContain("GET /api/v1/balance");
     for (const handler of handlers) {
       const [method, routePath] = handler.split(" ") as [string, string];
-      const documented = documentedPathsFor(document, routePath).filter((documentedPath) => document.paths[documentedPath]?.[method.toLowerCase()]);
+      const documented = documentedPathsFor(document, routePath).filter(
+        (documentedPath) => document.paths[documentedPath]?.[method.toLowerCase()],
+      );
       expect(documented, `${handler} is not in the document`).not.toEqual([]);
     }
   });
@@ -224,7 +232,11 @@ describe("GET /api/v1/openapi.json", () => {
       });
       expect(served, `${key} is documented but no route handler serves it`).toBe(true);
     }
-    expect(operations(document).map(([key]) => key).sort()).toEqual([...ENDPOINTS].sort());
+    expect(
+      operations(document)
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual([...ENDPOINTS].sort());
   });
 
   it("describes every operation: summary, description, auth, errors with their names, request ids, a curl sample", () => {
@@ -287,7 +299,18 @@ describe("GET /api/v1/openapi.json", () => {
 
   it("explains authentication, idempotency, kobo, errors and the sandbox test recipients", () => {
     const intro = document.info.description;
-    for (const text of ["Authorization: Bearer", "ip.not_configured", "clientReference", "Idempotent-Replay", "kobo", "generalErrors", "`0000`", "`1111`", "`2222`", "`9999`"]) {
+    for (const text of [
+      "Authorization: Bearer",
+      "ip.not_configured",
+      "clientReference",
+      "Idempotent-Replay",
+      "kobo",
+      "generalErrors",
+      "`0000`",
+      "`1111`",
+      "`2222`",
+      "`9999`",
+    ]) {
       expect(intro).toContain(text);
     }
   });

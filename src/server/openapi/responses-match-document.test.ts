@@ -64,7 +64,9 @@ function withComponentRefs(schema: unknown): unknown {
   return Object.fromEntries(
     Object.entries(schema).map(([key, value]) => [
       key,
-      key === "$ref" && typeof value === "string" ? value.replace("#/components/schemas/", `${COMPONENTS_ID}#/$defs/`) : withComponentRefs(value),
+      key === "$ref" && typeof value === "string"
+        ? value.replace("#/components/schemas/", `${COMPONENTS_ID}#/$defs/`)
+        : withComponentRefs(value),
     ]),
   );
 }
@@ -93,7 +95,9 @@ function expectDocumented(endpoint: EndpointKey, response: HttpResponse, label =
   expect(documented, `${where}: status not documented (${response.text.slice(0, 300)})`).toBeDefined();
   const mediaType = (response.headers["content-type"] ?? "").split(";")[0]!.trim();
   expect(Object.keys(documented!.content ?? {}), `${where}: media type`).toContain(mediaType);
-  const headers = Object.fromEntries(Object.entries(documented!.headers ?? {}).map(([name, header]) => [name.toLowerCase(), resolveHeader(header)]));
+  const headers = Object.fromEntries(
+    Object.entries(documented!.headers ?? {}).map(([name, header]) => [name.toLowerCase(), resolveHeader(header)]),
+  );
   const seen = headersSeen.get(`${endpoint} ${response.status}`) ?? new Set<string>();
   headersSeen.set(`${endpoint} ${response.status}`, seen);
   for (const [name, header] of Object.entries(headers)) {
@@ -209,7 +213,9 @@ beforeAll(async () => {
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: withComponentRefs(document.components.schemas) as object });
   documentedHeaderNames = new Set(
     Object.values(document.paths).flatMap((item) =>
-      Object.values(item).flatMap((operation) => Object.values(operation.responses).flatMap((response) => Object.keys(response.headers ?? {}).map((name) => name.toLowerCase()))),
+      Object.values(item).flatMap((operation) =>
+        Object.values(operation.responses).flatMap((response) => Object.keys(response.headers ?? {}).map((name) => name.toLowerCase())),
+      ),
     ),
   );
 
@@ -231,7 +237,9 @@ describe("every documented operation answers as documented", () => {
     await call("GET /api/v1/plans", 200, { path: "/api/v1/plans" });
     // On the product catalog the structured fields are filled, except sizeMb of an unlimited bundle.
     const onCatalog = await createAccountWithKey({ onProductCatalog: true });
-    const plans = (await call("GET /api/v1/plans", 200, { path: "/api/v1/plans?networkId=airtel", auth: onCatalog.auth })).json() as { data: Record<string, unknown>[] };
+    const plans = (await call("GET /api/v1/plans", 200, { path: "/api/v1/plans?networkId=airtel", auth: onCatalog.auth })).json() as {
+      data: Record<string, unknown>[];
+    };
     expect(plans.data.find((item) => item.isUnlimited === true)).toMatchObject({ sizeMb: null, validityDays: 30 });
     expect(plans.data.find((item) => item.isUnlimited === false)?.sizeMb).toEqual(expect.any(Number));
     await call("GET /api/v1/plans", 404, { path: "/api/v1/plans?networkId=no-such-network" });
@@ -243,9 +251,15 @@ describe("every documented operation answers as documented", () => {
     const bought = (await call("POST /api/v1/data", 201, { body: dataOrder() })).json() as { clientReference: string };
     await call("GET /api/v1/transactions/{clientReference}", 200, { path: `/api/v1/transactions/${bought.clientReference}` });
     // The check itself is not vacuous: the same body, broken, is refused.
-    const transactionSchema = document.paths["/api/v1/transactions/{clientReference}"]!.get!.responses["200"]!.content!["application/json"]!.schema!;
+    const transactionSchema =
+      document.paths["/api/v1/transactions/{clientReference}"]!.get!.responses["200"]!.content!["application/json"]!.schema!;
     expect(validatorFor(transactionSchema)(bought)).toBe(true);
-    for (const broken of [{ ...bought, status: "done" }, { ...bought, id: "not-a-uuid" }, { ...bought, amount: -1 }, { ...bought, service: undefined }]) {
+    for (const broken of [
+      { ...bought, status: "done" },
+      { ...bought, id: "not-a-uuid" },
+      { ...bought, amount: -1 },
+      { ...bought, service: undefined },
+    ]) {
       expect(validatorFor(transactionSchema)(broken), JSON.stringify(broken)).toBe(false);
     }
     await call("GET /api/v1/transactions/{clientReference}", 404, { path: "/api/v1/transactions/never-used" });
@@ -274,12 +288,24 @@ describe("every documented operation answers as documented", () => {
     await call("POST /api/v1/data", 404, { body: { ...dataOrder(), planId: "no-such-plan" } });
     await call("POST /api/v1/airtime", 404, { body: { ...airtimeOrder(), networkId: "no-such-network" } });
     await call("POST /api/v1/airtime", 422, { body: { ...airtimeOrder(), amount: 100_000_000 } });
-    await call("POST /api/v1/bills/{service}/pay", 404, { path: "/api/v1/bills/cable-tv/pay", body: { ...billOrder(), planId: "no-such-plan" } });
-    await call("POST /api/v1/bills/{service}/pay", 422, { path: "/api/v1/bills/cable-tv/pay", body: { ...billOrder(), customerId: "7012349999" } });
+    await call("POST /api/v1/bills/{service}/pay", 404, {
+      path: "/api/v1/bills/cable-tv/pay",
+      body: { ...billOrder(), planId: "no-such-plan" },
+    });
+    await call("POST /api/v1/bills/{service}/pay", 422, {
+      path: "/api/v1/bills/cable-tv/pay",
+      body: { ...billOrder(), customerId: "7012349999" },
+    });
 
     await call("POST /api/v1/bills/{service}/verify", 200, { path: "/api/v1/bills/cable-tv/verify", body: CABLE });
-    await call("POST /api/v1/bills/{service}/verify", 404, { path: "/api/v1/bills/cable-tv/verify", body: { ...CABLE, planId: "no-such-plan" } });
-    await call("POST /api/v1/bills/{service}/verify", 422, { path: "/api/v1/bills/cable-tv/verify", body: { ...CABLE, customerId: "7012349999" } });
+    await call("POST /api/v1/bills/{service}/verify", 404, {
+      path: "/api/v1/bills/cable-tv/verify",
+      body: { ...CABLE, planId: "no-such-plan" },
+    });
+    await call("POST /api/v1/bills/{service}/verify", 422, {
+      path: "/api/v1/bills/cable-tv/verify",
+      body: { ...CABLE, customerId: "7012349999" },
+    });
   });
 
   // What src/schemas/api.ts says in words about each purchase kind's Transaction, beyond its types.
@@ -289,22 +315,43 @@ describe("every documented operation answers as documented", () => {
     expect(data.productName).toEqual(expect.any(String));
 
     const airtime = (await call("POST /api/v1/airtime", 201, { body: airtimeOrder() })).json() as Record<string, unknown>;
-    expect(airtime).toMatchObject({ service: "Airtime", planId: null, networkId: "mtn", productName: "MTN Airtime", customerName: null, token: null });
+    expect(airtime).toMatchObject({
+      service: "Airtime",
+      planId: null,
+      networkId: "mtn",
+      productName: "MTN Airtime",
+      customerName: null,
+      token: null,
+    });
 
-    const cable = (await call("POST /api/v1/bills/{service}/pay", 201, { path: "/api/v1/bills/cable-tv/pay", body: billOrder() })).json() as Record<string, unknown>;
+    const cable = (
+      await call("POST /api/v1/bills/{service}/pay", 201, { path: "/api/v1/bills/cable-tv/pay", body: billOrder() })
+    ).json() as Record<string, unknown>;
     expect(cable).toMatchObject({ service: "CableTv", planId: CABLE.planId, networkId: null, token: null });
     expect(cable.productName).toEqual(expect.any(String));
     expect(cable.customerName).toEqual(expect.any(String));
 
-    const electricity = { clientReference: reference("doc-power"), planId: "ikeja-electric-prepaid", customerId: "45012345678", amount: 500_000 };
-    const power = (await call("POST /api/v1/bills/{service}/pay", 201, { path: "/api/v1/bills/electricity/pay", body: electricity })).json() as Record<string, unknown>;
+    const electricity = {
+      clientReference: reference("doc-power"),
+      planId: "ikeja-electric-prepaid",
+      customerId: "45012345678",
+      amount: 500_000,
+    };
+    const power = (
+      await call("POST /api/v1/bills/{service}/pay", 201, { path: "/api/v1/bills/electricity/pay", body: electricity })
+    ).json() as Record<string, unknown>;
     expect(power).toMatchObject({ service: "Electricity", status: "successful", networkId: null });
     expect(power.token).toMatch(/^\d{20}$/);
 
     // Read back, the stored transaction says the same.
-    const stored = (await call("GET /api/v1/transactions/{clientReference}", 200, { path: `/api/v1/transactions/${String(airtime.clientReference)}` })).json();
+    const stored = (
+      await call("GET /api/v1/transactions/{clientReference}", 200, { path: `/api/v1/transactions/${String(airtime.clientReference)}` })
+    ).json();
     expect(stored).toMatchObject({ planId: null, productName: "MTN Airtime" });
-    const pending = (await call("POST /api/v1/airtime", 201, { body: { ...airtimeOrder(), phone: "08031231111" } })).json() as Record<string, unknown>;
+    const pending = (await call("POST /api/v1/airtime", 201, { body: { ...airtimeOrder(), phone: "08031231111" } })).json() as Record<
+      string,
+      unknown
+    >;
     expect(pending).toMatchObject({ status: "pending", completedAt: null, token: null, productName: "MTN Airtime" });
 
     // The words these answers are held to: what the document says of airtime.
@@ -345,7 +392,12 @@ describe("every documented operation answers as documented", () => {
     }
     for (const endpoint of ["POST /api/v1/bills/{service}/verify", "POST /api/v1/bills/{service}/pay"] as const) {
       const { apiKey } = await createApiKey(operator, { accountId: main.accountId, name: uniqueName("biller") });
-      await call(endpoint, 503, { path: EXAMPLE_PATHS[endpoint], body: validBodyFor(endpoint), auth: { authorization: `Bearer ${apiKey}` }, on: limited });
+      await call(endpoint, 503, {
+        path: EXAMPLE_PATHS[endpoint],
+        body: validBodyFor(endpoint),
+        auth: { authorization: `Bearer ${apiKey}` },
+        on: limited,
+      });
     }
   });
 

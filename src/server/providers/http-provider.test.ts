@@ -40,16 +40,34 @@ afterEach(async () => {
 
 /** Short limits so faults end quickly; the vend's is longer than the queries', as in production. */
 function provider(overrides: Partial<HttpProviderOptions> = {}): HttpProvider {
-  return new HttpProvider({ baseUrl: upstream.baseUrl, apiKey: API_KEY, vendTimeoutMs: 800, queryTimeoutMs: 300, retries: 2, retryDelayMs: 10, ...overrides });
+  return new HttpProvider({
+    baseUrl: upstream.baseUrl,
+    apiKey: API_KEY,
+    vendTimeoutMs: 800,
+    queryTimeoutMs: 300,
+    retries: 2,
+    retryDelayMs: 10,
+    ...overrides,
+  });
 }
 
 function order(overrides: Partial<VendRequest> = {}): VendRequest {
-  return { transactionId: randomUUID(), service: "DATA", productCode: "mtn-1gb-30d", recipient: "08031234567", amount: 28_000n, phone: null, ...overrides };
+  return {
+    transactionId: randomUUID(),
+    service: "DATA",
+    productCode: "mtn-1gb-30d",
+    recipient: "08031234567",
+    amount: 28_000n,
+    phone: null,
+    ...overrides,
+  };
 }
 
 function requestsTo(path: "verify" | "vend" | "requery", transactionId?: string) {
   return upstream.requests.filter(
-    (request) => request.path === path && (transactionId === undefined || request.idempotencyKey === transactionId || request.url.endsWith(`/${transactionId}`)),
+    (request) =>
+      request.path === path &&
+      (transactionId === undefined || request.idempotencyKey === transactionId || request.url.endsWith(`/${transactionId}`)),
   );
 }
 
@@ -59,10 +77,20 @@ function loggedText(): string {
 
 describe("HttpProvider.vend", () => {
   it("sends the order once, with the bearer key and our transaction id as Idempotency-Key, and reads a success", async () => {
-    const request = order({ service: "ELECTRICITY", productCode: "ikeja-electric-prepaid", recipient: "45012345678", amount: 500_000n, phone: "08031234567" });
+    const request = order({
+      service: "ELECTRICITY",
+      productCode: "ikeja-electric-prepaid",
+      recipient: "45012345678",
+      amount: 500_000n,
+      phone: "08031234567",
+    });
     const outcome = await provider().vend(request);
 
-    expect(outcome).toEqual({ status: "successful", providerReference: expect.stringMatching(/^FAKE-/), token: expect.stringMatching(/^\d{20}$/) });
+    expect(outcome).toEqual({
+      status: "successful",
+      providerReference: expect.stringMatching(/^FAKE-/),
+      token: expect.stringMatching(/^\d{20}$/),
+    });
     const sent = requestsTo("vend", request.transactionId);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
@@ -70,7 +98,14 @@ describe("HttpProvider.vend", () => {
       url: "/vend",
       authorization: `Bearer ${API_KEY}`,
       idempotencyKey: request.transactionId,
-      body: { transactionId: request.transactionId, service: "ELECTRICITY", productCode: "ikeja-electric-prepaid", recipient: "45012345678", amount: 500_000, phone: "08031234567" },
+      body: {
+        transactionId: request.transactionId,
+        service: "ELECTRICITY",
+        productCode: "ikeja-electric-prepaid",
+        recipient: "45012345678",
+        amount: 500_000,
+        phone: "08031234567",
+      },
     });
     expect(upstream.deliveries(request.transactionId)).toBe(1);
   });
@@ -88,7 +123,10 @@ describe("HttpProvider.vend", () => {
 
   it("reads a pending answer as pending, keeping the upstream's reference", async () => {
     upstream.outcomeFor("08031231111", { pending: 0, then: "successful" });
-    expect(await provider().vend(order({ recipient: "08031231111" }))).toEqual({ status: "pending", providerReference: expect.stringMatching(/^FAKE-/) });
+    expect(await provider().vend(order({ recipient: "08031231111" }))).toEqual({
+      status: "pending",
+      providerReference: expect.stringMatching(/^FAKE-/),
+    });
   });
 
   it("waits for a slow answer within the vend's own time limit, even past the queries' shorter one", async () => {
@@ -112,7 +150,10 @@ describe("HttpProvider.vend", () => {
     ["malformed JSON after executing", { kind: "malformed", executes: true }],
     ["an unknown status", { kind: "raw", status: 200, body: '{"status":"processing"}' }],
     ["a success without a reference", { kind: "raw", status: 200, body: '{"status":"successful"}' }],
-    ["an answer about another transaction", { kind: "raw", status: 200, body: '{"transactionId":"someone-else","status":"successful","providerReference":"X-1"}' }],
+    [
+      "an answer about another transaction",
+      { kind: "raw", status: 200, body: '{"transactionId":"someone-else","status":"successful","providerReference":"X-1"}' },
+    ],
     ["a 4xx that does not say failed", { kind: "raw", status: 429, body: '{"error":"slow down"}' }],
     ["a 4xx that claims success", { kind: "raw", status: 400, body: '{"status":"successful","providerReference":"X-2"}' }],
     ["a 5xx that says failed", { kind: "raw", status: 500, body: '{"status":"failed","reason":"oops"}' }],
@@ -172,13 +213,16 @@ describe("HttpProvider.requery", () => {
   it.each([
     ["an HTML page", "<html>Not Found</html>"],
     ["a gateway's JSON", '{"message":"no Route matched with those values"}'],
-  ])("does not read a 404 without the protocol's not_found (%s: a misrouted base URL, a proxy) as never received: pending, retried", async (_name, body) => {
-    upstream.inject("requery", { kind: "raw", status: 404, body });
-    const request = order();
-    expect(await provider().requery({ ...request, providerReference: null })).toEqual({ status: "pending", providerReference: null });
-    expect(requestsTo("requery", request.transactionId)).toHaveLength(3);
-    expect(upstream.closed(request.transactionId)).toBe(false);
-  });
+  ])(
+    "does not read a 404 without the protocol's not_found (%s: a misrouted base URL, a proxy) as never received: pending, retried",
+    async (_name, body) => {
+      upstream.inject("requery", { kind: "raw", status: 404, body });
+      const request = order();
+      expect(await provider().requery({ ...request, providerReference: null })).toEqual({ status: "pending", providerReference: null });
+      expect(requestsTo("requery", request.transactionId)).toHaveLength(3);
+      expect(upstream.closed(request.transactionId)).toBe(false);
+    },
+  );
 
   const transient: [string, Injection][] = [
     ["a hang", { kind: "hang" }],
@@ -202,7 +246,10 @@ describe("HttpProvider.requery", () => {
     const request = order();
     await provider().vend(request);
     upstream.inject("requery", { kind: "reset" });
-    expect(await provider({ retries: 1 }).requery({ ...request, providerReference: null })).toEqual({ status: "pending", providerReference: null });
+    expect(await provider({ retries: 1 }).requery({ ...request, providerReference: null })).toEqual({
+      status: "pending",
+      providerReference: null,
+    });
     expect(requestsTo("requery", request.transactionId)).toHaveLength(2);
     expect(loggedText()).toContain("transaction left pending for the reconciler");
   });
@@ -225,7 +272,11 @@ describe("HttpProvider.verifyCustomer", () => {
   const customer = { service: "CABLE_TV", productCode: "dstv-padi", customerId: "7012345678" } as const;
 
   it("reads a valid customer, sending the key", async () => {
-    expect(await provider().verifyCustomer(customer)).toEqual({ status: "valid", customerName: "Ada Okafor", details: { customerId: "7012345678" } });
+    expect(await provider().verifyCustomer(customer)).toEqual({
+      status: "valid",
+      customerName: "Ada Okafor",
+      details: { customerId: "7012345678" },
+    });
     expect(requestsTo("verify").at(-1)).toMatchObject({ authorization: `Bearer ${API_KEY}`, body: customer });
   });
 
@@ -261,7 +312,9 @@ describe("HttpProvider credentials", () => {
     const request = order();
     expect(await adapter.vend(request)).toEqual({ status: "pending", providerReference: null });
     expect(upstream.order(request.transactionId)).toBeUndefined();
-    expect((await adapter.verifyCustomer({ service: "CABLE_TV", productCode: "dstv-padi", customerId: "7012345678" })).status).toBe("unavailable");
+    expect((await adapter.verifyCustomer({ service: "CABLE_TV", productCode: "dstv-padi", customerId: "7012345678" })).status).toBe(
+      "unavailable",
+    );
     expect(loggedText()).not.toContain(wrongKey);
   });
 
@@ -283,8 +336,12 @@ describe("HTTP provider configuration", () => {
   };
 
   it("refuses to build without the upstream's URL or key, naming what is missing and not the key", () => {
-    expect(() => httpProviderFromEnv({ ...configured, VEND_HTTP_BASE_URL: undefined })).toThrow("VEND_PROVIDER=http needs VEND_HTTP_BASE_URL");
-    expect(() => httpProviderFromEnv({ ...configured, VEND_HTTP_API_KEY: undefined })).toThrow("VEND_PROVIDER=http needs VEND_HTTP_API_KEY");
+    expect(() => httpProviderFromEnv({ ...configured, VEND_HTTP_BASE_URL: undefined })).toThrow(
+      "VEND_PROVIDER=http needs VEND_HTTP_BASE_URL",
+    );
+    expect(() => httpProviderFromEnv({ ...configured, VEND_HTTP_API_KEY: undefined })).toThrow(
+      "VEND_PROVIDER=http needs VEND_HTTP_API_KEY",
+    );
     expect(httpProviderFromEnv(configured).name).toBe("http");
   });
 

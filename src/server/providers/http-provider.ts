@@ -242,7 +242,12 @@ export class HttpProvider implements VendProvider {
       shouldRetry: ({ error }) => error instanceof UpstreamFault,
       onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
         if (error instanceof UpstreamFault && retriesLeft > 0) {
-          log("info", `upstream ${operation} attempt ${attemptNumber} failed; retrying`, { operation, transactionId, fault: error.kind, detail: error.message });
+          log("info", `upstream ${operation} attempt ${attemptNumber} failed; retrying`, {
+            operation,
+            transactionId,
+            fault: error.kind,
+            detail: error.message,
+          });
         }
       },
     });
@@ -251,7 +256,12 @@ export class HttpProvider implements VendProvider {
   private logGaveUp(operation: Operation, transactionId: string | null, error: unknown): void {
     const consequence = operation === "verify" ? "verification unavailable" : "transaction left pending for the reconciler";
     if (error instanceof UpstreamFault) {
-      log("warn", `upstream ${operation} gave no definite answer; ${consequence}`, { operation, transactionId, fault: error.kind, detail: error.message });
+      log("warn", `upstream ${operation} gave no definite answer; ${consequence}`, {
+        operation,
+        transactionId,
+        fault: error.kind,
+        detail: error.message,
+      });
     } else {
       // Not a fault of the upstream's answer but of ours; still never an exception out of a provider.
       log("error", `upstream ${operation} failed unexpectedly; ${consequence}`, { operation, transactionId, error: String(error) });
@@ -329,10 +339,23 @@ function log(level: "info" | "warn" | "error", message: string, fields: Record<s
  * missing, so that VEND_PROVIDER=http without them fails the first purchase before any money moves
  * instead of debiting wallets for orders that can never be sent.
  */
-export function httpProviderFromEnv(config: Pick<Env, "VEND_HTTP_BASE_URL" | "VEND_HTTP_API_KEY" | "VEND_HTTP_TIMEOUT_MS" | "VEND_HTTP_QUERY_TIMEOUT_MS" | "VEND_HTTP_RETRIES" | "VEND_HTTP_RETRY_DELAY_MS">): HttpProvider {
+export function httpProviderFromEnv(
+  config: Pick<
+    Env,
+    | "VEND_HTTP_BASE_URL"
+    | "VEND_HTTP_API_KEY"
+    | "VEND_HTTP_TIMEOUT_MS"
+    | "VEND_HTTP_QUERY_TIMEOUT_MS"
+    | "VEND_HTTP_RETRIES"
+    | "VEND_HTTP_RETRY_DELAY_MS"
+  >,
+): HttpProvider {
   const { VEND_HTTP_BASE_URL: baseUrl, VEND_HTTP_API_KEY: apiKey } = config;
   if (!baseUrl || !apiKey) {
-    const missing = [baseUrl ? null : "VEND_HTTP_BASE_URL (the upstream's base URL)", apiKey ? null : "VEND_HTTP_API_KEY (its bearer credential)"];
+    const missing = [
+      baseUrl ? null : "VEND_HTTP_BASE_URL (the upstream's base URL)",
+      apiKey ? null : "VEND_HTTP_API_KEY (its bearer credential)",
+    ];
     throw new Error(`VEND_PROVIDER=http needs ${missing.filter((entry) => entry !== null).join(" and ")}.`);
   }
   return new HttpProvider({

@@ -23,7 +23,9 @@ export function createVendProvider(name: string | undefined): VendProvider {
   const selected = name?.trim() || DEFAULT_VEND_PROVIDER;
   const factory = Object.hasOwn(PROVIDER_FACTORIES, selected) ? PROVIDER_FACTORIES[selected] : undefined;
   if (!factory) {
-    const known = Object.keys(PROVIDER_FACTORIES).map((key) => `"${key}"`).join(", ");
+    const known = Object.keys(PROVIDER_FACTORIES)
+      .map((key) => `"${key}"`)
+      .join(", ");
     throw new Error(`Unknown VEND_PROVIDER "${selected}": expected one of ${known}.`);
   }
   return factory();

@@ -206,7 +206,11 @@ describe("SandboxProvider.verifyCustomer", () => {
   });
 
   it("describes an electricity customer by address and meter type", async () => {
-    const outcome = await provider.verifyCustomer({ service: "ELECTRICITY", productCode: "ibadan-electric-prepaid", customerId: "45012345678" });
+    const outcome = await provider.verifyCustomer({
+      service: "ELECTRICITY",
+      productCode: "ibadan-electric-prepaid",
+      customerId: "45012345678",
+    });
     if (outcome.status !== "valid") throw new Error("expected valid");
     expect(outcome.details.meterType).toBe("Prepaid");
     expect(outcome.details.address).toMatch(/^\d+ .+, Bodija, Ibadan$/);

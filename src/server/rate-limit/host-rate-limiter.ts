@@ -11,7 +11,13 @@
  * Hosts share nothing: behind a load balancer each of H hosts admits the limit on its own.
  */
 import cluster from "node:cluster";
-import { RateLimiterCluster, RateLimiterClusterMaster, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterCluster,
+  RateLimiterClusterMaster,
+  RateLimiterMemory,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import { logger } from "~/server/log";
 
 export interface HostRateLimiterOptions {
@@ -42,7 +48,9 @@ export function hostRateLimiter(options: HostRateLimiterOptions): RateLimiterAbs
   let limiter = limiters.get(options.keyPrefix);
   if (!limiter) {
     const common = { keyPrefix: options.keyPrefix, points: options.points, duration: options.durationSeconds };
-    limiter = cluster.isWorker ? new RateLimiterCluster({ ...common, timeoutMs: PRIMARY_ANSWER_TIMEOUT_MS }) : new RateLimiterMemory(common);
+    limiter = cluster.isWorker
+      ? new RateLimiterCluster({ ...common, timeoutMs: PRIMARY_ANSWER_TIMEOUT_MS })
+      : new RateLimiterMemory(common);
     limiters.set(options.keyPrefix, limiter);
   }
   return limiter;

@@ -80,7 +80,9 @@ describe("apiRoute", () => {
   it("ignores the query string of a route that takes none, even a NUL in it (found by the fuzz test)", async () => {
     const { auth } = await createAccountWithKey();
     const plain = apiRoute({}, async () => ({ body: { ok: true } }));
-    const response = await plain(new Request("http://localhost/api/v1/test?__proto__=%00&x=%ED%A0%80", { headers: { ...auth, [SOURCE_ADDRESS_HEADER]: "127.0.0.1" } }));
+    const response = await plain(
+      new Request("http://localhost/api/v1/test?__proto__=%00&x=%ED%A0%80", { headers: { ...auth, [SOURCE_ADDRESS_HEADER]: "127.0.0.1" } }),
+    );
     expect(response.status).toBe(200);
   });
 

@@ -58,7 +58,11 @@ interface RequestLogFields {
 }
 
 /** Names for the wrapper's own refusals, which are not AppErrors. */
-const BODY_PROBLEM_OUTCOME: Record<number, string> = { 400: "validation.failed", 413: "request.too_large", 415: "request.unsupported_media_type" };
+const BODY_PROBLEM_OUTCOME: Record<number, string> = {
+  400: "validation.failed",
+  413: "request.too_large",
+  415: "request.unsupported_media_type",
+};
 
 interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
   body?: B;
@@ -142,7 +146,10 @@ function unstorableStringPath(root: unknown): string[] | null {
 
 function assertStorable(value: unknown): void {
   const path = unstorableStringPath(value);
-  if (path) throw invalidInput([{ name: path.length > 0 ? path.join(".") : "generalErrors", reason: "must not contain NUL characters or invalid Unicode" }]);
+  if (path)
+    throw invalidInput([
+      { name: path.length > 0 ? path.join(".") : "generalErrors", reason: "must not contain NUL characters or invalid Unicode" },
+    ]);
 }
 
 function searchParamsObject(url: URL): Record<string, string> {
@@ -161,7 +168,13 @@ export function apiRoute<
   handler: (context: RouteContext<Infer<B>, Infer<Q>, Infer<P>>) => Promise<RouteResult | Response>,
 ) {
   type Segment = { params?: Promise<Record<string, string | string[]>> };
-  const handle = async (request: Request, url: URL, segment: Segment | undefined, requestId: string, log: RequestLogFields): Promise<Response> => {
+  const handle = async (
+    request: Request,
+    url: URL,
+    segment: Segment | undefined,
+    requestId: string,
+    log: RequestLogFields,
+  ): Promise<Response> => {
     const sourceIp = request.headers.get(SOURCE_ADDRESS_HEADER) ?? "0.0.0.0";
     log.sourceIp = sourceIp;
     let rateLimitHeaders: Record<string, string> = {};

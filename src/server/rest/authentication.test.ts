@@ -94,7 +94,9 @@ describe("API keys", () => {
     const stale = new Date(Date.now() - 2 * 60_000);
     await db.apiKey.update({ where: { id: keyId }, data: { lastUsedAt: stale } });
     await balance(auth);
-    await expect.poll(async () => (await db.apiKey.findUniqueOrThrow({ where: { id: keyId } })).lastUsedAt!.getTime()).toBeGreaterThan(stale.getTime() + 60_000);
+    await expect
+      .poll(async () => (await db.apiKey.findUniqueOrThrow({ where: { id: keyId } })).lastUsedAt!.getTime())
+      .toBeGreaterThan(stale.getTime() + 60_000);
   });
 });
 

@@ -59,11 +59,72 @@ async function createCatalog() {
     });
   }
   const plans = {
-    retail: { id: `${networkA}-1gb`, networkId: networkA, name: "1GB Gifting", price: 34_000n, pricingBasis: "RETAIL", retailPrice: 35_000n, productId: "data-1gb-1d", sizeMb: 1024, validityDays: 1, isUnlimited: false, class: "Gifting" },
-    special: { id: `${networkA}-500mb`, networkId: networkA, name: "500MB SME", price: 15_000n, pricingBasis: "SPECIAL", retailPrice: null, productId: "data-500mb-30d", sizeMb: 500, validityDays: 30, isUnlimited: false, class: "SME" },
-    unlimited: { id: `${networkA}-unl`, networkId: networkA, name: "Unlimited Gifting", price: 1_950_000n, pricingBasis: "RETAIL", retailPrice: 2_000_000n, productId: "data-unlimited-30d", sizeMb: null, validityDays: 30, isUnlimited: true, class: "Gifting" },
-    inactive: { id: `${networkA}-old`, networkId: networkA, name: "Retired", price: 10_000n, pricingBasis: "SPECIAL", retailPrice: null, productId: "data-old", sizeMb: 100, validityDays: 7, isUnlimited: false, class: "SME", active: false },
-    other: { id: `${networkB}-2gb`, networkId: networkB, name: "2GB Corporate", price: 60_000n, pricingBasis: "SPECIAL", retailPrice: null, productId: "data-2gb-30d", sizeMb: 2048, validityDays: 30, isUnlimited: false, class: "Corporate" },
+    retail: {
+      id: `${networkA}-1gb`,
+      networkId: networkA,
+      name: "1GB Gifting",
+      price: 34_000n,
+      pricingBasis: "RETAIL",
+      retailPrice: 35_000n,
+      productId: "data-1gb-1d",
+      sizeMb: 1024,
+      validityDays: 1,
+      isUnlimited: false,
+      class: "Gifting",
+    },
+    special: {
+      id: `${networkA}-500mb`,
+      networkId: networkA,
+      name: "500MB SME",
+      price: 15_000n,
+      pricingBasis: "SPECIAL",
+      retailPrice: null,
+      productId: "data-500mb-30d",
+      sizeMb: 500,
+      validityDays: 30,
+      isUnlimited: false,
+      class: "SME",
+    },
+    unlimited: {
+      id: `${networkA}-unl`,
+      networkId: networkA,
+      name: "Unlimited Gifting",
+      price: 1_950_000n,
+      pricingBasis: "RETAIL",
+      retailPrice: 2_000_000n,
+      productId: "data-unlimited-30d",
+      sizeMb: null,
+      validityDays: 30,
+      isUnlimited: true,
+      class: "Gifting",
+    },
+    inactive: {
+      id: `${networkA}-old`,
+      networkId: networkA,
+      name: "Retired",
+      price: 10_000n,
+      pricingBasis: "SPECIAL",
+      retailPrice: null,
+      productId: "data-old",
+      sizeMb: 100,
+      validityDays: 7,
+      isUnlimited: false,
+      class: "SME",
+      active: false,
+    },
+    other: {
+      id: `${networkB}-2gb`,
+      networkId: networkB,
+      name: "2GB Corporate",
+      price: 60_000n,
+      pricingBasis: "SPECIAL",
+      retailPrice: null,
+      productId: "data-2gb-30d",
+      sizeMb: 2048,
+      validityDays: 30,
+      isUnlimited: false,
+      class: "Corporate",
+    },
   } as const;
   for (const [index, data] of Object.values(plans).entries()) await db.dataPlan.create({ data: { ...data, sortOrder: index } });
   return { networkA, networkB, emptyNetwork, plans };
@@ -89,7 +150,12 @@ describe("GET /api/v1/plans", () => {
       expect(item.networkId).toBe(catalog.networkA);
       for (const field of CATALOG_FIELDS) expect(item[field], field).toBeNull();
     }
-    expect(plans.get(catalog.plans.retail.id)).toMatchObject({ price: 34_000, retailPrice: 35_000, pricingBasis: "retail", name: "1GB Gifting" });
+    expect(plans.get(catalog.plans.retail.id)).toMatchObject({
+      price: 34_000,
+      retailPrice: 35_000,
+      pricingBasis: "retail",
+      name: "1GB Gifting",
+    });
     expect(plans.get(catalog.plans.special.id)).toMatchObject({ price: 15_000, retailPrice: null, pricingBasis: "special" });
     expect(plans.get(catalog.plans.unlimited.id)).toMatchObject({ price: 1_950_000, retailPrice: 2_000_000, pricingBasis: "retail" });
   });
@@ -136,9 +202,21 @@ describe("GET /api/v1/plans", () => {
       retailPrice: null,
       pricingBasis: "special",
     });
-    expect(plans.get(catalog.plans.special.id)).toMatchObject({ productId: "data-500mb-30d", sizeMb: 500, validityDays: 30, isUnlimited: false, class: "SME" });
+    expect(plans.get(catalog.plans.special.id)).toMatchObject({
+      productId: "data-500mb-30d",
+      sizeMb: 500,
+      validityDays: 30,
+      isUnlimited: false,
+      class: "SME",
+    });
     // An unlimited bundle has no size: sizeMb stays null, isUnlimited says why.
-    expect(plans.get(catalog.plans.unlimited.id)).toMatchObject({ productId: "data-unlimited-30d", sizeMb: null, validityDays: 30, isUnlimited: true, class: "Gifting" });
+    expect(plans.get(catalog.plans.unlimited.id)).toMatchObject({
+      productId: "data-unlimited-30d",
+      sizeMb: null,
+      validityDays: 30,
+      isUnlimited: true,
+      class: "Gifting",
+    });
 
     await setProductCatalog(operator, { accountId, on: false });
     const off = parseOk(await get(`/api/v1/plans?networkId=${catalog.networkA}`, auth), planList).data;
@@ -153,7 +231,10 @@ describe("GET /api/v1/plans", () => {
     await db.accountPlanPrice.create({ data: { accountId, planId: catalog.plans.special.id, price: 14_500n, pricingBasis: "SPECIAL" } });
     expect((await plansNow()).get(catalog.plans.special.id)).toMatchObject({ price: 14_500 });
 
-    await db.accountPlanPrice.update({ where: { accountId_planId: { accountId, planId: catalog.plans.special.id } }, data: { price: 14_400n } });
+    await db.accountPlanPrice.update({
+      where: { accountId_planId: { accountId, planId: catalog.plans.special.id } },
+      data: { price: 14_400n },
+    });
     expect((await plansNow()).get(catalog.plans.special.id)).toMatchObject({ price: 14_400 });
 
     await db.accountPlanPrice.delete({ where: { accountId_planId: { accountId, planId: catalog.plans.special.id } } });
@@ -174,7 +255,9 @@ describe("GET /api/v1/plans", () => {
     expect(onlyB.map((item) => item.planId)).toEqual([catalog.plans.other.id]);
 
     const all = parseOk(await get("/api/v1/plans", auth), planList).data.map((item) => item.planId);
-    expect(all).toEqual(expect.arrayContaining([catalog.plans.retail.id, catalog.plans.special.id, catalog.plans.unlimited.id, catalog.plans.other.id]));
+    expect(all).toEqual(
+      expect.arrayContaining([catalog.plans.retail.id, catalog.plans.special.id, catalog.plans.unlimited.id, catalog.plans.other.id]),
+    );
     expect(all).not.toContain(catalog.plans.inactive.id);
 
     expect(parseOk(await get(`/api/v1/plans?networkId=${catalog.emptyNetwork}`, auth), planList).data).toEqual([]);
@@ -231,14 +314,47 @@ describe("GET /api/v1/bills/{service}/products", () => {
         fixed("CABLE_TV", 1_900_000n),
         fixed("EDUCATION", 390_000n),
         fixed("BROADBAND", 700_000n),
-        { id: `t-electricity-${id}`, service: "ELECTRICITY", productId: "t-electricity", name: "Test disco", biller: "Test Electric", amountType: "VARIABLE", minAmount: 100_000n, maxAmount: 50_000_000n },
-        { id: `t-retired-${id}`, service: "CABLE_TV", productId: "t-retired", name: "Retired bouquet", biller: "Test biller", amountType: "FIXED", price: 100n, active: false },
+        {
+          id: `t-electricity-${id}`,
+          service: "ELECTRICITY",
+          productId: "t-electricity",
+          name: "Test disco",
+          biller: "Test Electric",
+          amountType: "VARIABLE",
+          minAmount: 100_000n,
+          maxAmount: 50_000_000n,
+        },
+        {
+          id: `t-retired-${id}`,
+          service: "CABLE_TV",
+          productId: "t-retired",
+          name: "Retired bouquet",
+          biller: "Test biller",
+          amountType: "FIXED",
+          price: 100n,
+          active: false,
+        },
       ],
     });
     const { auth } = await createAccountWithKey();
     const expected: Record<BillServicePath, Partial<BillProduct>> = {
-      "cable-tv": { planId: `t-cable_tv-${id}`, amountType: "fixed", price: 1_900_000, minAmount: null, maxAmount: null, biller: "Test biller" },
-      electricity: { planId: `t-electricity-${id}`, productId: "t-electricity", amountType: "variable", price: null, minAmount: 100_000, maxAmount: 50_000_000, biller: "Test Electric" },
+      "cable-tv": {
+        planId: `t-cable_tv-${id}`,
+        amountType: "fixed",
+        price: 1_900_000,
+        minAmount: null,
+        maxAmount: null,
+        biller: "Test biller",
+      },
+      electricity: {
+        planId: `t-electricity-${id}`,
+        productId: "t-electricity",
+        amountType: "variable",
+        price: null,
+        minAmount: 100_000,
+        maxAmount: 50_000_000,
+        biller: "Test Electric",
+      },
       education: { planId: `t-education-${id}`, amountType: "fixed", price: 390_000 },
       broadband: { planId: `t-broadband-${id}`, amountType: "fixed", price: 700_000 },
     };
@@ -248,7 +364,10 @@ describe("GET /api/v1/bills/{service}/products", () => {
         expect(Object.keys(product).sort()).toEqual(Object.keys(billProduct.shape).sort());
         expectShape(product);
       }
-      expect(data.find((product) => product.planId === expected[service].planId), service).toMatchObject(expected[service]);
+      expect(
+        data.find((product) => product.planId === expected[service].planId),
+        service,
+      ).toMatchObject(expected[service]);
       expect(data.map((product) => product.planId)).not.toContain(`t-retired-${id}`);
     }
   });

@@ -141,7 +141,8 @@ async function send(attempt: Attempt): Promise<void> {
     }
   } catch (error) {
     attempt.lost = true;
-    if (process.env.CRASH_DEBUG) console.log(`crash-safety: lost ${attempt.reference} after ${Date.now() - startedAt} ms: ${String(error)}`);
+    if (process.env.CRASH_DEBUG)
+      console.log(`crash-safety: lost ${attempt.reference} after ${Date.now() - startedAt} ms: ${String(error)}`);
   } finally {
     inFlight.delete(attempt);
   }
@@ -158,7 +159,10 @@ async function client(steps: Step[], cycle: number, stopped: () => boolean): Pro
       await send({ cycle, account: earlier.account, reference: earlier.reference, order: earlier.order });
     } else if (step.kind === "duplicate") {
       const ref = reference("crash");
-      await Promise.all([send({ cycle, account, reference: ref, order: step.order }), send({ cycle, account, reference: ref, order: step.order })]);
+      await Promise.all([
+        send({ cycle, account, reference: ref, order: step.order }),
+        send({ cycle, account, reference: ref, order: step.order }),
+      ]);
     } else {
       await send({ cycle, account, reference: reference("crash"), order: step.order });
     }
@@ -207,7 +211,9 @@ async function loadAndKill(cycle: number): Promise<{ inFlightAtKill: number; cut
   stopping = true;
   const inFlightAtKill = inFlight.size;
   const primary = server.process;
-  const exited = new Promise((resolve) => (primary.exitCode !== null || primary.signalCode !== null ? resolve(null) : primary.once("exit", resolve)));
+  const exited = new Promise((resolve) =>
+    primary.exitCode !== null || primary.signalCode !== null ? resolve(null) : primary.once("exit", resolve),
+  );
   process.kill(-primary.pid!, "SIGKILL");
   await withTimeout(exited, 10_000, "the killed server did not exit");
   expect(primary.signalCode).toBe("SIGKILL");
@@ -249,7 +255,9 @@ describe("crash safety", () => {
     let cutInHalf = 0;
     for (let cycle = 1; cycle <= KILL_CYCLES; cycle += 1) {
       const killed = await loadAndKill(cycle);
-      console.log(`crash-safety: cycle ${cycle}: killed with ${killed.inFlightAtKill} requests in flight, ${killed.cutInHalf} purchases cut between debit and settlement`);
+      console.log(
+        `crash-safety: cycle ${cycle}: killed with ${killed.inFlightAtKill} requests in flight, ${killed.cutInHalf} purchases cut between debit and settlement`,
+      );
       expect(killed.inFlightAtKill).toBeGreaterThan(0);
       cutInHalf += killed.cutInHalf;
       // Restart on the same database: each worker's start-up reconciler settles what the dead ones left.
@@ -267,7 +275,9 @@ describe("crash safety", () => {
     // All looked at before any retry: a retry may buy anew (a 1111 recipient then pending for a while).
     const storedBeforeRetry = await Promise.all(
       lost.map((attempt) =>
-        db.transaction.findUnique({ where: { accountId_clientReference: { accountId: attempt.account.accountId, clientReference: attempt.reference } } }),
+        db.transaction.findUnique({
+          where: { accountId_clientReference: { accountId: attempt.account.accountId, clientReference: attempt.reference } },
+        }),
       ),
     );
     for (const [index, attempt] of lost.entries()) {
@@ -292,7 +302,8 @@ describe("crash safety", () => {
     expect(unexpected.map((attempt) => `${attempt.reference}: ${attempt.status}`)).toEqual([]);
     // The load exercised what it claims to: successes, failures, pendings, replays and refusals.
     const seen = (status: number, transactionStatus?: string) =>
-      answered.filter((attempt) => attempt.status === status && (!transactionStatus || attempt.transaction?.status === transactionStatus)).length;
+      answered.filter((attempt) => attempt.status === status && (!transactionStatus || attempt.transaction?.status === transactionStatus))
+        .length;
     for (const [status, transactionStatus] of [[201, "successful"], [201, "failed"], [201, "pending"], [200], [402]] as const) {
       expect(seen(status, transactionStatus), `${status} ${transactionStatus ?? ""}`).toBeGreaterThan(0);
     }
@@ -301,10 +312,11 @@ describe("crash safety", () => {
 
     // Every reference: what the clients saw agrees with what is stored.
     const stored = new Map(
-      (await db.transaction.findMany({ select: { id: true, accountId: true, clientReference: true, status: true, recipient: true, amount: true } })).map((row) => [
-        `${row.accountId}/${row.clientReference}`,
-        row,
-      ]),
+      (
+        await db.transaction.findMany({
+          select: { id: true, accountId: true, clientReference: true, status: true, recipient: true, amount: true },
+        })
+      ).map((row) => [`${row.accountId}/${row.clientReference}`, row]),
     );
     const byReference = new Map<string, Attempt[]>();
     for (const attempt of attempts) {
@@ -341,7 +353,10 @@ describe("crash safety", () => {
     // Each balance: its funding minus its successful purchases, to the kobo.
     for (const account of accounts) {
       const wallet = await db.wallet.findUniqueOrThrow({ where: { accountId: account.accountId } });
-      const spent = await db.transaction.aggregate({ where: { accountId: account.accountId, status: "SUCCESSFUL" }, _sum: { amount: true } });
+      const spent = await db.transaction.aggregate({
+        where: { accountId: account.accountId, status: "SUCCESSFUL" },
+        _sum: { amount: true },
+      });
       expect(wallet.balance, account.accountId).toBe(account.funding - (spent._sum.amount ?? 0n));
     }
 

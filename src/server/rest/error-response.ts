@@ -12,7 +12,10 @@ import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "./
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 export function problemResponse(body: Problem, requestId: string, headers: Record<string, string> = {}): Response {
-  return new Response(toJsonText(body), { status: body.status, headers: { ...headers, "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId } });
+  return new Response(toJsonText(body), {
+    status: body.status,
+    headers: { ...headers, "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId },
+  });
 }
 
 /** The problem+json answer to any error. Unexpected ones are the caller's to log: it knows the request. */

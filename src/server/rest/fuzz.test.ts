@@ -192,7 +192,8 @@ interface FuzzRequest {
   localAddress: string;
 }
 
-const printable = (maxLength = 40) => fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength });
+const printable = (maxLength = 40) =>
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength });
 const text = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" }));
 
 /** encodeURIComponent, but a lone surrogate (which it refuses) is sent as the bytes it would be in CESU-8. */
@@ -212,8 +213,40 @@ const OTHER_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS
 
 const junkSegment: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: text.map(encode) },
-  { weight: 3, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 12 }).map((bytes) => [...bytes].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("")) },
-  { weight: 4, arbitrary: fc.constantFrom("..", ".", "%2e%2e", "%2E%2E", "..%2f..%2f", "%2e", "...", "%00", "%2F", "%5C", "..\\..", "~", "%C0%AF", "%ff", "%", "%zz", "*", ";x=1", "%20", "+", "//", "?", "#") },
+  {
+    weight: 3,
+    arbitrary: fc
+      .uint8Array({ minLength: 1, maxLength: 12 })
+      .map((bytes) => [...bytes].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("")),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      "..",
+      ".",
+      "%2e%2e",
+      "%2E%2E",
+      "..%2f..%2f",
+      "%2e",
+      "...",
+      "%00",
+      "%2F",
+      "%5C",
+      "..\\..",
+      "~",
+      "%C0%AF",
+      "%ff",
+      "%",
+      "%zz",
+      "*",
+      ";x=1",
+      "%20",
+      "+",
+      "//",
+      "?",
+      "#",
+    ),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 200, max: 6_000 }).map((length) => "a".repeat(length)) },
   // Longer than Node's 16 KB limit on the request line and headers: a 431.
   { weight: 1, arbitrary: fc.constant("x".repeat(20_000)) },
@@ -230,10 +263,17 @@ function pathArb(endpoint: Endpoint): fc.Arbitrary<{ path: string; valid: boolea
   const pathParameters = (endpoint.operation.parameters ?? []).filter((parameter) => parameter.in === "path");
   const filled = fc
     .tuple(...pathParameters.map((parameter) => pathParameterValue(parameter)))
-    .map((values) => pathParameters.reduce((path, parameter, index) => path.replace(`{${parameter.name}}`, encode(values[index]!)), endpoint.template));
+    .map((values) =>
+      pathParameters.reduce((path, parameter, index) => path.replace(`{${parameter.name}}`, encode(values[index]!)), endpoint.template),
+    );
   const valid = fc.oneof({ weight: 2, arbitrary: fc.constant(examplePath) }, { weight: 1, arbitrary: filled });
   const mutated = fc
-    .tuple(valid, fc.nat(), junkSegment, fc.constantFrom("replace", "insert", "delete", "suffix", "upper", "trailing-slash", "double-slash", "prefix"))
+    .tuple(
+      valid,
+      fc.nat(),
+      junkSegment,
+      fc.constantFrom("replace", "insert", "delete", "suffix", "upper", "trailing-slash", "double-slash", "prefix"),
+    )
     .map(([path, position, junk, how]) => {
       const segments = path.split("/");
       // Never touch the leading "" (the path's root); mutate anything after it.
@@ -280,13 +320,29 @@ function queryArb(endpoint: Endpoint): fc.Arbitrary<string> {
   const names = parameters.map((parameter) => parameter.name);
   const valid = fc
     .tuple(...parameters.map((parameter) => fc.option(queryParameterValue(parameter), { nil: undefined })))
-    .map((values) => parameters.flatMap((parameter, index) => (values[index] === undefined ? [] : [`${parameter.name}=${encode(values[index])}`])).join("&"));
-  const key = fc.oneof(names.length > 0 ? fc.constantFrom(...names) : fc.constant("q"), text, fc.constantFrom("__proto__", "constructor", "limit[]", "from[0]", "a.b"));
-  const value = fc.oneof(text, junkSegment.map(decodeURIComponentOr), fc.constantFrom("", "-1", "0", "1e3", "101", "NaN", "null", "true", "[]", "{}"));
+    .map((values) =>
+      parameters
+        .flatMap((parameter, index) => (values[index] === undefined ? [] : [`${parameter.name}=${encode(values[index])}`]))
+        .join("&"),
+    );
+  const key = fc.oneof(
+    names.length > 0 ? fc.constantFrom(...names) : fc.constant("q"),
+    text,
+    fc.constantFrom("__proto__", "constructor", "limit[]", "from[0]", "a.b"),
+  );
+  const value = fc.oneof(
+    text,
+    junkSegment.map(decodeURIComponentOr),
+    fc.constantFrom("", "-1", "0", "1e3", "101", "NaN", "null", "true", "[]", "{}"),
+  );
   const random = fc
     .array(fc.tuple(key, value, fc.boolean()), { maxLength: 6 })
     // Some pairs twice (a repeated key), some as key[]=value (array syntax).
-    .map((pairs) => pairs.flatMap(([k, v, twice]) => (twice ? [`${encode(k)}=${encode(v)}`, `${encode(k)}[]=${encode(v)}`] : [`${encode(k)}=${encode(v)}`])).join("&"));
+    .map((pairs) =>
+      pairs
+        .flatMap(([k, v, twice]) => (twice ? [`${encode(k)}=${encode(v)}`, `${encode(k)}[]=${encode(v)}`] : [`${encode(k)}=${encode(v)}`]))
+        .join("&"),
+    );
   const raw = fc.constantFrom("%zz", "&&&", "=", "a=%ff", "a=%00", "a=1;b=2", "&".repeat(300), "a=1&".repeat(1_500));
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant("") },
@@ -342,18 +398,35 @@ const CONTENT_TYPES = [
 ] as const;
 
 /** Header names the generator sets on purpose (or that would only test Node's HTTP client). */
-const RESERVED_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection", "authorization", "content-type", "expect", "upgrade", "te", "trailer"]);
+const RESERVED_HEADERS = new Set([
+  "host",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "authorization",
+  "content-type",
+  "expect",
+  "upgrade",
+  "te",
+  "trailer",
+]);
 /** An Expect the server does not meet: a 417 before anything else. */
 const UNMET_EXPECTATION = "the unexpected";
 
 function headersArb(): fc.Arbitrary<Record<string, string>> {
-  const forwardedFor = fc.oneof(fc.constant(ALLOWED_SOURCE), fc.ipV4(), fc.ipV6(), fc.array(fc.ipV4(), { minLength: 2, maxLength: 4 }).map((hops) => hops.join(", ")), printable(30));
+  const forwardedFor = fc.oneof(
+    fc.constant(ALLOWED_SOURCE),
+    fc.ipV4(),
+    fc.ipV6(),
+    fc.array(fc.ipV4(), { minLength: 2, maxLength: 4 }).map((hops) => hops.join(", ")),
+    printable(30),
+  );
   const extraName = fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/).filter((name) => !RESERVED_HEADERS.has(name));
   return fc
     .record(
       {
         "x-forwarded-for": forwardedFor,
-        forwarded: fc.constantFrom(`for=${ALLOWED_SOURCE}`, "for=\"[::1]\";proto=https", "garbage"),
+        forwarded: fc.constantFrom(`for=${ALLOWED_SOURCE}`, 'for="[::1]";proto=https', "garbage"),
         [SOURCE_ADDRESS_HEADER]: fc.constantFrom(ALLOWED_SOURCE, "::1", "0.0.0.0", "not an address"),
         "x-real-ip": fc.constant(ALLOWED_SOURCE),
         accept: fc.constantFrom("application/json", "text/html", "*/*", "application/xml", ""),
@@ -366,7 +439,10 @@ function headersArb(): fc.Arbitrary<Record<string, string>> {
         .tuple(
           fc.dictionary(extraName, printable(40), { maxKeys: 3 }),
           // Now and then an Expect: one the server meets, and one it refuses (417) before anything else.
-          fc.oneof({ weight: 18, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom("100-continue", UNMET_EXPECTATION) }),
+          fc.oneof(
+            { weight: 18, arbitrary: fc.constant(null) },
+            { weight: 1, arbitrary: fc.constantFrom("100-continue", UNMET_EXPECTATION) },
+          ),
         )
         .map(([extra, expectation]) => ({ ...extra, ...chosen, ...(expectation && { expect: expectation }) })),
     );
@@ -377,9 +453,9 @@ type Body = { kind: string; text: string | Buffer } | undefined;
 function validBody(endpoint: Endpoint): fc.Arbitrary<Record<string, unknown>> {
   const example = endpoint.exampleBody ?? {};
   // Mostly a fresh clientReference (a new purchase); now and then the documented one (a replay, or a conflict).
-  return fc.tuple(fc.uuid(), fc.nat(4)).map(([uuid, roll]) =>
-    "clientReference" in example && roll > 0 ? { ...example, clientReference: `fuzz-${uuid}` } : { ...example },
-  );
+  return fc
+    .tuple(fc.uuid(), fc.nat(4))
+    .map(([uuid, roll]) => ("clientReference" in example && roll > 0 ? { ...example, clientReference: `fuzz-${uuid}` } : { ...example }));
 }
 
 const oddValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -392,7 +468,13 @@ const oddValue: fc.Arbitrary<unknown> = fc.oneof(
 
 function mutatedBody(endpoint: Endpoint): fc.Arbitrary<string> {
   return fc
-    .tuple(validBody(endpoint), fc.nat(), oddValue, fc.constantFrom("remove", "retype", "recipient", "unknown", "proto", "duplicate"), fc.constantFrom("0000", "1111", "2222", "9999"))
+    .tuple(
+      validBody(endpoint),
+      fc.nat(),
+      oddValue,
+      fc.constantFrom("remove", "retype", "recipient", "unknown", "proto", "duplicate"),
+      fc.constantFrom("0000", "1111", "2222", "9999"),
+    )
     .map(([body, position, value, how, ending]) => {
       const fields = Object.keys(body);
       const field = fields[position % Math.max(1, fields.length)] ?? "clientReference";
@@ -404,7 +486,14 @@ function mutatedBody(endpoint: Endpoint): fc.Arbitrary<string> {
           return JSON.stringify({ ...body, [field]: value });
         case "recipient":
           // The sandbox's test recipients on any digit string: failures, pendings, time-outs, unknown customers.
-          return JSON.stringify(Object.fromEntries(Object.entries(body).map(([key, item]) => [key, typeof item === "string" && /^\d{6,}$/.test(item) ? item.slice(0, -4) + ending : item])));
+          return JSON.stringify(
+            Object.fromEntries(
+              Object.entries(body).map(([key, item]) => [
+                key,
+                typeof item === "string" && /^\d{6,}$/.test(item) ? item.slice(0, -4) + ending : item,
+              ]),
+            ),
+          );
         case "unknown":
           return JSON.stringify({ ...body, ported: value, [`x${position}`]: value });
         case "proto":
@@ -418,15 +507,19 @@ function mutatedBody(endpoint: Endpoint): fc.Arbitrary<string> {
 
 function bodyArb(endpoint: Endpoint): fc.Arbitrary<Body> {
   const hasBody = endpoint.exampleBody !== null;
-  const deep = fc.integer({ min: 100, max: 5_000 }).chain((depth) =>
-    fc.constantFrom("[".repeat(depth) + "]".repeat(depth), '{"a":'.repeat(depth) + "1" + "}".repeat(depth), "[".repeat(depth)),
-  );
+  const deep = fc
+    .integer({ min: 100, max: 5_000 })
+    .chain((depth) =>
+      fc.constantFrom("[".repeat(depth) + "]".repeat(depth), '{"a":'.repeat(depth) + "1" + "}".repeat(depth), "[".repeat(depth)),
+    );
   const notJson = fc.oneof(
     fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
     fc.constantFrom("{", '{"clientReference":', "{}}", "undefined", "NaN", "'{}'", "\ufeff{}", "{'a':1}", "[1,]", '{"a":1}garbage'),
     validBody(endpoint).map((body) => Buffer.from(JSON.stringify(body), "utf16le")),
   );
-  const huge = fc.integer({ min: MAX_BODY_BYTES + 1, max: MAX_BODY_BYTES * 4 }).map((length) => JSON.stringify({ padding: "x".repeat(length) }));
+  const huge = fc
+    .integer({ min: MAX_BODY_BYTES + 1, max: MAX_BODY_BYTES * 4 })
+    .map((length) => JSON.stringify({ padding: "x".repeat(length) }));
   return fc.oneof(
     { weight: hasBody ? 1 : 8, arbitrary: fc.constant(undefined) },
     { weight: hasBody ? 8 : 0, arbitrary: validBody(endpoint).map((body) => ({ kind: "valid", text: JSON.stringify(body) })) },
@@ -457,48 +550,71 @@ function requestArb(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
         return bearer(keys.allowlisted);
     }
   };
-  const credential = fc.constantFrom<Credential>("none", "garbled", "valid", "valid", "valid", "valid", "revoked", "other", "allowlisted", "allowlisted");
-  return fc.record({
-    method: fc.oneof({ weight: 8, arbitrary: fc.constant(endpoint.method) }, { weight: 2, arbitrary: fc.constantFrom(...OTHER_METHODS) }),
-    target: pathArb(endpoint),
-    query: queryArb(endpoint),
-    credentialAndAuthorization: credential.chain((chosen) => authorizationFor(chosen).map((authorization) => ({ credential: chosen, authorization }))),
-    contentType: fc.oneof(
-      { weight: 6, arbitrary: fc.constant<string | undefined>("application/json") },
-      { weight: 1, arbitrary: fc.constant<string | undefined>(undefined) },
-      { weight: 3, arbitrary: fc.constantFrom<string | undefined>(...CONTENT_TYPES) },
-      { weight: 1, arbitrary: printable(40) },
-    ),
-    headers: headersArb(),
-    body: bodyArb(endpoint),
-    contentLengthLie: fc.constantFrom<FuzzRequest["contentLengthLie"]>(...(Array(30).fill("none") as "none"[]), "short", "long", "omitted"),
-    localAddress: fc.constantFrom(ALLOWED_SOURCE, FOREIGN_SOURCE),
-  }).map((generated) => {
-    const headers: Record<string, string> = { ...generated.headers };
-    if (generated.contentType !== undefined) headers["content-type"] = generated.contentType;
-    const { credential: chosen, authorization } = generated.credentialAndAuthorization;
-    if (authorization !== undefined) headers.authorization = authorization;
-    const query = generated.query ? `?${generated.query}` : "";
-    const fuzz: FuzzRequest = {
-      method: generated.method,
-      path: `${generated.target.path}${query}`,
-      pathIsValid: generated.target.valid && generated.method === endpoint.method,
-      credential: chosen,
-      authorization,
-      headers,
-      body: generated.body?.text,
-      bodyKind: generated.body?.kind ?? "none",
-      contentLengthLie: generated.body ? generated.contentLengthLie : "none",
-      localAddress: generated.localAddress,
-    };
-    // fast-check prints counterexamples with this: keep a 60 KB body from burying the failure.
-    return Object.assign(fuzz, { [fc.toStringMethod]: () => describeRequest(fuzz) });
-  });
+  const credential = fc.constantFrom<Credential>(
+    "none",
+    "garbled",
+    "valid",
+    "valid",
+    "valid",
+    "valid",
+    "revoked",
+    "other",
+    "allowlisted",
+    "allowlisted",
+  );
+  return fc
+    .record({
+      method: fc.oneof({ weight: 8, arbitrary: fc.constant(endpoint.method) }, { weight: 2, arbitrary: fc.constantFrom(...OTHER_METHODS) }),
+      target: pathArb(endpoint),
+      query: queryArb(endpoint),
+      credentialAndAuthorization: credential.chain((chosen) =>
+        authorizationFor(chosen).map((authorization) => ({ credential: chosen, authorization })),
+      ),
+      contentType: fc.oneof(
+        { weight: 6, arbitrary: fc.constant<string | undefined>("application/json") },
+        { weight: 1, arbitrary: fc.constant<string | undefined>(undefined) },
+        { weight: 3, arbitrary: fc.constantFrom<string | undefined>(...CONTENT_TYPES) },
+        { weight: 1, arbitrary: printable(40) },
+      ),
+      headers: headersArb(),
+      body: bodyArb(endpoint),
+      contentLengthLie: fc.constantFrom<FuzzRequest["contentLengthLie"]>(
+        ...(Array(30).fill("none") as "none"[]),
+        "short",
+        "long",
+        "omitted",
+      ),
+      localAddress: fc.constantFrom(ALLOWED_SOURCE, FOREIGN_SOURCE),
+    })
+    .map((generated) => {
+      const headers: Record<string, string> = { ...generated.headers };
+      if (generated.contentType !== undefined) headers["content-type"] = generated.contentType;
+      const { credential: chosen, authorization } = generated.credentialAndAuthorization;
+      if (authorization !== undefined) headers.authorization = authorization;
+      const query = generated.query ? `?${generated.query}` : "";
+      const fuzz: FuzzRequest = {
+        method: generated.method,
+        path: `${generated.target.path}${query}`,
+        pathIsValid: generated.target.valid && generated.method === endpoint.method,
+        credential: chosen,
+        authorization,
+        headers,
+        body: generated.body?.text,
+        bodyKind: generated.body?.kind ?? "none",
+        contentLengthLie: generated.body ? generated.contentLengthLie : "none",
+        localAddress: generated.localAddress,
+      };
+      // fast-check prints counterexamples with this: keep a 60 KB body from burying the failure.
+      return Object.assign(fuzz, { [fc.toStringMethod]: () => describeRequest(fuzz) });
+    });
 }
 
 function describeRequest(fuzz: FuzzRequest): string {
   const clip = (value: string, length: number) => (value.length > length ? `${value.slice(0, length)}…(${value.length} chars)` : value);
-  const body = fuzz.body === undefined ? "" : ` body(${fuzz.bodyKind})=${clip(typeof fuzz.body === "string" ? fuzz.body : `<${fuzz.body.length} bytes>`, 200)}`;
+  const body =
+    fuzz.body === undefined
+      ? ""
+      : ` body(${fuzz.bodyKind})=${clip(typeof fuzz.body === "string" ? fuzz.body : `<${fuzz.body.length} bytes>`, 200)}`;
   return `${fuzz.method} ${clip(fuzz.path, 200)} [${fuzz.credential} from ${fuzz.localAddress}, content-length ${fuzz.contentLengthLie}] headers=${clip(JSON.stringify(fuzz.headers), 300)}${body}`;
 }
 
@@ -522,7 +638,13 @@ async function money(): Promise<Map<string, AccountMoney>> {
 }
 
 function accountOf(credential: Credential): string | null {
-  return credential === "valid" ? accountIds[0]! : credential === "other" ? accountIds[1]! : credential === "allowlisted" ? accountIds[2]! : null;
+  return credential === "valid"
+    ? accountIds[0]!
+    : credential === "other"
+      ? accountIds[1]!
+      : credential === "allowlisted"
+        ? accountIds[2]!
+        : null;
 }
 
 /** What a response may have done to the wallets: nothing, unless it is a purchase answered 201, which did exactly what it says. */
@@ -548,7 +670,9 @@ const INTERNALS = /prisma|postgres|sqlstate|stack|node_modules|at .*\.[tj]s:\d+/
 /** Problems with a documented success response, or null when the answer matches it. */
 function successMismatch(documented: DocumentedResponse | undefined, response: HttpResponse, method: string): string | null {
   if (!documented?.content) return "no success response documented with this status";
-  const contentType = String(response.headers["content-type"] ?? "").split(";")[0]!.trim();
+  const contentType = String(response.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim();
   const media = documented.content[contentType];
   if (!media) return `content-type ${contentType} is not documented (${Object.keys(documented.content).join(", ")})`;
   for (const header of Object.keys(documented.headers ?? {})) {
@@ -580,7 +704,10 @@ function expectProblem(response: HttpResponse, method: string, label: string): z
   if (problem.detail === undefined) {
     // Only the allowlist 403s leave detail out (DESIGN.md §3.4).
     expect(response.status, label).toBe(403);
-    expect(names.every((name) => name.startsWith("ip.")), label).toBe(true);
+    expect(
+      names.every((name) => name.startsWith("ip.")),
+      label,
+    ).toBe(true);
   } else if (problem.errors.length === 1) {
     expect(problem.errors[0]!.reason, label).toBe(problem.detail);
   } else {
@@ -642,7 +769,10 @@ async function checkOne(endpoint: Endpoint, fuzz: FuzzRequest): Promise<void> {
   if (response && isApiPath(routedPath(fuzz.path))) {
     // Reached its endpoint with ordinary framing: then its documented statuses and the auth rules apply.
     const onTarget =
-      fuzz.pathIsValid && fuzz.contentLengthLie === "none" && Buffer.byteLength(fuzz.path) < 4_000 && fuzz.headers.expect !== UNMET_EXPECTATION;
+      fuzz.pathIsValid &&
+      fuzz.contentLengthLie === "none" &&
+      Buffer.byteLength(fuzz.path) < 4_000 &&
+      fuzz.headers.expect !== UNMET_EXPECTATION;
 
     if (fuzz.method === "OPTIONS" && response.status === 204) {
       // Which methods a path takes: an empty answer with Allow, as HTTP has it.
@@ -654,20 +784,29 @@ async function checkOne(endpoint: Endpoint, fuzz: FuzzRequest): Promise<void> {
       const method = fuzz.method === "HEAD" ? "GET" : fuzz.method;
       const pathname = routedPath(fuzz.path);
       const reached = endpoints.filter((candidate) => candidate.method === method && candidate.pattern.test(pathname));
-      const mismatches = reached.map((candidate) => successMismatch(candidate.operation.responses[String(response.status)], response, fuzz.method));
-      expect(mismatches.some((mismatch) => mismatch === null), `${label}\nreached ${reached.map((candidate) => candidate.key).join(", ") || "no endpoint"}\n${mismatches.join("\n")}`).toBe(true);
+      const mismatches = reached.map((candidate) =>
+        successMismatch(candidate.operation.responses[String(response.status)], response, fuzz.method),
+      );
+      expect(
+        mismatches.some((mismatch) => mismatch === null),
+        `${label}\nreached ${reached.map((candidate) => candidate.key).join(", ") || "no endpoint"}\n${mismatches.join("\n")}`,
+      ).toBe(true);
     } else {
       const problem = expectProblem(response, fuzz.method, label);
       if (onTarget && fuzz.method !== "HEAD") {
-        expect(Object.keys(endpoint.operation.responses), `${label}: status not documented for ${endpoint.key}`).toContain(String(response.status));
+        expect(Object.keys(endpoint.operation.responses), `${label}: status not documented for ${endpoint.key}`).toContain(
+          String(response.status),
+        );
       }
       // The allowlisted account's key from an address off its list is refused, whatever X-Forwarded-For claims.
       if (onTarget && !endpoint.isPublic && fuzz.credential === "allowlisted" && fuzz.localAddress === FOREIGN_SOURCE && problem) {
         expect(problem.errors[0]?.name, label).toBe("ip.not_allowed");
       }
     }
-    if (onTarget && !endpoint.isPublic && ["none", "garbled", "revoked"].includes(fuzz.credential)) expect(response.status, label).toBe(401);
-    if (onTarget && !endpoint.isPublic && fuzz.credential === "allowlisted" && fuzz.localAddress === FOREIGN_SOURCE) expect(response.status, label).toBe(403);
+    if (onTarget && !endpoint.isPublic && ["none", "garbled", "revoked"].includes(fuzz.credential))
+      expect(response.status, label).toBe(401);
+    if (onTarget && !endpoint.isPublic && fuzz.credential === "allowlisted" && fuzz.localAddress === FOREIGN_SOURCE)
+      expect(response.status, label).toBe(403);
   } else {
     // Let a request the server is still reading fail on its side before comparing the money.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -679,7 +818,9 @@ async function checkOne(endpoint: Endpoint, fuzz: FuzzRequest): Promise<void> {
 
 describe("fuzzing /api/v1", () => {
   it("has every endpoint of src/server/openapi/endpoints.ts to fuzz", () => {
-    console.log(`fuzz: seed ${SEED} (endpoint n uses seed ${SEED} + n), ${RUNS} runs per endpoint; FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} to repeat`);
+    console.log(
+      `fuzz: seed ${SEED} (endpoint n uses seed ${SEED} + n), ${RUNS} runs per endpoint; FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} to repeat`,
+    );
     expect(endpoints.map((endpoint) => endpoint.key)).toEqual([...ENDPOINTS]);
   });
 
@@ -691,7 +832,12 @@ describe("fuzzing /api/v1", () => {
         { seed: SEED + index, numRuns: RUNS },
       );
       const counts = statuses.get(key)!;
-      console.log(`fuzz: ${key}: ${[...counts].sort().map(([status, count]) => `${status}×${count}`).join(" ")}`);
+      console.log(
+        `fuzz: ${key}: ${[...counts]
+          .sort()
+          .map(([status, count]) => `${status}×${count}`)
+          .join(" ")}`,
+      );
       const successes = [...counts].filter(([status]) => status.startsWith("2")).reduce((sum, [, count]) => sum + count, 0);
       expect(successes, "no generated request succeeded: the success path went unfuzzed").toBeGreaterThan(0);
     }, 600_000);

@@ -18,7 +18,12 @@ interface CachedPlans {
 const cachedPlans = new Map<string, CachedPlans>();
 const MAX_CACHED_ANSWERS = 2_000;
 
-export async function plansResponse(actor: Actor, accountId: string, catalogVersion: bigint, filter: { networkId?: string }): Promise<Response> {
+export async function plansResponse(
+  actor: Actor,
+  accountId: string,
+  catalogVersion: bigint,
+  filter: { networkId?: string },
+): Promise<Response> {
   const key = `${accountId}/${filter.networkId ?? ""}`;
   let cached = cachedPlans.get(key);
   if (cached?.version !== catalogVersion) {

@@ -235,7 +235,12 @@ function hostileCases(endpoint: Endpoint): HostileCase[] {
     cases.push({ label: `${field} missing`, body: JSON.stringify(without(endpoint.valid(), field)), status: 400, names: [field] });
     if (!(endpoint.amount && field === "amount")) {
       for (const [label, value] of WRONG_TYPES) {
-        cases.push({ label: `${field} as ${label}`, body: JSON.stringify({ ...endpoint.valid(), [field]: value }), status: 400, names: [field] });
+        cases.push({
+          label: `${field} as ${label}`,
+          body: JSON.stringify({ ...endpoint.valid(), [field]: value }),
+          status: 400,
+          names: [field],
+        });
       }
     }
     cases.push({ label: `${field} deeply nested`, body: withRaw(endpoint.valid(), field, deepValue(1_000)), status: 400, names: [field] });
@@ -258,8 +263,18 @@ function hostileCases(endpoint: Endpoint): HostileCase[] {
       status: 400,
       names: [field],
     });
-    cases.push({ label: `${field} as an object with __proto__`, body: withRaw(valid, field, '{"__proto__":{"polluted":true}}'), status: 400, names: [field] });
-    cases.push({ label: `${field} key in upper case`, body: JSON.stringify({ ...without(valid, field), [field.toUpperCase()]: valid[field] }), status: 400, names: [field] });
+    cases.push({
+      label: `${field} as an object with __proto__`,
+      body: withRaw(valid, field, '{"__proto__":{"polluted":true}}'),
+      status: 400,
+      names: [field],
+    });
+    cases.push({
+      label: `${field} key in upper case`,
+      body: JSON.stringify({ ...without(valid, field), [field.toUpperCase()]: valid[field] }),
+      status: 400,
+      names: [field],
+    });
   }
 
   for (const field of [...endpoint.formatted, ...endpoint.lookedUp]) {
@@ -270,11 +285,20 @@ function hostileCases(endpoint: Endpoint): HostileCase[] {
     const marker = "\u0001MARK\u0001";
     const text = JSON.stringify({ ...endpoint.valid(), [field]: `a${marker}b` });
     const [before, after] = text.split(JSON.stringify(marker).slice(1, -1));
-    fieldCase(field, `${field} with invalid UTF-8 bytes`, Buffer.concat([Buffer.from(before!), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from(after!)]));
+    fieldCase(
+      field,
+      `${field} with invalid UTF-8 bytes`,
+      Buffer.concat([Buffer.from(before!), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from(after!)]),
+    );
   }
   if (endpoint.lookedUp.includes("planId") || endpoint.lookedUp.includes("networkId")) {
     const field = endpoint.lookedUp[0]!;
-    cases.push({ label: `${field} of 65 characters`, body: JSON.stringify({ ...endpoint.valid(), [field]: "p".repeat(65) }), status: 400, names: [field] });
+    cases.push({
+      label: `${field} of 65 characters`,
+      body: JSON.stringify({ ...endpoint.valid(), [field]: "p".repeat(65) }),
+      status: 400,
+      names: [field],
+    });
   }
 
   if (endpoint.amount) {
@@ -284,7 +308,12 @@ function hostileCases(endpoint: Endpoint): HostileCase[] {
   }
 
   // Whole bodies that are not an object.
-  const general = (label: string, body: string | Buffer | undefined, status = 400): HostileCase => ({ label, body, status, names: ["generalErrors"] });
+  const general = (label: string, body: string | Buffer | undefined, status = 400): HostileCase => ({
+    label,
+    body,
+    status,
+    names: ["generalErrors"],
+  });
   cases.push(
     general("an empty body", ""),
     general("no body at all", undefined),
@@ -310,7 +339,12 @@ function hostileCases(endpoint: Endpoint): HostileCase[] {
   );
   const schemaRequired = endpoint.schemaRequired ?? endpoint.required;
   cases.push({ label: "an empty object", body: "{}", status: 400, names: schemaRequired });
-  cases.push({ label: "a valid body wrapped in another object", body: JSON.stringify({ order: endpoint.valid() }), status: 400, names: schemaRequired });
+  cases.push({
+    label: "a valid body wrapped in another object",
+    body: JSON.stringify({ order: endpoint.valid() }),
+    status: 400,
+    names: schemaRequired,
+  });
   cases.push({ label: "deeply nested objects", body: deepValue(2_500), status: 400, names: schemaRequired });
 
   // Size and media type: refused before the body is looked at.
@@ -318,7 +352,15 @@ function hostileCases(endpoint: Endpoint): HostileCase[] {
   cases.push(general("a 20 KB body", big, 413));
   cases.push({ ...general("a 20 KB body, chunked", big, 413), headers: { "transfer-encoding": "chunked" } });
   const json = JSON.stringify(endpoint.valid());
-  for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/json", "application/jsonx", "application/xml", ""]) {
+  for (const contentType of [
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "text/json",
+    "application/jsonx",
+    "application/xml",
+    "",
+  ]) {
     cases.push({ ...general(`content type '${contentType}'`, json, 415), headers: { "content-type": contentType } });
   }
   return cases;
@@ -394,7 +436,10 @@ describe("the error form of a refused body", () => {
       const response = await post(account, path, JSON.stringify(body));
       const problem = expectProblem(response, label);
       expect(response.status).toBe(400);
-      expect(problem.errors.every((error) => Object.hasOwn(body, error.name)), JSON.stringify(problem.errors)).toBe(true);
+      expect(
+        problem.errors.every((error) => Object.hasOwn(body, error.name)),
+        JSON.stringify(problem.errors),
+      ).toBe(true);
     }
     expect(await moneyState(account.accountId)).toEqual(before);
   });
@@ -402,7 +447,11 @@ describe("the error form of a refused body", () => {
   const badPaths = ["/bills/%FF/pay", "/bills/%ED%A0%80/pay", "/bills/%C3%28/verify"];
   it("answers a path segment that is not UTF-8 with a 4xx problem", async () => {
     for (const path of badPaths) {
-      const response = await post(account, path, JSON.stringify({ clientReference: reference(), planId: "dstv-padi", customerId: "45012345678" }));
+      const response = await post(
+        account,
+        path,
+        JSON.stringify({ clientReference: reference(), planId: "dstv-padi", customerId: "45012345678" }),
+      );
       expectProblem(response, path);
     }
   });
@@ -410,7 +459,11 @@ describe("the error form of a refused body", () => {
   it("charges nothing for a path segment that is not UTF-8, whatever it answers", async () => {
     const before = await moneyState(account.accountId);
     for (const path of badPaths) {
-      const response = await post(account, path, JSON.stringify({ clientReference: reference(), planId: "dstv-padi", customerId: "45012345678" }));
+      const response = await post(
+        account,
+        path,
+        JSON.stringify({ clientReference: reference(), planId: "dstv-padi", customerId: "45012345678" }),
+      );
       expect(response.status).not.toBe(201);
       expect(response.text).not.toMatch(/prisma|postgres|at .*\.ts:\d+/i);
     }
@@ -429,10 +482,15 @@ describe("refusals next to validation charge nothing", () => {
     const response = await post(account, path, JSON.stringify(body));
     const problem = expectProblem(response, `${path} ${JSON.stringify(body)}`);
     expect(response.status, response.text).toBe(status);
-    expect(problem.errors.map((error) => error.name), response.text).toContain(name);
+    expect(
+      problem.errors.map((error) => error.name),
+      response.text,
+    ).toContain(name);
     expect(await moneyState(account.accountId)).toEqual(before);
     if ("clientReference" in body) {
-      const stored = await db.transaction.findFirst({ where: { accountId: account.accountId, clientReference: String(body.clientReference) } });
+      const stored = await db.transaction.findFirst({
+        where: { accountId: account.accountId, clientReference: String(body.clientReference) },
+      });
       expect(stored, "a refused purchase leaves no transaction").toBeNull();
     }
     return problem;
@@ -441,7 +499,12 @@ describe("refusals next to validation charge nothing", () => {
   it("airtime outside the network's bounds: 422 amount.out_of_range", async () => {
     const network = await db.network.findUniqueOrThrow({ where: { id: "mtn" } });
     for (const amount of [Number(network.airtimeMinAmount) - 1, 1, Number(network.airtimeMaxAmount) + 1, 1_000_000_000]) {
-      const problem = await expectRefused("/airtime", { clientReference: reference(), networkId: "mtn", phone: "08031234567", amount }, 422, "amount.out_of_range");
+      const problem = await expectRefused(
+        "/airtime",
+        { clientReference: reference(), networkId: "mtn", phone: "08031234567", amount },
+        422,
+        "amount.out_of_range",
+      );
       expect(problem.detail).toContain(String(network.airtimeMinAmount));
     }
   });
@@ -459,13 +522,28 @@ describe("refusals next to validation charge nothing", () => {
 
   it("a fixed-price bill with an amount: 400 naming amount", async () => {
     for (const amount of [440_000, 1, 100_000]) {
-      await expectRefused("/bills/cable-tv/pay", { clientReference: reference(), planId: "dstv-padi", customerId: "45012345678", amount }, 400, "amount");
+      await expectRefused(
+        "/bills/cable-tv/pay",
+        { clientReference: reference(), planId: "dstv-padi", customerId: "45012345678", amount },
+        400,
+        "amount",
+      );
     }
-    await expectRefused("/bills/education/pay", { clientReference: reference(), planId: "waec-result-checker", customerId: "45012345678", amount: 390_000 }, 400, "amount");
+    await expectRefused(
+      "/bills/education/pay",
+      { clientReference: reference(), planId: "waec-result-checker", customerId: "45012345678", amount: 390_000 },
+      400,
+      "amount",
+    );
   });
 
   it("an electricity payment without an amount: 400 naming amount", async () => {
-    await expectRefused("/bills/electricity/pay", { clientReference: reference(), planId: "ikeja-electric-prepaid", customerId: "45012345678" }, 400, "amount");
+    await expectRefused(
+      "/bills/electricity/pay",
+      { clientReference: reference(), planId: "ikeja-electric-prepaid", customerId: "45012345678" },
+      400,
+      "amount",
+    );
   });
 
   it("a customer id ending in 9999: 422 customer.invalid on verify and on pay", async () => {
@@ -478,16 +556,41 @@ describe("refusals next to validation charge nothing", () => {
         422,
         "customer.invalid",
       );
-      await expectRefused("/bills/cable-tv/pay", { clientReference: reference(), planId: "dstv-padi", customerId }, 422, "customer.invalid");
+      await expectRefused(
+        "/bills/cable-tv/pay",
+        { clientReference: reference(), planId: "dstv-padi", customerId },
+        422,
+        "customer.invalid",
+      );
     }
   });
 
   it("unknown services, plans and networks: 404, and a product of another service is not found", async () => {
-    await expectRefused("/bills/gas/pay", { clientReference: reference(), planId: "dstv-padi", customerId: "45012345678" }, 404, "service.not_found");
+    await expectRefused(
+      "/bills/gas/pay",
+      { clientReference: reference(), planId: "dstv-padi", customerId: "45012345678" },
+      404,
+      "service.not_found",
+    );
     await expectRefused("/bills/gas/verify", { planId: "dstv-padi", customerId: "45012345678" }, 404, "service.not_found");
-    await expectRefused("/bills/electricity/pay", { clientReference: reference(), planId: "dstv-padi", customerId: "45012345678", amount: 100_000 }, 404, "plan.not_found");
-    await expectRefused("/data", { clientReference: reference(), planId: "ikeja-electric-prepaid", phone: "08031234567" }, 404, "plan.not_found");
-    await expectRefused("/airtime", { clientReference: reference(), networkId: "vodafone", phone: "08031234567", amount: 10_000 }, 404, "network.not_found");
+    await expectRefused(
+      "/bills/electricity/pay",
+      { clientReference: reference(), planId: "dstv-padi", customerId: "45012345678", amount: 100_000 },
+      404,
+      "plan.not_found",
+    );
+    await expectRefused(
+      "/data",
+      { clientReference: reference(), planId: "ikeja-electric-prepaid", phone: "08031234567" },
+      404,
+      "plan.not_found",
+    );
+    await expectRefused(
+      "/airtime",
+      { clientReference: reference(), networkId: "vodafone", phone: "08031234567", amount: 10_000 },
+      404,
+      "network.not_found",
+    );
   });
 
   it("a purchase the balance cannot cover: 402, nothing left behind", async () => {
@@ -512,7 +615,13 @@ describe("ported is accepted and ignored", () => {
       const response = await post(account, "/data", JSON.stringify(data));
       expect(response.status, response.text).toBe(201);
       const transaction = response.json() as Record<string, unknown>;
-      expect(transaction).toMatchObject({ service: "Data", status: "successful", clientReference: data.clientReference, amount: Number(plan.price), networkId: "mtn" });
+      expect(transaction).toMatchObject({
+        service: "Data",
+        status: "successful",
+        clientReference: data.clientReference,
+        amount: Number(plan.price),
+        networkId: "mtn",
+      });
       expect(transaction).not.toHaveProperty("ported");
       expected -= plan.price;
 
@@ -527,7 +636,11 @@ describe("ported is accepted and ignored", () => {
 
     // ported is not part of the order: the same order with and without it is a replay.
     const clientReference = reference();
-    const first = await post(account, "/data", JSON.stringify({ clientReference, planId: "mtn-1gb-30d", phone: "08031234567", ported: true }));
+    const first = await post(
+      account,
+      "/data",
+      JSON.stringify({ clientReference, planId: "mtn-1gb-30d", phone: "08031234567", ported: true }),
+    );
     expect(first.status).toBe(201);
     const again = await post(account, "/data", JSON.stringify({ clientReference, planId: "mtn-1gb-30d", phone: "08031234567" }));
     expect(again.status, again.text).toBe(200);

@@ -23,7 +23,13 @@ beforeAll(async () => {
 
 type Json = Record<string, unknown>;
 
-function call(auth: Record<string, string>, method: string, path: string, body?: unknown, options: { localAddress?: string; target?: TestServer } = {}) {
+function call(
+  auth: Record<string, string>,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { localAddress?: string; target?: TestServer } = {},
+) {
   return request((options.target ?? server).url(path), {
     method,
     headers: { ...auth, ...(body === undefined ? {} : { "content-type": "application/json" }) },
@@ -33,15 +39,34 @@ function call(auth: Record<string, string>, method: string, path: string, body?:
 }
 
 const TRANSACTION_KEYS = [
-  "amount", "clientReference", "completedAt", "createdAt", "customerName", "failureReason", "id", "networkId",
-  "planId", "productName", "providerReference", "recipient", "service", "status", "token",
+  "amount",
+  "clientReference",
+  "completedAt",
+  "createdAt",
+  "customerName",
+  "failureReason",
+  "id",
+  "networkId",
+  "planId",
+  "productName",
+  "providerReference",
+  "recipient",
+  "service",
+  "status",
+  "token",
 ].sort();
 
 describe("POST /api/v1/data", () => {
   it("buys a plan: 201 with the contract's Transaction, charged the account's price, recorded with its source", async () => {
     const { accountId, keyId, auth } = await fundedAccount(100_000n);
     const clientReference = reference();
-    const response = await call(auth, "POST", "/api/v1/data", { clientReference, planId: "mtn-1gb-30d", phone: "08031234567", ported: true }, { localAddress: "127.0.0.42" });
+    const response = await call(
+      auth,
+      "POST",
+      "/api/v1/data",
+      { clientReference, planId: "mtn-1gb-30d", phone: "08031234567", ported: true },
+      { localAddress: "127.0.0.42" },
+    );
     expect(response.status).toBe(201);
     expect(response.headers["idempotent-replay"]).toBeUndefined();
     const body = response.json() as Json;
@@ -88,8 +113,15 @@ describe("POST /api/v1/data", () => {
 
     const conflict = await call(auth, "POST", "/api/v1/data", { clientReference, planId: "mtn-2gb-30d", phone: "08031234567" });
     expect(conflict.status).toBe(409);
-    expect((conflict.json() as Json).errors).toEqual([{ name: "transaction.idempotency_conflict", reason: (conflict.json() as Json).detail }]);
-    const otherKind = await call(auth, "POST", "/api/v1/airtime", { clientReference, networkId: "mtn", phone: "08031234567", amount: 10_000 });
+    expect((conflict.json() as Json).errors).toEqual([
+      { name: "transaction.idempotency_conflict", reason: (conflict.json() as Json).detail },
+    ]);
+    const otherKind = await call(auth, "POST", "/api/v1/airtime", {
+      clientReference,
+      networkId: "mtn",
+      phone: "08031234567",
+      amount: 10_000,
+    });
     expect(otherKind.status).toBe(409);
 
     const poor = await call(auth, "POST", "/api/v1/data", { clientReference: reference(), planId: "mtn-1gb-30d", phone: "08031234567" });
@@ -106,7 +138,11 @@ describe("POST /api/v1/data", () => {
     expect(failed.json()).toMatchObject({ status: "failed", failureReason: expect.stringMatching(/rejected/) });
     expect(await balanceOf(accountId)).toBe(50_000n);
 
-    const unknown = await call(auth, "POST", "/api/v1/data", { clientReference: reference(), planId: "no-such-plan", phone: "08031234567" });
+    const unknown = await call(auth, "POST", "/api/v1/data", {
+      clientReference: reference(),
+      planId: "no-such-plan",
+      phone: "08031234567",
+    });
     expect(unknown.status).toBe(404);
     expect((unknown.json() as Json).errors).toEqual([expect.objectContaining({ name: "plan.not_found" })]);
   });
@@ -128,15 +164,30 @@ describe("POST /api/v1/data", () => {
 describe("POST /api/v1/airtime", () => {
   it("charges the amount, within the network's bounds", async () => {
     const { accountId, auth } = await fundedAccount(100_000n);
-    const ok = await call(auth, "POST", "/api/v1/airtime", { clientReference: reference(), networkId: "airtel", phone: "08021234567", amount: 20_000 });
+    const ok = await call(auth, "POST", "/api/v1/airtime", {
+      clientReference: reference(),
+      networkId: "airtel",
+      phone: "08021234567",
+      amount: 20_000,
+    });
     expect(ok.status).toBe(201);
     expect(ok.json()).toMatchObject({ service: "Airtime", status: "successful", planId: null, networkId: "airtel", amount: 20_000 });
     expect(await balanceOf(accountId)).toBe(80_000n);
 
-    const tooSmall = await call(auth, "POST", "/api/v1/airtime", { clientReference: reference(), networkId: "airtel", phone: "08021234567", amount: 100 });
+    const tooSmall = await call(auth, "POST", "/api/v1/airtime", {
+      clientReference: reference(),
+      networkId: "airtel",
+      phone: "08021234567",
+      amount: 100,
+    });
     expect(tooSmall.status).toBe(422);
     expect((tooSmall.json() as Json).errors).toEqual([expect.objectContaining({ name: "amount.out_of_range" })]);
-    const unknown = await call(auth, "POST", "/api/v1/airtime", { clientReference: reference(), networkId: "nope", phone: "08021234567", amount: 10_000 });
+    const unknown = await call(auth, "POST", "/api/v1/airtime", {
+      clientReference: reference(),
+      networkId: "nope",
+      phone: "08021234567",
+      amount: 10_000,
+    });
     expect(unknown.status).toBe(404);
     expect((unknown.json() as Json).errors).toEqual([expect.objectContaining({ name: "network.not_found" })]);
     expect(await balanceOf(accountId)).toBe(80_000n);
@@ -161,11 +212,25 @@ describe("bills", () => {
   it("pays electricity with the chosen amount and returns a 20-digit token; education returns a PIN", async () => {
     const { accountId, auth } = await fundedAccount(1_000_000n);
     const electricity = await call(auth, "POST", "/api/v1/bills/electricity/pay", {
-      clientReference: reference(), planId: "ikeja-electric-prepaid", customerId: "45012345678", amount: 500_000, phone: "08031234567",
+      clientReference: reference(),
+      planId: "ikeja-electric-prepaid",
+      customerId: "45012345678",
+      amount: 500_000,
+      phone: "08031234567",
     });
     expect(electricity.status).toBe(201);
-    expect(electricity.json()).toMatchObject({ service: "Electricity", status: "successful", amount: 500_000, recipient: "45012345678", token: expect.stringMatching(/^\d{20}$/) });
-    const education = await call(auth, "POST", "/api/v1/bills/education/pay", { clientReference: reference(), planId: "neco-result-token", customerId: "NECO-12345" });
+    expect(electricity.json()).toMatchObject({
+      service: "Electricity",
+      status: "successful",
+      amount: 500_000,
+      recipient: "45012345678",
+      token: expect.stringMatching(/^\d{20}$/),
+    });
+    const education = await call(auth, "POST", "/api/v1/bills/education/pay", {
+      clientReference: reference(),
+      planId: "neco-result-token",
+      customerId: "NECO-12345",
+    });
     expect(education.status).toBe(201);
     expect(education.json()).toMatchObject({ service: "Education", amount: 130_000, token: expect.stringMatching(/^\d+$/) });
     expect(await balanceOf(accountId)).toBe(1_000_000n - 500_000n - 130_000n);
@@ -173,14 +238,32 @@ describe("bills", () => {
 
   it("enforces the amount rules: required and bounded for variable products, refused for fixed ones", async () => {
     const { accountId, auth } = await fundedAccount(100_000_000n);
-    const missing = await call(auth, "POST", "/api/v1/bills/electricity/pay", { clientReference: reference(), planId: "eko-electric-prepaid", customerId: "45012345678" });
+    const missing = await call(auth, "POST", "/api/v1/bills/electricity/pay", {
+      clientReference: reference(),
+      planId: "eko-electric-prepaid",
+      customerId: "45012345678",
+    });
     expect(missing.status).toBe(400);
     expect((missing.json() as Json).errors).toEqual([expect.objectContaining({ name: "amount" })]);
-    const outside = await call(auth, "POST", "/api/v1/bills/electricity/pay", { clientReference: reference(), planId: "eko-electric-prepaid", customerId: "45012345678", amount: 50 });
+    const outside = await call(auth, "POST", "/api/v1/bills/electricity/pay", {
+      clientReference: reference(),
+      planId: "eko-electric-prepaid",
+      customerId: "45012345678",
+      amount: 50,
+    });
     expect(outside.status).toBe(422);
-    const fixedWithAmount = await call(auth, "POST", "/api/v1/bills/cable-tv/pay", { clientReference: reference(), planId: "gotv-max", customerId: "7012345678", amount: 850_000 });
+    const fixedWithAmount = await call(auth, "POST", "/api/v1/bills/cable-tv/pay", {
+      clientReference: reference(),
+      planId: "gotv-max",
+      customerId: "7012345678",
+      amount: 850_000,
+    });
     expect(fixedWithAmount.status).toBe(400);
-    const invalidCustomer = await call(auth, "POST", "/api/v1/bills/cable-tv/pay", { clientReference: reference(), planId: "gotv-max", customerId: "7012349999" });
+    const invalidCustomer = await call(auth, "POST", "/api/v1/bills/cable-tv/pay", {
+      clientReference: reference(),
+      planId: "gotv-max",
+      customerId: "7012349999",
+    });
     expect(invalidCustomer.status).toBe(422);
     expect(await balanceOf(accountId)).toBe(100_000_000n);
     expect(await db.transaction.count({ where: { accountId } })).toBe(0);
@@ -214,13 +297,24 @@ describe("GET /api/v1/transactions", () => {
   it("pages newest first with a cursor, and filters by date range", async () => {
     const { accountId, auth } = await fundedAccount(1_000_000n);
     for (let index = 0; index < 5; index += 1) {
-      await call(auth, "POST", "/api/v1/airtime", { clientReference: `page-${index}`, networkId: "mtn", phone: "08031234567", amount: 5_000 });
+      await call(auth, "POST", "/api/v1/airtime", {
+        clientReference: `page-${index}`,
+        networkId: "mtn",
+        phone: "08031234567",
+        amount: 5_000,
+      });
     }
     const first = (await call(auth, "GET", "/api/v1/transactions?limit=2")).json() as { data: Json[]; nextCursor: string };
     expect(first.data.map((item) => item.clientReference)).toEqual(["page-4", "page-3"]);
-    const secondPage = (await call(auth, "GET", `/api/v1/transactions?limit=2&cursor=${first.nextCursor}`)).json() as { data: Json[]; nextCursor: string };
+    const secondPage = (await call(auth, "GET", `/api/v1/transactions?limit=2&cursor=${first.nextCursor}`)).json() as {
+      data: Json[];
+      nextCursor: string;
+    };
     expect(secondPage.data.map((item) => item.clientReference)).toEqual(["page-2", "page-1"]);
-    const last = (await call(auth, "GET", `/api/v1/transactions?limit=2&cursor=${secondPage.nextCursor}`)).json() as { data: Json[]; nextCursor: string | null };
+    const last = (await call(auth, "GET", `/api/v1/transactions?limit=2&cursor=${secondPage.nextCursor}`)).json() as {
+      data: Json[];
+      nextCursor: string | null;
+    };
     expect(last.data.map((item) => item.clientReference)).toEqual(["page-0"]);
     expect(last.nextCursor).toBeNull();
 

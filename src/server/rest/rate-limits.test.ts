@@ -119,7 +119,8 @@ describe("per API key, one process", () => {
     expect(allowed.status).toBe(200);
     expect(allowed.headers["ratelimit-remaining"]).toBe(String(LIMIT - 1));
 
-    for (let index = 0; index < LIMIT * 2; index += 1) expect((await get(server, { authorization: `Bearer pk_live_${"x".repeat(40)}` })).status).toBe(401);
+    for (let index = 0; index < LIMIT * 2; index += 1)
+      expect((await get(server, { authorization: `Bearer pk_live_${"x".repeat(40)}` })).status).toBe(401);
   });
 
   it("sends the headers on problem responses after the count too (a 400 is counted)", async () => {

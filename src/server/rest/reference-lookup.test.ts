@@ -17,7 +17,12 @@ import { balanceOf, fundedAccount, reference } from "~/test/purchase-fixtures";
 
 type Handler = (request: Request, segment?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
 
-function post(handler: Handler, auth: Record<string, string>, body: unknown, options: { params?: Record<string, string>; from?: string; rawBody?: string } = {}) {
+function post(
+  handler: Handler,
+  auth: Record<string, string>,
+  body: unknown,
+  options: { params?: Record<string, string>; from?: string; rawBody?: string } = {},
+) {
   const request = new Request("http://localhost/api/v1/purchase", {
     method: "POST",
     headers: { ...auth, "content-type": "application/json", [SOURCE_ADDRESS_HEADER]: options.from ?? "127.0.0.1" },
@@ -62,7 +67,9 @@ describe("a retried purchase", () => {
     expect(statements).toHaveLength(1);
     expect(isKeyStatement(statements[0]!)).toBe(true);
 
-    const { result: conflict, statements: conflictStatements } = await statementsDuring(() => post(buyData, auth, { ...order, phone: "08039999999" }));
+    const { result: conflict, statements: conflictStatements } = await statementsDuring(() =>
+      post(buyData, auth, { ...order, phone: "08039999999" }),
+    );
     expect(conflict.status).toBe(409);
     expect((await conflict.json()).errors).toEqual([expect.objectContaining({ name: "transaction.idempotency_conflict" })]);
     expect(conflictStatements).toHaveLength(1);
@@ -72,7 +79,13 @@ describe("a retried purchase", () => {
   it("of airtime or a bill reads no transaction after the key's statement", async () => {
     const { auth, keyId } = await fundedAccount(1_000_000n);
     const airtime = { clientReference: reference(), networkId: "mtn", phone: "08031234567", amount: 10_000 };
-    const bill = { clientReference: reference(), planId: "ikeja-electric-prepaid", customerId: "45012345678", amount: 500_000, phone: "08031234567" };
+    const bill = {
+      clientReference: reference(),
+      planId: "ikeja-electric-prepaid",
+      customerId: "45012345678",
+      amount: 500_000,
+      phone: "08031234567",
+    };
     const electricity = { params: { service: "electricity" } };
     expect((await post(buyAirtime, auth, airtime)).status).toBe(201);
     expect((await post(payBill, auth, bill, electricity)).status).toBe(201);

@@ -35,7 +35,11 @@ const COMMON = { level: "info", msg: "api request", sourceIp: "127.0.0.7", laten
 describe("the request log", () => {
   it("records a purchase with its account, key, outcome and transaction, and never the key", async () => {
     const { accountId, keyId, apiKey, auth } = await fundedAccount(100_000n);
-    const response = await call(auth, "POST", "/api/v1/data", { clientReference: reference(), planId: "mtn-1gb-30d", phone: "08031234567" });
+    const response = await call(auth, "POST", "/api/v1/data", {
+      clientReference: reference(),
+      planId: "mtn-1gb-30d",
+      phone: "08031234567",
+    });
     expect(response.status).toBe(201);
     const transaction = response.json() as { id: string };
 
@@ -95,7 +99,11 @@ describe("the request log", () => {
     expect(invalid.status).toBe(400);
     expect(await lineOf(invalid)).toMatchObject({ status: 400, outcome: "validation.failed" });
 
-    const notJson = await request(server.url("/api/v1/data"), { method: "POST", headers: { ...auth, "content-type": "text/plain" }, body: "x" });
+    const notJson = await request(server.url("/api/v1/data"), {
+      method: "POST",
+      headers: { ...auth, "content-type": "text/plain" },
+      body: "x",
+    });
     expect(notJson.status).toBe(415);
     expect(await lineOf(notJson)).toMatchObject({ status: 415, outcome: "request.unsupported_media_type" });
   });

@@ -61,7 +61,7 @@ describe("sessionRoute", () => {
 
     const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const crashed = await sessionRoute({ signInMessage: "x" }, async () => {
-      throw new Error("relation \"secret_table\" does not exist");
+      throw new Error('relation "secret_table" does not exist');
     })(stamped());
     expect(crashed.status).toBe(500);
     expect(crashed.headers.get("x-request-id")).toBe(requestId);

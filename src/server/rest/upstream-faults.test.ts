@@ -91,7 +91,12 @@ interface FaultCase {
 }
 
 const CASES: FaultCase[] = [
-  { name: "an answer slower than usual but within the time-out", injection: { kind: "latency", ms: 300 }, answered: "successful", settles: "successful" },
+  {
+    name: "an answer slower than usual but within the time-out",
+    injection: { kind: "latency", ms: 300 },
+    answered: "successful",
+    settles: "successful",
+  },
   { name: "a hang before executing", injection: { kind: "hang" }, answered: "pending", settles: "failed" },
   { name: "a hang after executing", injection: { kind: "hang", executes: true }, answered: "pending", settles: "successful" },
   { name: "a connection reset before executing", injection: { kind: "reset" }, answered: "pending", settles: "failed" },
@@ -100,15 +105,28 @@ const CASES: FaultCase[] = [
   { name: "a 502 after executing", injection: { kind: "status", status: 502, executes: true }, answered: "pending", settles: "successful" },
   { name: "malformed JSON before executing", injection: { kind: "malformed" }, answered: "pending", settles: "failed" },
   { name: "malformed JSON after executing", injection: { kind: "malformed", executes: true }, answered: "pending", settles: "successful" },
-  { name: "a body that stalls after executing", injection: { kind: "stall-body", executes: true }, answered: "pending", settles: "successful" },
-  { name: "an unknown status after executing", injection: { kind: "raw", status: 200, body: '{"status":"processing"}', executes: true }, answered: "pending", settles: "successful" },
+  {
+    name: "a body that stalls after executing",
+    injection: { kind: "stall-body", executes: true },
+    answered: "pending",
+    settles: "successful",
+  },
+  {
+    name: "an unknown status after executing",
+    injection: { kind: "raw", status: 200, body: '{"status":"processing"}', executes: true },
+    answered: "pending",
+    settles: "successful",
+  },
   { name: "an explicit refusal", outcome: "failed", answered: "failed", settles: "failed" },
   { name: "a pending answer that later succeeds", outcome: { pending: 0, then: "successful" }, answered: "pending", settles: "successful" },
   { name: "a pending answer that later fails", outcome: { pending: 0, then: "failed" }, answered: "pending", settles: "failed" },
 ];
 
 describe("vend faults, then the reconciler", () => {
-  const bought = new Map<string, { accountId: string; auth: Record<string, string>; clientReference: string; status: number; answer: Json; balanceAfterPurchase: bigint }>();
+  const bought = new Map<
+    string,
+    { accountId: string; auth: Record<string, string>; clientReference: string; status: number; answer: Json; balanceAfterPurchase: bigint }
+  >();
   let reconciled: { settled: number; stillPending: number; checked: number };
 
   beforeAll(async () => {
@@ -120,7 +138,14 @@ describe("vend faults, then the reconciler", () => {
       const clientReference = reference("fault");
       const response = await call(auth, "POST", "/api/v1/data", { clientReference, planId: PLAN, phone });
       upstream.clear();
-      bought.set(fault.name, { accountId, auth, clientReference, status: response.status, answer: response.json() as Json, balanceAfterPurchase: await balanceOf(accountId) });
+      bought.set(fault.name, {
+        accountId,
+        auth,
+        clientReference,
+        status: response.status,
+        answer: response.json() as Json,
+        balanceAfterPurchase: await balanceOf(accountId),
+      });
     }
     await upstream.idle();
     reconciled = await reconcile();
@@ -232,7 +257,13 @@ describe("configuration", () => {
   it("uses the sandbox when VEND_PROVIDER is unset", async () => {
     const sandboxServer = await startTestServer({ DATABASE_URL: process.env.DATABASE_URL!, ...QUIET_RECONCILER });
     const { auth } = await fundedAccount(FUNDING);
-    const response = await call(auth, "POST", "/api/v1/data", { clientReference: reference(), planId: PLAN, phone: "08031234567" }, sandboxServer);
+    const response = await call(
+      auth,
+      "POST",
+      "/api/v1/data",
+      { clientReference: reference(), planId: PLAN, phone: "08031234567" },
+      sandboxServer,
+    );
     expect(response.status).toBe(201);
     const answer = response.json() as Json;
     expect(answer).toMatchObject({ status: "successful", providerReference: expect.stringMatching(/^SBX-/) });
@@ -247,7 +278,13 @@ describe("configuration", () => {
     const purchase = await call(auth, "POST", "/api/v1/data", { clientReference: reference(), planId: PLAN, phone: "08031234567" }, broken);
     expect(purchase.status).toBe(500);
     // A configuration error, not the biller being unreachable (503).
-    const verification = await call(auth, "POST", "/api/v1/bills/cable-tv/verify", { planId: "dstv-padi", customerId: "7012345678" }, broken);
+    const verification = await call(
+      auth,
+      "POST",
+      "/api/v1/bills/cable-tv/verify",
+      { planId: "dstv-padi", customerId: "7012345678" },
+      broken,
+    );
     expect(verification.status).toBe(500);
     expect(await balanceOf(accountId)).toBe(10_000_000n);
     expect(await db.transaction.count({ where: { accountId } })).toBe(0);

@@ -47,7 +47,16 @@ export interface SandboxDataPlan {
 
 /** A special-price bundle (SME, Corporate): no published retail price. */
 function special(networkId: string, productId: string, name: string, naira: bigint, shape: PlanShape): SandboxDataPlan {
-  return { id: planId(networkId, productId), networkId, name, price: naira * NAIRA, pricingBasis: "SPECIAL", retailPrice: null, productId, ...shape };
+  return {
+    id: planId(networkId, productId),
+    networkId,
+    name,
+    price: naira * NAIRA,
+    pricingBasis: "SPECIAL",
+    retailPrice: null,
+    productId,
+    ...shape,
+  };
 }
 
 /** A network's own retail bundle, sold to resellers below its published price. */
@@ -70,8 +79,18 @@ function planId(networkId: string, productId: string): string {
   return `${networkId}-${productId.replace(/^data-/, "")}`;
 }
 
-const sized = (sizeMb: number, validityDays: number, planClass: string): PlanShape => ({ sizeMb, validityDays, isUnlimited: false, class: planClass });
-const unlimited = (validityDays: number, planClass: string): PlanShape => ({ sizeMb: null, validityDays, isUnlimited: true, class: planClass });
+const sized = (sizeMb: number, validityDays: number, planClass: string): PlanShape => ({
+  sizeMb,
+  validityDays,
+  isUnlimited: false,
+  class: planClass,
+});
+const unlimited = (validityDays: number, planClass: string): PlanShape => ({
+  sizeMb: null,
+  validityDays,
+  isUnlimited: true,
+  class: planClass,
+});
 
 export const SANDBOX_DATA_PLANS: SandboxDataPlan[] = [
   special("mtn", "data-500mb-30d", "MTN 500MB (SME) – 30 days", 150n, sized(500, 30, "SME")),

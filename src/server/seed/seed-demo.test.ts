@@ -46,7 +46,8 @@ describe("seedDemo", () => {
 
     // The start-up banner lists every sign-in the README does, and the key.
     const banner = describeDemo(first, "http://localhost:3000");
-    for (const credentials of [first.operator, first.owner, first.staff]) expect(banner).toContain(`${credentials.email} / ${credentials.password}`);
+    for (const credentials of [first.operator, first.owner, first.staff])
+      expect(banner).toContain(`${credentials.email} / ${credentials.password}`);
     expect(banner).toContain(first.apiKey);
 
     const account = await db.account.findUniqueOrThrow({ where: { id: first.accountId }, include: { wallet: true, ledger: true } });
@@ -112,17 +113,33 @@ describe("seedDemo", () => {
     const bills = await db.billProduct.findMany();
     expect(new Set(bills.map((bill) => bill.service))).toEqual(new Set(["CABLE_TV", "ELECTRICITY", "EDUCATION", "BROADBAND"]));
     for (const bill of bills) {
-      if (bill.service === "ELECTRICITY") expect(bill).toMatchObject({ amountType: "VARIABLE", price: null, minAmount: 100_000n, maxAmount: 50_000_000n });
+      if (bill.service === "ELECTRICITY")
+        expect(bill).toMatchObject({ amountType: "VARIABLE", price: null, minAmount: 100_000n, maxAmount: 50_000_000n });
       else expect(bill).toMatchObject({ amountType: "FIXED", minAmount: null, maxAmount: null });
     }
     expect(new Set(bills.map((bill) => bill.biller))).toEqual(
-      new Set(["DStv", "GOtv", "Startimes", "Ikeja Electric", "Eko Electric", "Abuja Electric", "Ibadan Electric", "WAEC", "NECO", "Spectranet", "Smile"]),
+      new Set([
+        "DStv",
+        "GOtv",
+        "Startimes",
+        "Ikeja Electric",
+        "Eko Electric",
+        "Abuja Electric",
+        "Ibadan Electric",
+        "WAEC",
+        "NECO",
+        "Spectranet",
+        "Smile",
+      ]),
     );
 
     // An edited plan is brought back to the catalog's definition on the next start.
     await db.dataPlan.update({ where: { id: "mtn-1gb-30d" }, data: { name: "edited", price: 1n } });
     await seedDemo({ apiKeyFile });
-    expect(await db.dataPlan.findUniqueOrThrow({ where: { id: "mtn-1gb-30d" } })).toMatchObject({ name: "MTN 1GB (SME) – 30 days", price: 28_000n });
+    expect(await db.dataPlan.findUniqueOrThrow({ where: { id: "mtn-1gb-30d" } })).toMatchObject({
+      name: "MTN 1GB (SME) – 30 days",
+      price: 28_000n,
+    });
   });
 
   it("keeps the saved key while it is live and replaces it when it is revoked or lost", async () => {

@@ -144,4 +144,3 @@ export function describeDemo(demo: DemoData, baseUrl: string): string {
     `  try it   curl -H 'Authorization: Bearer ${demo.apiKey}' ${baseUrl}/api/v1/balance`,
   ].join("\n");
 }
-

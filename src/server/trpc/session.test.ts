@@ -53,7 +53,9 @@ beforeAll(async () => {
 
 describe("session.me", () => {
   it("rejects an anonymous caller with UNAUTHORIZED and the AppError name", async () => {
-    const error = await createCaller(contextFor(null)).session.me().catch((caught: unknown) => caught);
+    const error = await createCaller(contextFor(null))
+      .session.me()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).code).toBe("UNAUTHORIZED");
     expect((error as TRPCError).cause).toBeInstanceOf(AppError);
@@ -98,7 +100,7 @@ describe("procedure guards and error translation", () => {
       .query(({ input }) => input.name),
     service: publicProcedure.query(() => parseInput(z.object({ name: z.string().trim().min(1, "is required") }), { name: " " })),
     crash: publicProcedure.query(() => {
-      throw new Error("relation \"secret_table\" does not exist at /srv/app/internal.ts:42");
+      throw new Error('relation "secret_table" does not exist at /srv/app/internal.ts:42');
     }),
   });
   const probe = createCallerFactory(probeRouter);

@@ -10,12 +10,10 @@ function BlockedBanner() {
   return (
     <div role="alert" className="rounded-xl border-2 border-red-300 bg-red-50 p-4 text-red-900 sm:p-5">
       <h2 className="text-base font-semibold">API access is blocked</h2>
-      <p className="mt-1 text-sm">
-        Your API keys cannot be used until your account manager adds your servers&apos; IP addresses.
-      </p>
+      <p className="mt-1 text-sm">Your API keys cannot be used until your account manager adds your servers&apos; IP addresses.</p>
       <p className="mt-2 text-sm">
-        Until then every API request is refused with <code className="rounded bg-red-100 px-1">403 ip.not_configured</code>. Send
-        your account manager the public IP addresses (or CIDR ranges) your servers call from.
+        Until then every API request is refused with <code className="rounded bg-red-100 px-1">403 ip.not_configured</code>. Send your
+        account manager the public IP addresses (or CIDR ranges) your servers call from.
       </p>
     </div>
   );
@@ -23,9 +21,15 @@ function BlockedBanner() {
 
 function Requirement({ status }: { status: AllowlistStatus }) {
   const [answer, explanation] = !status.required
-    ? ["Not required", "Requests with a valid API key are accepted from any address. You can ask your account manager to switch the allowlist on for extra protection."]
+    ? [
+        "Not required",
+        "Requests with a valid API key are accepted from any address. You can ask your account manager to switch the allowlist on for extra protection.",
+      ]
     : status.requiredByPolicy
-      ? ["Required by policy", "Accounts opened on or after 1 July 2026 must list the addresses of their servers. This cannot be switched off."]
+      ? [
+          "Required by policy",
+          "Accounts opened on or after 1 July 2026 must list the addresses of their servers. This cannot be switched off.",
+        ]
       : ["Required (opted in)", "Your account has chosen to accept API requests only from listed addresses."];
   return (
     <section aria-labelledby="requirement-heading" className={cardClass}>
@@ -63,7 +67,12 @@ export function AllowlistPanel({ viewerIsOwner }: { viewerIsOwner: boolean }) {
   const trpc = useTRPC();
   const status = useQuery(trpc.allowlist.status.queryOptions());
 
-  if (status.isPending) return <div className="mt-6"><LoadingRows label="Loading the allowlist…" rows={2} /></div>;
+  if (status.isPending)
+    return (
+      <div className="mt-6">
+        <LoadingRows label="Loading the allowlist…" rows={2} />
+      </div>
+    );
   if (status.isError) {
     return (
       <div className="mt-6">

@@ -17,8 +17,8 @@ export default async function AllowlistPage() {
     <HydrateClient>
       <h1 className="text-2xl font-semibold tracking-tight">IP allowlist</h1>
       <p className="mt-2 max-w-2xl text-sm text-slate-600">
-        When your account has an allowlist, the API accepts requests only from these addresses: it checks the address your server
-        connects from, right after the API key.
+        When your account has an allowlist, the API accepts requests only from these addresses: it checks the address your server connects
+        from, right after the API key.
       </p>
       <AllowlistPanel viewerIsOwner={actor.role === "OWNER"} />
     </HydrateClient>

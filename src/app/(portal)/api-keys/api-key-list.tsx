@@ -29,7 +29,13 @@ export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeyView[]; onRevoked:
   const { active, revoked } = splitKeys(keys);
 
   const list = (label: string, items: ApiKeyView[]) => (
-    <ResponsiveList label={label} columns={COLUMNS} headings={["Name", "Created", "Last used", "Status"]} items={items} itemKey={(key) => key.keyId}>
+    <ResponsiveList
+      label={label}
+      columns={COLUMNS}
+      headings={["Name", "Created", "Last used", "Status"]}
+      items={items}
+      itemKey={(key) => key.keyId}
+    >
       {(key) => (
         <>
           <div className="min-w-0">
@@ -64,7 +70,11 @@ export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeyView[]; onRevoked:
 
   return (
     <>
-      {active.length > 0 ? list("API keys", active) : <Empty>No active API keys. Create one above for each server that calls the API.</Empty>}
+      {active.length > 0 ? (
+        list("API keys", active)
+      ) : (
+        <Empty>No active API keys. Create one above for each server that calls the API.</Empty>
+      )}
       <RevokedKeys count={revoked.length}>{list("Revoked API keys", revoked)}</RevokedKeys>
 
       {confirming && (
@@ -86,7 +96,9 @@ export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeyView[]; onRevoked:
                 onSuccess: ({ keyId, revokedAt }) => {
                   // Show it revoked as the dialog closes; the refetch that follows confirms it.
                   queryClient.setQueryData(trpc.apiKeys.list.queryKey(), (current) =>
-                    current?.map((key) => (key.keyId === keyId ? { ...key, status: "revoked" as const, revokedAt: new Date(revokedAt) } : key)),
+                    current?.map((key) =>
+                      key.keyId === keyId ? { ...key, status: "revoked" as const, revokedAt: new Date(revokedAt) } : key,
+                    ),
                   );
                   setConfirming(null);
                   onRevoked();

@@ -45,7 +45,7 @@ export function NewApiKeyDialog({ name, apiKey, onClose }: { name: string; apiKe
         value={apiKey}
         spellCheck={false}
         onFocus={(event) => event.currentTarget.select()}
-        className="mt-1 block w-full resize-none rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
+        className="mt-1 block w-full resize-none rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900 focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/30 focus:outline-none"
       />
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <button type="button" onClick={() => void copyKey()} className={buttonClass("secondary")}>

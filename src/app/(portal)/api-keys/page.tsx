@@ -14,8 +14,8 @@ export default async function ApiKeysPage() {
       <h1 className="text-2xl font-semibold tracking-tight">API keys</h1>
       <p className="mt-2 max-w-2xl text-sm text-slate-600">
         Your servers send one of these keys with every API request, as{" "}
-        <code className="rounded bg-slate-100 px-1 py-0.5 text-xs break-all">Authorization: Bearer pk_live_…</code>. Give each
-        server its own key, so you can revoke one without stopping the others.
+        <code className="rounded bg-slate-100 px-1 py-0.5 text-xs break-all">Authorization: Bearer pk_live_…</code>. Give each server its
+        own key, so you can revoke one without stopping the others.
       </p>
       <ApiKeysPanel />
     </HydrateClient>

@@ -24,7 +24,9 @@ export default async function BuyLayout({ children }: { children: ReactNode }) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Buy</h1>
-          <p className="mt-1 text-sm text-slate-600">Paid from your account&apos;s wallet. You confirm the exact charge before anything is bought.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Paid from your account&apos;s wallet. You confirm the exact charge before anything is bought.
+          </p>
         </div>
         <WalletBalance />
       </div>

@@ -70,7 +70,9 @@ export function DailySpendChart({ days }: { days: DailySpend[] }) {
           <SpendTable
             caption={`Spend per day from ${first ? formatDayLong(first.date) : ""} to ${last ? formatDayLong(last.date) : ""}`}
             rowHeading="Day"
-            rows={[...days].reverse().map((day) => ({ key: day.date, label: formatDayLong(day.date), count: day.count, amount: day.amount }))}
+            rows={[...days]
+              .reverse()
+              .map((day) => ({ key: day.date, label: formatDayLong(day.date), count: day.count, amount: day.amount }))}
           />
         </div>
       </details>

@@ -25,7 +25,12 @@ export function MonthSpendCard({ month }: { month: DashboardSummary["month"] }) 
           <SpendTable
             caption={`Spend in ${monthName} by service`}
             rowHeading="Service"
-            rows={month.byService.map((row) => ({ key: row.service, label: SERVICE_LABELS[row.service], count: row.count, amount: row.amount }))}
+            rows={month.byService.map((row) => ({
+              key: row.service,
+              label: SERVICE_LABELS[row.service],
+              count: row.count,
+              amount: row.amount,
+            }))}
           />
         </div>
       ) : (

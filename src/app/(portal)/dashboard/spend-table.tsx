@@ -12,7 +12,7 @@ export function SpendTable({ caption, rowHeading, rows }: { caption: string; row
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">{caption}</caption>
-      <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
+      <thead className="text-left text-xs tracking-wide text-slate-500 uppercase">
         <tr>
           <th scope="col" className="py-1 font-medium">
             {rowHeading}

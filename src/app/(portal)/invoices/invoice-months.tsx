@@ -10,7 +10,9 @@ import { useTRPC } from "~/trpc/react";
 
 function monthLabel(period: string): string {
   const [year = 0, month = 1] = period.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, 1)));
+  return new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
 }
 
 const MONTH_COLUMNS = [
@@ -34,10 +36,10 @@ export function InvoiceMonths({ accountId }: { accountId?: string }) {
       </h1>
       <p className="mt-2 text-sm text-slate-600">
         {months.data ? `${months.data.accountName}. ` : ""}
-        One invoice per calendar month in Lagos time. The CSV lists every transaction with the address it came from; the PDF
-        summarises balances, funding, services and source addresses. Purchases counts every purchase, failed ones included;
-        Charged is what successful and pending purchases cost (a failed purchase&apos;s amount was returned), as on the
-        dashboard and in the invoice. The current month&apos;s invoice is provisional until the month ends.
+        One invoice per calendar month in Lagos time. The CSV lists every transaction with the address it came from; the PDF summarises
+        balances, funding, services and source addresses. Purchases counts every purchase, failed ones included; Charged is what successful
+        and pending purchases cost (a failed purchase&apos;s amount was returned), as on the dashboard and in the invoice. The current
+        month&apos;s invoice is provisional until the month ends.
       </p>
 
       {months.isPending && <Loading className="mt-6">Loading invoices…</Loading>}
@@ -72,13 +74,21 @@ export function InvoiceMonths({ accountId }: { accountId?: string }) {
 function Downloads({ period, query }: { period: string; query: string }) {
   return (
     <>
-      <a className={linkClass} href={`/api/portal/invoices/${period}.csv${query}`} aria-label={`Download the ${monthLabel(period)} invoice as CSV`}>
+      <a
+        className={linkClass}
+        href={`/api/portal/invoices/${period}.csv${query}`}
+        aria-label={`Download the ${monthLabel(period)} invoice as CSV`}
+      >
         CSV
       </a>
       <span className="mx-2 text-slate-300" aria-hidden="true">
         |
       </span>
-      <a className={linkClass} href={`/api/portal/invoices/${period}.pdf${query}`} aria-label={`Download the ${monthLabel(period)} invoice as PDF`}>
+      <a
+        className={linkClass}
+        href={`/api/portal/invoices/${period}.pdf${query}`}
+        aria-label={`Download the ${monthLabel(period)} invoice as PDF`}
+      >
         PDF
       </a>
     </>

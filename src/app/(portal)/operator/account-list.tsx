@@ -142,7 +142,9 @@ function Pager({ query, page, pageCount }: { query: string; page: number; pageCo
           Previous
         </Link>
       ) : (
-        <span className={idle} aria-disabled="true">Previous</span>
+        <span className={idle} aria-disabled="true">
+          Previous
+        </span>
       )}
       <span className="text-sm text-slate-600">
         Page {page} of {pageCount}
@@ -152,7 +154,9 @@ function Pager({ query, page, pageCount }: { query: string; page: number; pageCo
           Next
         </Link>
       ) : (
-        <span className={idle} aria-disabled="true">Next</span>
+        <span className={idle} aria-disabled="true">
+          Next
+        </span>
       )}
     </nav>
   );

@@ -63,7 +63,16 @@ function CreateAccountForm({ onCancel }: { onCancel: () => void }) {
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       {alert && <ErrorAlert>{alert}</ErrorAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="new-account-name" label="Account name" error={problem?.fieldErrors.name} name="name" required maxLength={200} autoComplete="organization" autoFocus />
+        <TextField
+          id="new-account-name"
+          label="Account name"
+          error={problem?.fieldErrors.name}
+          name="name"
+          required
+          maxLength={200}
+          autoComplete="organization"
+          autoFocus
+        />
         <TextField
           id="new-account-created"
           label="Created on (optional)"

@@ -8,11 +8,15 @@ import { isOperatorSession } from "./operator-page-guard";
 
 export const metadata: Metadata = { title: "Accounts · Operator · Reseller Portal" };
 
-export default async function OperatorAccountsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function OperatorAccountsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   if (!(await isOperatorSession())) return null;
-  const { query, page } = readAccountSearch(new URLSearchParams(Object.entries(await searchParams).flatMap(([key, value]) =>
-    typeof value === "string" ? [[key, value]] : [],
-  )));
+  const { query, page } = readAccountSearch(
+    new URLSearchParams(Object.entries(await searchParams).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : []))),
+  );
   prefetch(trpc.operator.searchAccounts.queryOptions({ query, page, pageSize: ACCOUNTS_PAGE_SIZE }));
 
   return (

@@ -99,7 +99,12 @@ export function AddStaffForm({ onAdded }: { onAdded: () => void }) {
             minLength: 8,
           })}
           <label className="mt-2 inline-flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} className="size-4 accent-emerald-700" />
+            <input
+              type="checkbox"
+              checked={showPassword}
+              onChange={(event) => setShowPassword(event.target.checked)}
+              className="size-4 accent-emerald-700"
+            />
             Show password
           </label>
         </div>

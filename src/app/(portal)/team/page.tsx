@@ -13,8 +13,7 @@ export default async function TeamPage() {
     <HydrateClient>
       <h1 className="text-2xl font-semibold tracking-tight">Team</h1>
       <p className="mt-2 max-w-2xl text-sm text-slate-600">
-        Staff users sign in to buy through the portal and to see the balance and transactions. They cannot see API keys or manage
-        the team.
+        Staff users sign in to buy through the portal and to see the balance and transactions. They cannot see API keys or manage the team.
       </p>
       <TeamPanel />
     </HydrateClient>

@@ -28,7 +28,13 @@ export function TeamList({ users, onChanged }: { users: TeamMember[]; onChanged:
 
   return (
     <>
-      <ResponsiveList label="Team members" columns={COLUMNS} headings={["Person", "Role", "Added", "Status"]} items={users} itemKey={(user) => user.userId}>
+      <ResponsiveList
+        label="Team members"
+        columns={COLUMNS}
+        headings={["Person", "Role", "Added", "Status"]}
+        items={users}
+        itemKey={(user) => user.userId}
+      >
         {(user) => (
           <>
             <div className="min-w-0">

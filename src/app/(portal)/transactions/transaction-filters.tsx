@@ -16,7 +16,13 @@ import {
   type TransactionFilter,
 } from "~/schemas/portal-transactions";
 
-const FIELD_LABELS: Record<string, string> = { search: "Reference or recipient", service: "Service", status: "Status", from: "From", to: "To" };
+const FIELD_LABELS: Record<string, string> = {
+  search: "Reference or recipient",
+  service: "Service",
+  status: "Status",
+  from: "From",
+  to: "To",
+};
 
 const STATUS_LABELS = { PENDING: "Pending", SUCCESSFUL: "Successful", FAILED: "Failed" } as const;
 

@@ -39,7 +39,9 @@ export function TransactionList({ filter }: { filter: TransactionFilter }) {
   if (items.length === 0) {
     return (
       <Empty className="mt-6">
-        {filtered ? "No transactions match these filters." : "No transactions yet. Purchases made in the portal or through the API appear here."}
+        {filtered
+          ? "No transactions match these filters."
+          : "No transactions yet. Purchases made in the portal or through the API appear here."}
       </Empty>
     );
   }

@@ -41,12 +41,12 @@ export function TransactionTable({ items, caption }: { items: PortalTransactionV
               {serviceName(item.service)}
               {item.productName ? ` · ${item.productName}` : ""}
             </span>
-            <span className="block break-all text-xs text-slate-500 sm:hidden">{item.recipient}</span>
+            <span className="block text-xs break-all text-slate-500 sm:hidden">{item.recipient}</span>
             <span className="block text-xs text-slate-500 md:hidden">{formatDateTime(item.createdAt)}</span>
           </td>
           <td className="hidden px-3 py-2.5 font-mono text-xs text-slate-700 sm:table-cell">{item.recipient}</td>
-          <td className="hidden whitespace-nowrap px-3 py-2.5 text-slate-600 md:table-cell">{formatDateTime(item.createdAt)}</td>
-          <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
+          <td className="hidden px-3 py-2.5 whitespace-nowrap text-slate-600 md:table-cell">{formatDateTime(item.createdAt)}</td>
+          <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
             {formatNaira(item.amount)}
             {/* On a phone the status sits under the amount rather than in a column of its own. */}
             <span className="mt-1 block sm:hidden">

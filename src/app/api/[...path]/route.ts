@@ -5,4 +5,12 @@
  */
 import { noEndpointResponse } from "~/server/rest/error-response";
 
-export { noEndpointResponse as GET, noEndpointResponse as POST, noEndpointResponse as PUT, noEndpointResponse as PATCH, noEndpointResponse as DELETE, noEndpointResponse as HEAD, noEndpointResponse as OPTIONS };
+export {
+  noEndpointResponse as GET,
+  noEndpointResponse as POST,
+  noEndpointResponse as PUT,
+  noEndpointResponse as PATCH,
+  noEndpointResponse as DELETE,
+  noEndpointResponse as HEAD,
+  noEndpointResponse as OPTIONS,
+};

@@ -12,7 +12,8 @@ async function routes(flag: "0" | "1" | undefined) {
   return { baseline, postBaseline };
 }
 
-const post = (body: BodyInit) => new Request("http://localhost/api/bench/post-baseline", { method: "POST", headers: { "content-type": "application/json" }, body });
+const post = (body: BodyInit) =>
+  new Request("http://localhost/api/bench/post-baseline", { method: "POST", headers: { "content-type": "application/json" }, body });
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -41,7 +42,9 @@ describe("/api/bench/*", () => {
         controller.enqueue(new Uint8Array(64 * 1024));
       },
     });
-    const response = await postBaseline.POST(new Request("http://localhost/api/bench/post-baseline", { method: "POST", body: endless, duplex: "half" } as RequestInit));
+    const response = await postBaseline.POST(
+      new Request("http://localhost/api/bench/post-baseline", { method: "POST", body: endless, duplex: "half" } as RequestInit),
+    );
     expect(response.status).toBe(413);
     expect(sent).toBeLessThan(10);
   });

@@ -7,7 +7,8 @@ export const listBillProductsOperation = {
   tag: "Catalog",
   operationId: "listBillProducts",
   summary: "List the products of a bill service",
-  description: "Cable TV bouquets, electricity discos, exam PINs or broadband plans. `fixed` products have a `price`; `variable` ones (electricity) take an `amount` between `minAmount` and `maxAmount`.",
+  description:
+    "Cable TV bouquets, electricity discos, exam PINs or broadband plans. `fixed` products have a `price`; `variable` ones (electricity) take an `amount` between `minAmount` and `maxAmount`.",
   request: { params: billServiceParams },
   responses: { "200": ok("The products.", billProductList) },
   errors: ["service.not_found"],

@@ -3,8 +3,12 @@ import { standardHeaders } from "../operation";
 
 /** The headers of both invoice downloads. */
 export const invoiceHeaders = standardHeaders.extend({
-  "Content-Disposition": z.string().meta({ description: "The file name to save it under.", example: 'attachment; filename="invoice-2026-06.csv"' }),
-  "X-Invoice-Number": z.string().meta({ description: "The invoice number: the same for an account and month every time.", example: "INV-202606-4F5C2A8E" }),
+  "Content-Disposition": z
+    .string()
+    .meta({ description: "The file name to save it under.", example: 'attachment; filename="invoice-2026-06.csv"' }),
+  "X-Invoice-Number": z
+    .string()
+    .meta({ description: "The invoice number: the same for an account and month every time.", example: "INV-202606-4F5C2A8E" }),
 });
 
 export const INVOICE_NOTE =

@@ -13,7 +13,13 @@ export const payBillOperation = {
     "`amount` is required for `variable` products (electricity) and must not be sent for `fixed` ones (a 400 on `amount`). The transaction's `token` carries the electricity token or exam PIN.",
   ].join("\n\n"),
   request: { params: billServiceParams, body: payBillInput },
-  bodyExample: { clientReference: "order-10003", planId: "ikeja-electric-prepaid", customerId: "45012345678", amount: 500_000, phone: "08031234567" },
+  bodyExample: {
+    clientReference: "order-10003",
+    planId: "ikeja-electric-prepaid",
+    customerId: "45012345678",
+    amount: 500_000,
+    phone: "08031234567",
+  },
   responses: purchaseResponses,
   errors: [
     "wallet.insufficient_funds",

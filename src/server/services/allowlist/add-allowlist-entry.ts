@@ -18,11 +18,7 @@ function entryExists(cidr: string): AppError {
   return new AppError("allowlist.entry_exists", `${cidr} is already on this account's allowlist.`);
 }
 
-export async function addAllowlistEntry(
-  actor: Actor,
-  input: AllowlistEntryInput,
-  tx?: DbClient,
-): Promise<{ entries: string[] }> {
+export async function addAllowlistEntry(actor: Actor, input: AllowlistEntryInput, tx?: DbClient): Promise<{ entries: string[] }> {
   assertOperator(actor);
   const { accountId, entry } = parseInput(allowlistEntryInput, input);
   const cidr = normalizeAllowlistEntry(entry);

@@ -111,7 +111,9 @@ describe("allowlist policy", () => {
     const july = await newAccount("2026-07-01");
     const june = await newAccount("2026-06-30");
     expect((await db.account.findUniqueOrThrow({ where: { id: july } })).createdAt.toISOString()).toBe("2026-06-30T23:00:00.000Z");
-    expect((await rejection(setAllowlistRequired(operator, { accountId: july, required: false }))).code).toBe("allowlist.required_by_policy");
+    expect((await rejection(setAllowlistRequired(operator, { accountId: july, required: false }))).code).toBe(
+      "allowlist.required_by_policy",
+    );
     expect(await setAllowlistRequired(operator, { accountId: june, required: false })).toEqual({ required: false });
   });
 });

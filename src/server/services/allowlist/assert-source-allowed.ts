@@ -39,9 +39,11 @@ export function assertSourceAllowed(
     return;
   }
   const address = parseAddress(sourceIp);
-  const allowed = address !== null && entries.some((entry) => {
-    const range = parsedEntry(entry);
-    return range !== null && cidrContains(range, address);
-  });
+  const allowed =
+    address !== null &&
+    entries.some((entry) => {
+      const range = parsedEntry(entry);
+      return range !== null && cidrContains(range, address);
+    });
   if (!allowed) throw new AppError("ip.not_allowed", `Source IP ${sourceIp} is not on this account's allowlist.`);
 }

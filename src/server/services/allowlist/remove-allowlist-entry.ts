@@ -14,11 +14,7 @@ import { allowlistEntryInput, type AllowlistEntryInput } from "~/schemas/operato
 import { normalizeAllowlistEntry } from "./normalize-allowlist-entry";
 import { readAllowlist } from "./read-allowlist";
 
-export async function removeAllowlistEntry(
-  actor: Actor,
-  input: AllowlistEntryInput,
-  tx?: DbClient,
-): Promise<{ entries: string[] }> {
+export async function removeAllowlistEntry(actor: Actor, input: AllowlistEntryInput, tx?: DbClient): Promise<{ entries: string[] }> {
   assertOperator(actor);
   const { accountId, entry } = parseInput(allowlistEntryInput, input);
   const cidr = normalizeAllowlistEntry(entry);

@@ -13,11 +13,7 @@ import { parseInput } from "~/server/validation/parse-input";
 import { setAllowlistRequiredInput, type SetAllowlistRequiredInput } from "~/schemas/operator";
 import { isAllowlistRequired } from "./allowlist-policy";
 
-export async function setAllowlistRequired(
-  actor: Actor,
-  input: SetAllowlistRequiredInput,
-  tx?: DbClient,
-): Promise<{ required: boolean }> {
+export async function setAllowlistRequired(actor: Actor, input: SetAllowlistRequiredInput, tx?: DbClient): Promise<{ required: boolean }> {
   assertOperator(actor);
   const { accountId, required } = parseInput(setAllowlistRequiredInput, input);
 

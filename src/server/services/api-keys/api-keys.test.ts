@@ -48,7 +48,9 @@ describe("createApiKey", () => {
       for (let index = 0; index < size; index += 1) bytes[index] = index < 8 ? 248 + index : (index - 8) % 62;
       return bytes;
     };
-    vi.mocked(randomBytes).mockImplementationOnce(scripted as typeof randomBytes).mockImplementationOnce(scripted as typeof randomBytes);
+    vi.mocked(randomBytes)
+      .mockImplementationOnce(scripted as typeof randomBytes)
+      .mockImplementationOnce(scripted as typeof randomBytes);
     const { apiKey } = await createApiKey(operator, { accountId });
     // 40 draws: the first 8 bytes are discarded, the next 32 map to 0-9A-V, a second batch supplies the rest.
     expect(apiKey).toBe("pk_live_0123456789ABCDEFGHIJKLMNOPQRSTUV01234567");

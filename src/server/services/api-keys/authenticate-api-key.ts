@@ -51,7 +51,11 @@ interface KeyRow {
 }
 
 /** A stored transaction as JSON: timestamps as ISO 8601 text, and the amount as text, exact whatever its size. */
-type StoredTransactionJson = Omit<PurchaseRow, "amount" | "created_at" | "completed_at"> & { amount: string; created_at: string; completed_at: string | null };
+type StoredTransactionJson = Omit<PurchaseRow, "amount" | "created_at" | "completed_at"> & {
+  amount: string;
+  created_at: string;
+  completed_at: string | null;
+};
 
 const STORED_TRANSACTION_JSON = Prisma.raw(
   `json_build_object(${PURCHASE_ROW_COLUMNS.map((column) => `'${column}', t.${column}${column === "amount" ? "::text" : ""}`).join(", ")})`,
@@ -59,7 +63,12 @@ const STORED_TRANSACTION_JSON = Prisma.raw(
 
 function storedTransaction(json: StoredTransactionJson | null): PurchaseRow | null {
   if (!json) return null;
-  return { ...json, amount: BigInt(json.amount), created_at: new Date(json.created_at), completed_at: json.completed_at === null ? null : new Date(json.completed_at) };
+  return {
+    ...json,
+    amount: BigInt(json.amount),
+    created_at: new Date(json.created_at),
+    completed_at: json.completed_at === null ? null : new Date(json.completed_at),
+  };
 }
 
 const UNAUTHORIZED_MESSAGE = "A valid API key is required: send it as 'Authorization: Bearer pk_live_...'.";
@@ -74,7 +83,11 @@ export function extractBearerKey(authorization: string | null): string | null {
  * @param clientReference a purchase's reference (already validated): the transaction stored under it
  *   for the key's account is read in the same statement and returned as `referenceLookup`.
  */
-export async function authenticateApiKey(authorization: string | null, sourceIp: string, clientReference?: string): Promise<AuthenticatedKey> {
+export async function authenticateApiKey(
+  authorization: string | null,
+  sourceIp: string,
+  clientReference?: string,
+): Promise<AuthenticatedKey> {
   const key = extractBearerKey(authorization);
   if (!key) throw new AppError("unauthorized", UNAUTHORIZED_MESSAGE);
 

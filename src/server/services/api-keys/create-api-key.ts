@@ -35,11 +35,7 @@ function randomBase62(length: number): string {
   return text;
 }
 
-export async function createApiKey(
-  actor: Actor,
-  input: CreateApiKeyInput,
-  tx?: DbClient,
-): Promise<{ keyId: string; apiKey: string }> {
+export async function createApiKey(actor: Actor, input: CreateApiKeyInput, tx?: DbClient): Promise<{ keyId: string; apiKey: string }> {
   const { accountId, name } = parseInput(createApiKeyInput, input);
   assertOwnerOrOperator(actor, accountId);
   const apiKey = API_KEY_PREFIX + randomBase62(SECRET_LENGTH);

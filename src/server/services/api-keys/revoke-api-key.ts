@@ -14,11 +14,7 @@ import { parseInput } from "~/server/validation/parse-input";
 import { isUuid } from "~/schemas/fields";
 import { revokeApiKeyInput, type RevokeApiKeyInput } from "~/schemas/operator";
 
-export async function revokeApiKey(
-  actor: Actor,
-  input: RevokeApiKeyInput,
-  tx?: DbClient,
-): Promise<{ keyId: string; revokedAt: string }> {
+export async function revokeApiKey(actor: Actor, input: RevokeApiKeyInput, tx?: DbClient): Promise<{ keyId: string; revokedAt: string }> {
   const { keyId } = parseInput(revokeApiKeyInput, input);
 
   return inTransaction(tx, async (client) => {

@@ -70,7 +70,9 @@ const PROCEDURES: Record<string, Coverage> = {
   "operator.fundWallet": audited("OPERATOR", async ({ accountId }) => [
     { input: { accountId, amount: "150000", reference: uniqueName("TRF") }, action: "wallet.fund" },
   ]),
-  "operator.addAllowlistEntry": audited("OPERATOR", async ({ accountId }) => [{ input: { accountId, entry: "10.1.0.0/16" }, action: "allowlist.add" }]),
+  "operator.addAllowlistEntry": audited("OPERATOR", async ({ accountId }) => [
+    { input: { accountId, entry: "10.1.0.0/16" }, action: "allowlist.add" },
+  ]),
   "operator.removeAllowlistEntry": audited("OPERATOR", async ({ accountId }) => {
     await addAllowlistEntry(cli, { accountId, entry: "10.2.0.0/16" });
     return [{ input: { accountId, entry: "10.2.0.0/16" }, action: "allowlist.remove" }];
@@ -83,7 +85,9 @@ const PROCEDURES: Record<string, Coverage> = {
     { input: { accountId, on: true }, action: "catalog.set" },
     { input: { accountId, on: false }, action: "catalog.set" },
   ]),
-  "operator.revokeApiKey": audited("OPERATOR", async ({ accountId }) => [{ input: { keyId: await keyOf(accountId) }, action: "key.revoke" }]),
+  "operator.revokeApiKey": audited("OPERATOR", async ({ accountId }) => [
+    { input: { keyId: await keyOf(accountId) }, action: "key.revoke" },
+  ]),
   "operator.addUser": audited("OPERATOR", async ({ accountId }) => [
     { input: { accountId, role: "OWNER", email: `${uniqueName("owner")}@audit.test`, password: PASSWORD }, action: "user.create" },
   ]),
@@ -96,7 +100,9 @@ const PROCEDURES: Record<string, Coverage> = {
   }),
   "apiKeys.create": audited("OWNER", async () => [{ input: { name: uniqueName("key") }, action: "key.create" }]),
   "apiKeys.revoke": audited("OWNER", async ({ accountId }) => [{ input: { keyId: await keyOf(accountId) }, action: "key.revoke" }]),
-  "team.addStaff": audited("OWNER", async () => [{ input: { email: `${uniqueName("staff")}@audit.test`, password: PASSWORD }, action: "user.create" }]),
+  "team.addStaff": audited("OWNER", async () => [
+    { input: { email: `${uniqueName("staff")}@audit.test`, password: PASSWORD }, action: "user.create" },
+  ]),
   "team.setDisabled": audited("OWNER", async ({ accountId }) => {
     const userId = await staffOf(accountId);
     return [
@@ -112,14 +118,25 @@ const PROCEDURES: Record<string, Coverage> = {
 
 /** Every command of the operator CLI, by name; inputs are the flags as parsed. */
 const CLI_COMMANDS: Record<string, Coverage> = {
-  "account:create": audited(undefined, async () => [{ input: { name: uniqueName("cli-account"), "created-at": "2026-05-01" }, action: "account.create" }]),
-  "user:create": audited(undefined, async ({ accountId }) => [
-    { input: { email: `${uniqueName("cli-staff")}@audit.test`, password: PASSWORD, role: "STAFF", account: accountId }, action: "user.create" },
+  "account:create": audited(undefined, async () => [
+    { input: { name: uniqueName("cli-account"), "created-at": "2026-05-01" }, action: "account.create" },
   ]),
-  "key:create": audited(undefined, async ({ accountId }) => [{ input: { account: accountId, name: uniqueName("cli-key") }, action: "key.create" }]),
+  "user:create": audited(undefined, async ({ accountId }) => [
+    {
+      input: { email: `${uniqueName("cli-staff")}@audit.test`, password: PASSWORD, role: "STAFF", account: accountId },
+      action: "user.create",
+    },
+  ]),
+  "key:create": audited(undefined, async ({ accountId }) => [
+    { input: { account: accountId, name: uniqueName("cli-key") }, action: "key.create" },
+  ]),
   "key:revoke": audited(undefined, async ({ accountId }) => [{ input: { key: await keyOf(accountId) }, action: "key.revoke" }]),
-  "wallet:fund": audited(undefined, async ({ accountId }) => [{ input: { account: accountId, amount: "250000", reference: uniqueName("CLI") }, action: "wallet.fund" }]),
-  "allowlist:add": audited(undefined, async ({ accountId }) => [{ input: { account: accountId, entry: "192.0.2.0/24" }, action: "allowlist.add" }]),
+  "wallet:fund": audited(undefined, async ({ accountId }) => [
+    { input: { account: accountId, amount: "250000", reference: uniqueName("CLI") }, action: "wallet.fund" },
+  ]),
+  "allowlist:add": audited(undefined, async ({ accountId }) => [
+    { input: { account: accountId, entry: "192.0.2.0/24" }, action: "allowlist.add" },
+  ]),
   "allowlist:remove": audited(undefined, async ({ accountId }) => {
     await addAllowlistEntry(cli, { accountId, entry: "198.51.100.7" });
     return [{ input: { account: accountId, entry: "198.51.100.7" }, action: "allowlist.remove" }];
@@ -190,7 +207,10 @@ describe("the portal's tRPC mutations", () => {
       const call = procedureAt(createCaller({ actor }), path);
       for (const step of await coverage.steps(fixture)) {
         const entries = await auditEntriesOf(() => call(step.input));
-        expect(entries.map((entry) => entry.action), `${path} ${JSON.stringify(step.input)}`).toEqual([step.action]);
+        expect(
+          entries.map((entry) => entry.action),
+          `${path} ${JSON.stringify(step.input)}`,
+        ).toEqual([step.action]);
         expect(entries[0]).toMatchObject({ actorType: "USER", actorId: actor.userId, actorLabel: actor.email, sourceIp: actor.sourceIp });
       }
     });
@@ -209,7 +229,10 @@ describe("the operator CLI's commands", () => {
     it(`${name} writes its audit entry, naming the operating-system user`, async () => {
       for (const step of await coverage.steps(fixture)) {
         const entries = await auditEntriesOf(() => COMMANDS[name]!.run(cliActor, step.input as Flags));
-        expect(entries.map((entry) => entry.action), `${name} ${JSON.stringify(step.input)}`).toEqual([step.action]);
+        expect(
+          entries.map((entry) => entry.action),
+          `${name} ${JSON.stringify(step.input)}`,
+        ).toEqual([step.action]);
         expect(entries[0]).toMatchObject({ actorType: "OPERATOR_CLI", actorId: null, actorLabel: "cli:audit-coverage", sourceIp: null });
       }
     });
@@ -218,7 +241,9 @@ describe("the operator CLI's commands", () => {
 
 describe("exempt entry points", () => {
   it("each say why they are not privileged changes", () => {
-    const reasons = [...Object.values(PROCEDURES), ...Object.values(CLI_COMMANDS)].filter((coverage): coverage is Exempt => coverage.kind === "exempt");
+    const reasons = [...Object.values(PROCEDURES), ...Object.values(CLI_COMMANDS)].filter(
+      (coverage): coverage is Exempt => coverage.kind === "exempt",
+    );
     for (const { reason } of reasons) expect(reason.length).toBeGreaterThan(20);
   });
 });

@@ -18,5 +18,8 @@ export async function findBillProduct(servicePath: string, planId: string) {
 }
 
 export function billProductNotFound(servicePath: string, planId: string): AppError {
-  return new AppError("plan.not_found", `No ${servicePath} product with planId '${planId}'. See GET /api/v1/bills/${servicePath}/products.`);
+  return new AppError(
+    "plan.not_found",
+    `No ${servicePath} product with planId '${planId}'. See GET /api/v1/bills/${servicePath}/products.`,
+  );
 }

@@ -96,7 +96,12 @@ describe("getDashboardSummary", () => {
 
     const summary = await getDashboardSummary(userOf(own.accountId, "STAFF"));
     expect(summary.balance).toBe(1_000_000n - 28_000n);
-    expect(summary.month).toMatchObject({ count: 2, failed: 1, amount: 28_000n, byService: [{ service: "DATA", count: 2, failed: 1, amount: 28_000n }] });
+    expect(summary.month).toMatchObject({
+      count: 2,
+      failed: 1,
+      amount: 28_000n,
+      byService: [{ service: "DATA", count: 2, failed: 1, amount: 28_000n }],
+    });
     expect(summary.daily.at(-1)).toMatchObject({ count: 2, amount: 28_000n });
     expect(summary.recent.map((transaction) => transaction.status)).toEqual(["failed", "successful"]);
     expect(summary.recent.every((transaction) => transaction.channel === "api" && transaction.apiKeyName !== null)).toBe(true);
@@ -113,7 +118,14 @@ describe("getDashboardSummary", () => {
   });
 
   it("is refused to operators, who have no account", async () => {
-    const operator: Actor = { kind: "user", userId: crypto.randomUUID(), email: "op@example.test", role: "OPERATOR", accountId: null, sourceIp: null };
+    const operator: Actor = {
+      kind: "user",
+      userId: crypto.randomUUID(),
+      email: "op@example.test",
+      role: "OPERATOR",
+      accountId: null,
+      sourceIp: null,
+    };
     const error = await getDashboardSummary(operator).catch((caught: unknown) => caught);
     expect(isAppError(error) && error.code).toBe("forbidden");
   });

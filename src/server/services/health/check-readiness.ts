@@ -53,7 +53,10 @@ export async function checkReadiness(): Promise<Readiness> {
   const pending = expected.filter((name) => !applied.has(name));
   if (pending.length > 0) {
     logger.warn({ pending }, "not ready: migrations are not applied");
-    throw new AppError("database.migrations_pending", `${pending.length} of the ${expected.length} database migrations of this version are not applied.`);
+    throw new AppError(
+      "database.migrations_pending",
+      `${pending.length} of the ${expected.length} database migrations of this version are not applied.`,
+    );
   }
   return { status: "ready", migrations: expected.length };
 }

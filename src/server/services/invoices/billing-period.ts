@@ -34,7 +34,9 @@ export function billingPeriod(period: string, now: Date = new Date()): BillingPe
   const monthIndex = Number(match[2]) - 1;
   if (period > lagosPeriodOf(now)) throw invalidInput([{ name: "period", reason: "must be the current month or an earlier one" }]);
   const start = lagosMonthStart(year, monthIndex);
-  const label = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, monthIndex, 1)));
+  const label = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, monthIndex, 1)),
+  );
   return { period, start, end: lagosMonthStart(year, monthIndex + 1), label };
 }
 

@@ -34,7 +34,11 @@ export async function openInvoiceMonth(
     const [earlier] = await db.$queryRaw<{ found: boolean }[]>`
       SELECT EXISTS (SELECT 1 FROM transactions WHERE account_id = ${account.id}::uuid AND created_at < ${period.end})
           OR EXISTS (SELECT 1 FROM ledger_entries WHERE account_id = ${account.id}::uuid AND created_at < ${period.end}) AS found`;
-    if (!earlier?.found) throw new AppError("invoice.not_found", `No invoice for ${period.period}: the account was opened in ${lagosPeriodOf(account.createdAt)}.`);
+    if (!earlier?.found)
+      throw new AppError(
+        "invoice.not_found",
+        `No invoice for ${period.period}: the account was opened in ${lagosPeriodOf(account.createdAt)}.`,
+      );
   }
   return { account, period };
 }

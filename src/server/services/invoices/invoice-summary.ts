@@ -45,11 +45,17 @@ export interface InvoiceSummary {
 }
 
 /** `accountId`: an operator's choice of account; account holders get their own. */
-export async function getInvoiceSummary(actor: Actor, input: { accountId?: string; period: string }, now: Date = new Date()): Promise<InvoiceSummary> {
+export async function getInvoiceSummary(
+  actor: Actor,
+  input: { accountId?: string; period: string },
+  now: Date = new Date(),
+): Promise<InvoiceSummary> {
   const { account, period } = await openInvoiceMonth(actor, input, now);
   const { start, end } = period;
 
-  const [movements] = await db.$queryRaw<{ opening: bigint | null; closing: bigint | null; funding: bigint; purchases: bigint; reversals: bigint; adjustments: bigint }[]>`
+  const [movements] = await db.$queryRaw<
+    { opening: bigint | null; closing: bigint | null; funding: bigint; purchases: bigint; reversals: bigint; adjustments: bigint }[]
+  >`
     SELECT
       (SELECT balance_after FROM ledger_entries WHERE account_id = ${account.id}::uuid AND created_at < ${start} ORDER BY id DESC LIMIT 1) AS opening,
       (SELECT balance_after FROM ledger_entries WHERE account_id = ${account.id}::uuid AND created_at < ${end} ORDER BY id DESC LIMIT 1) AS closing,
@@ -113,7 +119,13 @@ export async function getInvoiceSummary(actor: Actor, input: { accountId?: strin
       charged: Number(row.charged),
       amount: row.amount,
     })),
-    sourceAddresses: addresses.map((row) => ({ address: row.address, count: Number(row.count), amount: row.amount, firstUse: row.first_use, lastUse: row.last_use })),
+    sourceAddresses: addresses.map((row) => ({
+      address: row.address,
+      count: Number(row.count),
+      amount: row.amount,
+      firstUse: row.first_use,
+      lastUse: row.last_use,
+    })),
     totalCharged: services.reduce((sum, row) => sum + row.amount, 0n),
     transactionCount: services.reduce((sum, row) => sum + Number(row.count), 0),
     chargedCount: services.reduce((sum, row) => sum + Number(row.charged), 0),

@@ -99,12 +99,37 @@ describe("an invoice month", () => {
       await backdate(ids[name]!, instant, ip);
     };
     // January in Lagos: 22:30 UTC on 31 January is 23:30 in Lagos.
-    await buy("janData", () => purchaseData(account.actor, { clientReference: reference("jan"), planId: "mtn-1gb-30d", phone: "08031234567" }), "2026-01-31T22:30:00Z", "10.0.0.1");
+    await buy(
+      "janData",
+      () => purchaseData(account.actor, { clientReference: reference("jan"), planId: "mtn-1gb-30d", phone: "08031234567" }),
+      "2026-01-31T22:30:00Z",
+      "10.0.0.1",
+    );
     // February in Lagos: 23:30 UTC on 31 January is 00:30 on 1 February.
-    await buy("febData", () => purchaseData(account.actor, { clientReference: reference("feb"), planId: "mtn-2gb-30d", phone: "08031234567" }), "2026-01-31T23:30:00Z", "10.0.0.1");
-    await buy("febAirtime", () => purchaseAirtime(account.actor, { clientReference: reference("feb"), networkId: "glo", phone: "08051234567", amount: 15_000 }), "2026-02-10T09:00:00Z", "2001:db8::5");
-    await buy("febFailed", () => purchaseData(account.actor, { clientReference: reference("feb"), planId: "glo-1gb-30d", phone: "08051230000" }), "2026-02-11T09:00:00Z", "10.0.0.2");
-    await buy("febHostile", () => purchaseData(account.actor, { clientReference: reference("feb"), planId: "airtel-1gb-30d", phone: "08021234567" }), "2026-02-12T09:00:00Z", "10.0.0.1");
+    await buy(
+      "febData",
+      () => purchaseData(account.actor, { clientReference: reference("feb"), planId: "mtn-2gb-30d", phone: "08031234567" }),
+      "2026-01-31T23:30:00Z",
+      "10.0.0.1",
+    );
+    await buy(
+      "febAirtime",
+      () => purchaseAirtime(account.actor, { clientReference: reference("feb"), networkId: "glo", phone: "08051234567", amount: 15_000 }),
+      "2026-02-10T09:00:00Z",
+      "2001:db8::5",
+    );
+    await buy(
+      "febFailed",
+      () => purchaseData(account.actor, { clientReference: reference("feb"), planId: "glo-1gb-30d", phone: "08051230000" }),
+      "2026-02-11T09:00:00Z",
+      "10.0.0.2",
+    );
+    await buy(
+      "febHostile",
+      () => purchaseData(account.actor, { clientReference: reference("feb"), planId: "airtel-1gb-30d", phone: "08021234567" }),
+      "2026-02-12T09:00:00Z",
+      "10.0.0.1",
+    );
     // Values from outside the service (a provider, a catalog) that a spreadsheet must not execute.
     await db.$executeRaw`UPDATE transactions SET provider_reference = '=HYPERLINK("http://evil")', product_name = ${'Plan "A", big\nnew'} WHERE id = ${ids.febHostile}::uuid`;
     await db.$executeRaw`UPDATE transactions SET provider_reference = '@SUM(A1)', product_name = '+cmd' WHERE id = ${ids.febAirtime}::uuid`;
@@ -117,7 +142,14 @@ describe("an invoice month", () => {
     const rows = parseInvoiceCsv(await csvText(account.accountId, "2026-02"));
     expect(rows.map((row) => row.transaction_id).sort()).toEqual([ids.febData, ids.febAirtime, ids.febFailed, ids.febHostile].sort());
     const byId = Object.fromEntries(rows.map((row) => [row.transaction_id, row]));
-    expect(byId[ids.febData!]).toMatchObject({ source_ip: "10.0.0.1", date_lagos: "2026-02-01 00:30:00", service: "Data", status: "successful", amount_kobo: "56000", amount_ngn: "560.00" });
+    expect(byId[ids.febData!]).toMatchObject({
+      source_ip: "10.0.0.1",
+      date_lagos: "2026-02-01 00:30:00",
+      service: "Data",
+      status: "successful",
+      amount_kobo: "56000",
+      amount_ngn: "560.00",
+    });
     expect(byId[ids.febAirtime!]!.source_ip).toBe("2001:db8::5");
     expect(byId[ids.febFailed!]!.status).toBe("failed");
 
@@ -151,7 +183,9 @@ describe("an invoice month", () => {
     expect(summary.totalCharged).toBe(56_000n + 15_000n + 30_000n);
     // Every purchase settled within the month, so the net ledger movement is exactly what was charged.
     expect(summary.purchases + summary.reversals).toBe(-summary.totalCharged);
-    expect(summary.openingBalance + summary.funding + summary.purchases + summary.reversals + summary.adjustments).toBe(summary.closingBalance);
+    expect(summary.openingBalance + summary.funding + summary.purchases + summary.reversals + summary.adjustments).toBe(
+      summary.closingBalance,
+    );
     expect(summary.openingBalance).toBe(1_000_000n - 28_000n);
 
     const text = pdfText((await buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-02" })).pdf);
@@ -189,69 +223,86 @@ describe("an invoice month", () => {
     const rows = parseInvoiceCsv(await csvText(other.accountId, "2026-02"));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.source_ip).toBe("203.0.113.66");
-    await expect(streamInvoiceCsv(account.actor, { accountId: other.accountId, period: "2026-02" })).rejects.toMatchObject({ code: "account.not_found" });
+    await expect(streamInvoiceCsv(account.actor, { accountId: other.accountId, period: "2026-02" })).rejects.toMatchObject({
+      code: "account.not_found",
+    });
   });
 });
 
 describe("the invoice CSV opened in a spreadsheet", () => {
-  it.skipIf(skipWithoutLibreOffice)("keeps every identifier exactly as sent, as text, and its charged column sums to spend", async () => {
-    const account = await fundedAccount(1_000_000n);
-    const period = lagosPeriodOf(new Date());
-    const bought = [
-      await purchaseData(account.actor, { clientReference: reference("ok"), planId: "mtn-1gb-30d", phone: "08031234567" }),
-      await purchaseAirtime(account.actor, { clientReference: reference("pending"), networkId: "glo", phone: "08051231111", amount: 15_000 }),
-      await purchaseData(account.actor, { clientReference: reference("failed"), planId: "glo-1gb-30d", phone: "08051230000" }),
-      await purchaseData(account.actor, { clientReference: reference("ok"), planId: "airtel-1gb-30d", phone: "08021234567" }),
-    ].map((result) => result.transaction);
-    expect(bought.map((transaction) => transaction.status)).toEqual(["successful", "pending", "failed", "successful"]);
-    // What resellers and providers really send: references a spreadsheet would turn into numbers or run.
-    const sent = [
-      { clientReference: "0012", providerReference: "1E5", product: "MTN 1GB – 30 days" },
-      { clientReference: "1E5", providerReference: "-ref", product: "-ref" },
-      { clientReference: "-ref", providerReference: '=HYPERLINK("http://evil","x")', product: "=1+1" },
-      { clientReference: "=1+1", providerReference: "00123", product: "Airtel 1GB" },
-    ];
-    for (const [index, transaction] of bought.entries()) {
-      const values = sent[index]!;
-      await db.$executeRaw`UPDATE transactions SET client_reference = ${values.clientReference}, provider_reference = ${values.providerReference}, product_name = ${values.product} WHERE id = ${transaction.id}::uuid`;
-    }
+  it.skipIf(skipWithoutLibreOffice)(
+    "keeps every identifier exactly as sent, as text, and its charged column sums to spend",
+    async () => {
+      const account = await fundedAccount(1_000_000n);
+      const period = lagosPeriodOf(new Date());
+      const bought = [
+        await purchaseData(account.actor, { clientReference: reference("ok"), planId: "mtn-1gb-30d", phone: "08031234567" }),
+        await purchaseAirtime(account.actor, {
+          clientReference: reference("pending"),
+          networkId: "glo",
+          phone: "08051231111",
+          amount: 15_000,
+        }),
+        await purchaseData(account.actor, { clientReference: reference("failed"), planId: "glo-1gb-30d", phone: "08051230000" }),
+        await purchaseData(account.actor, { clientReference: reference("ok"), planId: "airtel-1gb-30d", phone: "08021234567" }),
+      ].map((result) => result.transaction);
+      expect(bought.map((transaction) => transaction.status)).toEqual(["successful", "pending", "failed", "successful"]);
+      // What resellers and providers really send: references a spreadsheet would turn into numbers or run.
+      const sent = [
+        { clientReference: "0012", providerReference: "1E5", product: "MTN 1GB – 30 days" },
+        { clientReference: "1E5", providerReference: "-ref", product: "-ref" },
+        { clientReference: "-ref", providerReference: '=HYPERLINK("http://evil","x")', product: "=1+1" },
+        { clientReference: "=1+1", providerReference: "00123", product: "Airtel 1GB" },
+      ];
+      for (const [index, transaction] of bought.entries()) {
+        const values = sent[index]!;
+        await db.$executeRaw`UPDATE transactions SET client_reference = ${values.clientReference}, provider_reference = ${values.providerReference}, product_name = ${values.product} WHERE id = ${transaction.id}::uuid`;
+      }
 
-    const csv = await csvText(account.accountId, period);
-    expect(csv.startsWith("\uFEFF"), "a byte-order mark, so Excel and LibreOffice read UTF-8").toBe(true);
-    const [header = [], ...rows] = openCsvInLibreOffice(csv);
-    const column = (name: string) => header.findIndex((cell) => cell.value === name);
-    const cell = (row: (typeof rows)[number], name: string) => row[column(name)];
-    expect(header.map((cell) => cell.value)).toEqual(INVOICE_CSV_COLUMNS.map((column) => column.header));
-    expect(rows).toHaveLength(4);
+      const csv = await csvText(account.accountId, period);
+      expect(csv.startsWith("\uFEFF"), "a byte-order mark, so Excel and LibreOffice read UTF-8").toBe(true);
+      const [header = [], ...rows] = openCsvInLibreOffice(csv);
+      const column = (name: string) => header.findIndex((cell) => cell.value === name);
+      const cell = (row: (typeof rows)[number], name: string) => row[column(name)];
+      expect(header.map((cell) => cell.value)).toEqual(INVOICE_CSV_COLUMNS.map((column) => column.header));
+      expect(rows).toHaveLength(4);
 
-    for (const [index, row] of rows.entries()) {
-      const transaction = bought[index]!;
-      expect(cell(row, "transaction_id")).toEqual({ type: "string", value: transaction.id });
-      expect(cell(row, "client_reference")).toEqual({ type: "string", value: sent[index]!.clientReference });
-      expect(cell(row, "provider_reference")).toEqual({ type: "string", value: sent[index]!.providerReference });
-      expect(cell(row, "recipient")).toEqual({ type: "string", value: transaction.recipient });
-      expect(cell(row, "recipient")!.value).toMatch(/^0\d{10}$/);
-      expect(cell(row, "source_ip")).toEqual({ type: "string", value: "127.0.0.9" });
-      expect(cell(row, "amount_kobo")).toEqual({ type: "float", value: String(transaction.amount) });
-    }
-    // Free text that looks like a formula is shown, never run: with the guard's apostrophe.
-    expect(cell(rows[0]!, "product")).toEqual({ type: "string", value: "MTN 1GB – 30 days" });
-    expect(cell(rows[2]!, "product")).toEqual({ type: "string", value: "'=1+1" });
-    expect(cell(rows[1]!, "product")).toEqual({ type: "string", value: "'-ref" });
-    expect(cell(rows[0]!, "service")).toEqual({ type: "string", value: "Data" });
+      for (const [index, row] of rows.entries()) {
+        const transaction = bought[index]!;
+        expect(cell(row, "transaction_id")).toEqual({ type: "string", value: transaction.id });
+        expect(cell(row, "client_reference")).toEqual({ type: "string", value: sent[index]!.clientReference });
+        expect(cell(row, "provider_reference")).toEqual({ type: "string", value: sent[index]!.providerReference });
+        expect(cell(row, "recipient")).toEqual({ type: "string", value: transaction.recipient });
+        expect(cell(row, "recipient")!.value).toMatch(/^0\d{10}$/);
+        expect(cell(row, "source_ip")).toEqual({ type: "string", value: "127.0.0.9" });
+        expect(cell(row, "amount_kobo")).toEqual({ type: "float", value: String(transaction.amount) });
+      }
+      // Free text that looks like a formula is shown, never run: with the guard's apostrophe.
+      expect(cell(rows[0]!, "product")).toEqual({ type: "string", value: "MTN 1GB – 30 days" });
+      expect(cell(rows[2]!, "product")).toEqual({ type: "string", value: "'=1+1" });
+      expect(cell(rows[1]!, "product")).toEqual({ type: "string", value: "'-ref" });
+      expect(cell(rows[0]!, "service")).toEqual({ type: "string", value: "Data" });
 
-    const summary = await getInvoiceSummary(operator, { accountId: account.accountId, period });
-    const sum = (name: string) => rows.reduce((total, row) => total + Math.round(Number(cell(row, name)!.value) * 100), 0);
-    expect(rows.every((row) => cell(row, "charged_ngn")!.type === "float")).toBe(true);
-    expect(BigInt(sum("charged_ngn"))).toBe(summary.totalCharged);
-    expect(BigInt(sum("charged_kobo"))).toBe(summary.totalCharged * 100n);
-    expect(summary.totalCharged).toBe(BigInt(bought[0]!.amount + bought[1]!.amount + bought[3]!.amount));
-    expect(cell(rows[2]!, "charged_kobo")!.value).toBe("0");
-  }, 120_000);
+      const summary = await getInvoiceSummary(operator, { accountId: account.accountId, period });
+      const sum = (name: string) => rows.reduce((total, row) => total + Math.round(Number(cell(row, name)!.value) * 100), 0);
+      expect(rows.every((row) => cell(row, "charged_ngn")!.type === "float")).toBe(true);
+      expect(BigInt(sum("charged_ngn"))).toBe(summary.totalCharged);
+      expect(BigInt(sum("charged_kobo"))).toBe(summary.totalCharged * 100n);
+      expect(summary.totalCharged).toBe(BigInt(bought[0]!.amount + bought[1]!.amount + bought[3]!.amount));
+      expect(cell(rows[2]!, "charged_kobo")!.value).toBe("0");
+    },
+    120_000,
+  );
 });
 
 describe("the invoice PDF as a statement", () => {
-  const issuer = { name: "Naija Resell Ltd", addressLines: ["12 Marina", "Lagos Island, Lagos"], taxId: "12345678-0001", vatRegistered: true, vatRatePercent: 7.5 };
+  const issuer = {
+    name: "Naija Resell Ltd",
+    addressLines: ["12 Marina", "Lagos Island, Lagos"],
+    taxId: "12345678-0001",
+    vatRegistered: true,
+    vatRatePercent: 7.5,
+  };
 
   it("names issuer and customer, lists funding, shows services by their portal names and states VAT", async () => {
     const account = await fundedAccount(0n);
@@ -264,7 +315,8 @@ describe("the invoice PDF as a statement", () => {
 
     const { summary } = await buildInvoicePdf(operator, { accountId: account.accountId, period });
     const text = pdfText(await renderInvoicePdf(summary, issuer));
-    for (const line of ["Naija Resell Ltd", "12 Marina", "Lagos Island, Lagos", "Tax ID: 12345678-0001", "VAT registered (7.5%)"]) expect(text).toContain(line);
+    for (const line of ["Naija Resell Ltd", "12 Marina", "Lagos Island, Lagos", "Tax ID: 12345678-0001", "VAT registered (7.5%)"])
+      expect(text).toContain(line);
     expect(text).toContain("Bill to");
     expect(text).toContain(summary.account.name);
     expect(text).toContain(`Account ${account.accountId}`);
@@ -288,7 +340,9 @@ describe("the invoice PDF as a statement", () => {
     expect(open).toContain("Invoice (provisional)");
     expect(open).toMatch(/Provisional: \w+ \d{4} is still open/);
 
-    const closed = pdfText((await buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-03" }, new Date("2026-04-02T00:00:00Z"))).pdf);
+    const closed = pdfText(
+      (await buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-03" }, new Date("2026-04-02T00:00:00Z"))).pdf,
+    );
     expect(closed).not.toMatch(/provisional/i);
   });
 
@@ -315,8 +369,12 @@ describe("the invoice PDF as a statement", () => {
   it("has no invoice for a month before the account existed", async () => {
     // fundedAccount's accounts are created on 2026-03-01.
     const account = await fundedAccount(0n);
-    await expect(buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-02" })).rejects.toMatchObject({ code: "invoice.not_found" });
-    await expect(streamInvoiceCsv(operator, { accountId: account.accountId, period: "2026-02" })).rejects.toMatchObject({ code: "invoice.not_found" });
+    await expect(buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-02" })).rejects.toMatchObject({
+      code: "invoice.not_found",
+    });
+    await expect(streamInvoiceCsv(operator, { accountId: account.accountId, period: "2026-02" })).rejects.toMatchObject({
+      code: "invoice.not_found",
+    });
     await expect(buildInvoicePdf(operator, { accountId: account.accountId, period: "2026-03" })).resolves.toBeTruthy();
   });
 });

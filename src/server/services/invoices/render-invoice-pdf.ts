@@ -36,7 +36,10 @@ export interface InvoiceIssuer {
 export function invoiceIssuerFromEnv(): InvoiceIssuer {
   return {
     name: env.INVOICE_ISSUER_NAME,
-    addressLines: (env.INVOICE_ISSUER_ADDRESS ?? "").split(";").map((line) => line.trim()).filter(Boolean),
+    addressLines: (env.INVOICE_ISSUER_ADDRESS ?? "")
+      .split(";")
+      .map((line) => line.trim())
+      .filter(Boolean),
     taxId: env.INVOICE_ISSUER_TAX_ID ?? null,
     vatRegistered: env.INVOICE_VAT_REGISTERED,
     vatRatePercent: env.INVOICE_VAT_RATE_PERCENT,
@@ -75,7 +78,12 @@ function heading(doc: PDFKit.PDFDocument, parent: Struct, text: string): void {
 
 function paragraph(doc: PDFKit.PDFDocument, parent: Struct, text: string, options: { bold?: boolean; size?: number } = {}): void {
   doc.x = MARGIN;
-  tagged(doc, parent, "P", () => doc.font(options.bold ? "Helvetica-Bold" : "Helvetica").fontSize(options.size ?? 9).text(text, { width: CONTENT_WIDTH }));
+  tagged(doc, parent, "P", () =>
+    doc
+      .font(options.bold ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(options.size ?? 9)
+      .text(text, { width: CONTENT_WIDTH }),
+  );
 }
 
 /** A table whose columns share the content width; numbers right-aligned so their digits line up. */
@@ -97,14 +105,25 @@ function table(doc: PDFKit.PDFDocument, parent: Struct, columns: Column[], rows:
     columns.forEach((column, index) => {
       const cellX = x;
       tagged(doc, row, kind === "header" ? "TH" : "TD", () =>
-        doc.text(cells[index] ?? "", cellX, y, { width: column.width - 6, align: column.align ?? "left", lineBreak: false, ellipsis: true }),
+        doc.text(cells[index] ?? "", cellX, y, {
+          width: column.width - 6,
+          align: column.align ?? "left",
+          lineBreak: false,
+          ellipsis: true,
+        }),
       );
       x += column.width;
     });
     row.end();
     doc.x = MARGIN;
     doc.y = y + 14;
-    if (kind === "header") doc.moveTo(MARGIN, y + 11.5).lineTo(MARGIN + CONTENT_WIDTH, y + 11.5).lineWidth(0.5).strokeColor("#999999").stroke();
+    if (kind === "header")
+      doc
+        .moveTo(MARGIN, y + 11.5)
+        .lineTo(MARGIN + CONTENT_WIDTH, y + 11.5)
+        .lineWidth(0.5)
+        .strokeColor("#999999")
+        .stroke();
   };
   drawRow(headers, "header");
   rows.forEach((row, index) => drawRow(row, options.totalRow && index === rows.length - 1 ? "total" : "body"));
@@ -113,7 +132,12 @@ function table(doc: PDFKit.PDFDocument, parent: Struct, columns: Column[], rows:
 }
 
 /** Two blocks of lines side by side (issuer and customer), each a tagged paragraph per line. */
-function sideBySide(doc: PDFKit.PDFDocument, parent: Struct, left: { title: string; lines: string[] }, right: { title: string; lines: string[] }): void {
+function sideBySide(
+  doc: PDFKit.PDFDocument,
+  parent: Struct,
+  left: { title: string; lines: string[] },
+  right: { title: string; lines: string[] },
+): void {
   const top = doc.y;
   const half = CONTENT_WIDTH / 2;
   let bottom = top;
@@ -122,8 +146,19 @@ function sideBySide(doc: PDFKit.PDFDocument, parent: Struct, left: { title: stri
     doc.y = top;
     const section = doc.struct("Sect");
     parent.add(section);
-    tagged(doc, section, "H2", () => doc.font("Helvetica-Bold").fontSize(10).text(block.title, x, doc.y, { width: half - 10 }));
-    for (const line of block.lines) tagged(doc, section, "P", () => doc.font("Helvetica").fontSize(9).text(line, x, doc.y, { width: half - 10 }));
+    tagged(doc, section, "H2", () =>
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(10)
+        .text(block.title, x, doc.y, { width: half - 10 }),
+    );
+    for (const line of block.lines)
+      tagged(doc, section, "P", () =>
+        doc
+          .font("Helvetica")
+          .fontSize(9)
+          .text(line, x, doc.y, { width: half - 10 }),
+      );
     section.end();
     bottom = Math.max(bottom, doc.y);
   });
@@ -159,9 +194,19 @@ export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer,
   const root = doc.struct("Document");
   doc.addStructure(root);
 
-  tagged(doc, root, "H1", () => doc.font("Helvetica-Bold").fontSize(20).text(summary.provisional ? "Invoice (provisional)" : "Invoice", { width: CONTENT_WIDTH }));
+  tagged(doc, root, "H1", () =>
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(20)
+      .text(summary.provisional ? "Invoice (provisional)" : "Invoice", { width: CONTENT_WIDTH }),
+  );
   doc.moveDown(0.3);
-  paragraph(doc, root, `Invoice number ${summary.invoiceNumber}. Period: ${summary.period.label} (${summary.period.period}, Africa/Lagos time).`, { size: 10 });
+  paragraph(
+    doc,
+    root,
+    `Invoice number ${summary.invoiceNumber}. Period: ${summary.period.label} (${summary.period.period}, Africa/Lagos time).`,
+    { size: 10 },
+  );
   paragraph(doc, root, `Issued ${formatLagosDateTime(issued)} (Lagos).`, { size: 10 });
   if (summary.provisional) {
     doc.moveDown(0.3);
@@ -199,14 +244,20 @@ export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer,
 
   heading(doc, root, "Wallet");
   const amountColumn: Column = { header: "Amount", width: 130, align: "right" };
-  table(doc, root, [{ header: "", width: CONTENT_WIDTH - amountColumn.width }, amountColumn], [
-    ["Opening balance", formatNgn(summary.openingBalance)],
-    ["Funding", formatNgn(summary.funding)],
-    ["Purchases", formatNgn(summary.purchases)],
-    ["Reversals of failed purchases", formatNgn(summary.reversals)],
-    ["Adjustments", formatNgn(summary.adjustments)],
-    ["Closing balance", formatNgn(summary.closingBalance)],
-  ], { totalRow: true });
+  table(
+    doc,
+    root,
+    [{ header: "", width: CONTENT_WIDTH - amountColumn.width }, amountColumn],
+    [
+      ["Opening balance", formatNgn(summary.openingBalance)],
+      ["Funding", formatNgn(summary.funding)],
+      ["Purchases", formatNgn(summary.purchases)],
+      ["Reversals of failed purchases", formatNgn(summary.reversals)],
+      ["Adjustments", formatNgn(summary.adjustments)],
+      ["Closing balance", formatNgn(summary.closingBalance)],
+    ],
+    { totalRow: true },
+  );
 
   heading(doc, root, "Funding and adjustments");
   if (summary.credits.length === 0) {
@@ -223,7 +274,13 @@ export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer,
         { header: "Note", width: CONTENT_WIDTH - 377 },
         { header: "Amount", width: 95, align: "right" },
       ],
-      summary.credits.map((entry) => [formatLagosDateTime(entry.at), entry.kind, entry.reference ?? "", entry.note ?? "", formatNgn(entry.amount)]),
+      summary.credits.map((entry) => [
+        formatLagosDateTime(entry.at),
+        entry.kind,
+        entry.reference ?? "",
+        entry.note ?? "",
+        formatNgn(entry.amount),
+      ]),
     );
   }
 
@@ -254,11 +311,19 @@ export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer,
 
   heading(doc, root, "VAT");
   const vat = issuer.vatRegistered ? includedVat(summary.totalCharged, issuer.vatRatePercent) : 0n;
-  table(doc, root, [{ header: "", width: CONTENT_WIDTH - amountColumn.width }, amountColumn], [
-    ["Amount charged", formatNgn(summary.totalCharged)],
-    [issuer.vatRegistered ? `VAT at ${issuer.vatRatePercent}% (included in the amount charged)` : "VAT (issuer not registered for VAT)", formatNgn(vat)],
-    ["Amount charged excluding VAT", formatNgn(summary.totalCharged - vat)],
-  ]);
+  table(
+    doc,
+    root,
+    [{ header: "", width: CONTENT_WIDTH - amountColumn.width }, amountColumn],
+    [
+      ["Amount charged", formatNgn(summary.totalCharged)],
+      [
+        issuer.vatRegistered ? `VAT at ${issuer.vatRatePercent}% (included in the amount charged)` : "VAT (issuer not registered for VAT)",
+        formatNgn(vat),
+      ],
+      ["Amount charged excluding VAT", formatNgn(summary.totalCharged - vat)],
+    ],
+  );
 
   heading(doc, root, "Source addresses");
   paragraph(doc, root, "The addresses your purchases came from this month: check that each is one of your servers.");
@@ -274,7 +339,13 @@ export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer,
       { header: "Last use (Lagos)", width: CONTENT_WIDTH - 400 },
     ],
     summary.sourceAddresses.length > 0
-      ? summary.sourceAddresses.map((row) => [row.address, String(row.count), formatNgn(row.amount), formatLagosDateTime(row.firstUse), formatLagosDateTime(row.lastUse)])
+      ? summary.sourceAddresses.map((row) => [
+          row.address,
+          String(row.count),
+          formatNgn(row.amount),
+          formatLagosDateTime(row.firstUse),
+          formatLagosDateTime(row.lastUse),
+        ])
       : [["No purchases this month", "", "", "", ""]],
   );
   root.end();
@@ -287,7 +358,10 @@ export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer,
     doc.page.margins.bottom = 0;
     doc.markContent("Artifact", { type: "Pagination" });
     const label = `${summary.invoiceNumber}${summary.provisional ? " (provisional)" : ""} · Page ${index + 1} of ${pages.count}`;
-    doc.font("Helvetica").fontSize(8).text(label, MARGIN, 842 - MARGIN / 2 - 8, { width: CONTENT_WIDTH, align: "right", lineBreak: false });
+    doc
+      .font("Helvetica")
+      .fontSize(8)
+      .text(label, MARGIN, 842 - MARGIN / 2 - 8, { width: CONTENT_WIDTH, align: "right", lineBreak: false });
     doc.endMarkedContent();
     doc.page.margins.bottom = bottomMargin;
   }

@@ -53,7 +53,13 @@ export function purchasingParty(actor: Actor) {
     return { accountId: actor.accountId, channel: "API" as const, apiKeyId: actor.apiKeyId, userId: null, sourceIp: actor.sourceIp };
   }
   if (actor.kind === "user" && actor.accountId && actor.role !== "OPERATOR") {
-    return { accountId: actor.accountId, channel: "PORTAL" as const, apiKeyId: null, userId: actor.userId, sourceIp: actor.sourceIp ?? "unknown" };
+    return {
+      accountId: actor.accountId,
+      channel: "PORTAL" as const,
+      apiKeyId: null,
+      userId: actor.userId,
+      sourceIp: actor.sourceIp ?? "unknown",
+    };
   }
   throw new AppError("forbidden", "Purchases are made by an account's API keys or its portal users.");
 }
@@ -109,7 +115,10 @@ export async function settlePurchase(transactionId: string, outcome: VendOutcome
   return row;
 }
 
-export function vendRequestOf(row: Pick<PurchaseRow, "id" | "service" | "plan_id" | "network_id" | "recipient" | "amount">, phone: string | null = null): VendRequest {
+export function vendRequestOf(
+  row: Pick<PurchaseRow, "id" | "service" | "plan_id" | "network_id" | "recipient" | "amount">,
+  phone: string | null = null,
+): VendRequest {
   return {
     transactionId: row.id,
     service: row.service,
@@ -219,7 +228,12 @@ export async function answerKnownReference(
     row = rows[0] ?? null;
   }
   if (!row) return null;
-  const fingerprint = orderFingerprint({ service: order.service, productCode: order.productCode, recipient: order.recipient, amount: order.orderAmount });
+  const fingerprint = orderFingerprint({
+    service: order.service,
+    productCode: order.productCode,
+    recipient: order.recipient,
+    amount: order.orderAmount,
+  });
   return replayOrConflict(row, fingerprint, order.clientReference);
 }
 

@@ -19,7 +19,13 @@ export async function payBill(actor: Actor, servicePath: string, input: PayBillI
   const { service, product } = await findBillProduct(servicePath, planId);
   // Variable products always come with an amount and fixed ones never, so the amount as sent defines
   // the order in both cases, even when the product has since left the catalog.
-  const order = { clientReference, service, productCode: planId, recipient: customerId, orderAmount: amount === undefined ? null : BigInt(amount) };
+  const order = {
+    clientReference,
+    service,
+    productCode: planId,
+    recipient: customerId,
+    orderAmount: amount === undefined ? null : BigInt(amount),
+  };
 
   const known = await answerKnownReference(actor, order, lookup);
   if (known) return known;
@@ -30,7 +36,10 @@ export async function payBill(actor: Actor, servicePath: string, input: PayBillI
     if (amount === undefined) throw invalidInput([{ name: "amount", reason: "is required for this variable-amount product" }]);
     charge = BigInt(amount);
     if (charge < (product.minAmount ?? 0n) || charge > (product.maxAmount ?? 0n)) {
-      throw new AppError("amount.out_of_range", `${product.name} payments must be between ${product.minAmount} and ${product.maxAmount} kobo.`);
+      throw new AppError(
+        "amount.out_of_range",
+        `${product.name} payments must be between ${product.minAmount} and ${product.maxAmount} kobo.`,
+      );
     }
   } else {
     if (amount !== undefined) {
@@ -40,13 +49,17 @@ export async function payBill(actor: Actor, servicePath: string, input: PayBillI
   }
 
   const customer = await checkCustomer(service, product.id, customerId);
-  return executePurchase(actor, {
-    ...order,
-    planId: product.id,
-    networkId: null,
-    productName: product.name,
-    customerName: customer.customerName,
-    charge,
-    phone: phone ?? null,
-  }, lookup);
+  return executePurchase(
+    actor,
+    {
+      ...order,
+      planId: product.id,
+      networkId: null,
+      productName: product.name,
+      customerName: customer.customerName,
+      charge,
+      phone: phone ?? null,
+    },
+    lookup,
+  );
 }

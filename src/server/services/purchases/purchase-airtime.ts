@@ -27,13 +27,17 @@ export async function purchaseAirtime(actor: Actor, input: PurchaseAirtimeInput,
       `${network.name} airtime must be between ${network.airtimeMinAmount} and ${network.airtimeMaxAmount} kobo.`,
     );
   }
-  return executePurchase(actor, {
-    ...order,
-    planId: null,
-    networkId,
-    productName: `${network.name} Airtime`,
-    customerName: null,
-    charge,
-    phone: null,
-  }, lookup);
+  return executePurchase(
+    actor,
+    {
+      ...order,
+      planId: null,
+      networkId,
+      productName: `${network.name} Airtime`,
+      customerName: null,
+      charge,
+      phone: null,
+    },
+    lookup,
+  );
 }

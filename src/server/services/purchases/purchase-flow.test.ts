@@ -25,8 +25,12 @@ afterEach(() => vends.restore());
 async function settledOutcomes<T>(work: Promise<T>[]) {
   const results = await Promise.allSettled(work);
   return {
-    fulfilled: results.filter((result): result is PromiseFulfilledResult<Awaited<T>> => result.status === "fulfilled").map((result) => result.value),
-    errors: results.filter((result): result is PromiseRejectedResult => result.status === "rejected").map((result) => result.reason as unknown),
+    fulfilled: results
+      .filter((result): result is PromiseFulfilledResult<Awaited<T>> => result.status === "fulfilled")
+      .map((result) => result.value),
+    errors: results
+      .filter((result): result is PromiseRejectedResult => result.status === "rejected")
+      .map((result) => result.reason as unknown),
   };
 }
 
@@ -187,6 +191,8 @@ describe("outcomes and the ledger", () => {
 
 describe("who may buy", () => {
   it("refuses operators: purchases belong to an account's keys and users", async () => {
-    await expect(purchaseData(operator, { clientReference: reference(), planId: PLAN, phone: "08031234567" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(purchaseData(operator, { clientReference: reference(), planId: PLAN, phone: "08031234567" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
   });
 });

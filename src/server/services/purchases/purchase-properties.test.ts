@@ -66,7 +66,12 @@ const orderArb: fc.Arbitrary<Order> = fc.oneof(
     amount: fc.oneof(fc.constantFrom(5_000, 10_000, 5_000_000), fc.integer({ min: 5_000, max: 200_000 })),
   }),
   fc.constantFrom(...FIXED_BILLS).chain(([service, planId]) =>
-    fc.record({ kind: fc.constant("bill" as const), service: fc.constant(service), planId: fc.constant(planId), customerId: fc.constantFrom(...CUSTOMERS) }),
+    fc.record({
+      kind: fc.constant("bill" as const),
+      service: fc.constant(service),
+      planId: fc.constant(planId),
+      customerId: fc.constantFrom(...CUSTOMERS),
+    }),
   ),
   fc.record({
     kind: fc.constant("bill" as const),
@@ -78,9 +83,15 @@ const orderArb: fc.Arbitrary<Order> = fc.oneof(
 );
 
 const opArb: fc.Arbitrary<OpSpec> = fc.oneof(
-  { arbitrary: fc.record({ t: fc.constant("fund" as const), account: fc.nat(), amount: fc.integer({ min: 1, max: 1_500_000 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({ t: fc.constant("fund" as const), account: fc.nat(), amount: fc.integer({ min: 1, max: 1_500_000 }) }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ t: fc.constant("buy" as const), account: fc.nat(), order: orderArb }), weight: 8 },
-  { arbitrary: fc.record({ t: fc.constant("burst" as const), account: fc.nat(), order: orderArb, copies: fc.integer({ min: 2, max: 6 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({ t: fc.constant("burst" as const), account: fc.nat(), order: orderArb, copies: fc.integer({ min: 2, max: 6 }) }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ t: fc.constant("replay" as const), target: fc.nat(), variant: fc.boolean() }), weight: 4 },
   { arbitrary: fc.record({ t: fc.constant("reuse" as const), target: fc.nat(), order: orderArb }), weight: 4 },
   { arbitrary: fc.record({ t: fc.constant("crossAccount" as const), target: fc.nat(), account: fc.nat() }), weight: 1 },
@@ -89,10 +100,16 @@ const opArb: fc.Arbitrary<OpSpec> = fc.oneof(
 );
 
 const scenarioArb = fc.record({
-  fundings: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 400_000 }), fc.integer({ min: 1_000_000, max: 4_000_000 })), { minLength: 1, maxLength: 3 }),
+  fundings: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 400_000 }), fc.integer({ min: 1_000_000, max: 4_000_000 })), {
+    minLength: 1,
+    maxLength: 3,
+  }),
   /** Characters clientReferences may contain; each reference is this prefix plus a unique counter. */
   referencePrefix: fc.stringMatching(/^[A-Za-z0-9._:-]{1,60}$/),
-  steps: fc.array(fc.record({ concurrent: fc.boolean(), ops: fc.array(opArb, { minLength: 1, maxLength: 6 }) }), { minLength: 1, maxLength: 6 }),
+  steps: fc.array(fc.record({ concurrent: fc.boolean(), ops: fc.array(opArb, { minLength: 1, maxLength: 6 }) }), {
+    minLength: 1,
+    maxLength: 6,
+  }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -100,7 +117,14 @@ const scenarioArb = fc.record({
 
 const DATA_PRICES = new Map(SANDBOX_DATA_PLANS.map((plan) => [plan.id, plan.price]));
 const BILL_PRICES = new Map(SANDBOX_BILL_PRODUCTS.map((product) => [product.id, product.price]));
-const SERVICE_OF = { data: "DATA", airtime: "AIRTIME", "cable-tv": "CABLE_TV", electricity: "ELECTRICITY", education: "EDUCATION", broadband: "BROADBAND" } as const;
+const SERVICE_OF = {
+  data: "DATA",
+  airtime: "AIRTIME",
+  "cable-tv": "CABLE_TV",
+  electricity: "ELECTRICITY",
+  education: "EDUCATION",
+  broadband: "BROADBAND",
+} as const;
 
 function serviceOf(order: Order): string {
   return order.kind === "bill" ? SERVICE_OF[order.service as keyof typeof SERVICE_OF] : SERVICE_OF[order.kind];
@@ -120,7 +144,12 @@ function recipientOf(order: Order): string {
 /** The fields that make two requests "the same order" (§3.3.3). */
 function sameOrder(a: Order, b: Order): boolean {
   const key = (order: Order) =>
-    JSON.stringify([serviceOf(order), order.kind === "airtime" ? order.networkId : order.planId, recipientOf(order), order.kind === "data" ? null : (order.amount ?? null)]);
+    JSON.stringify([
+      serviceOf(order),
+      order.kind === "airtime" ? order.networkId : order.planId,
+      recipientOf(order),
+      order.kind === "data" ? null : (order.amount ?? null),
+    ]);
   return key(a) === key(b);
 }
 
@@ -178,7 +207,18 @@ function send(account: Account, clientReference: string, order: Order): Promise<
 type Outcome = { ok: true; result: PurchaseResult } | { ok: false; error: AppError };
 
 /** What the generated runs exercised, over the whole property (printed, so a weak generator shows). */
-const seen = { steps: 0, concurrentSteps: 0, created: 0, replays: 0, conflicts: 0, insufficientFunds: 0, invalidCustomer: 0, bursts: 0, reconciles: 0, fundings: 0 };
+const seen = {
+  steps: 0,
+  concurrentSteps: 0,
+  created: 0,
+  replays: 0,
+  conflicts: 0,
+  insufficientFunds: 0,
+  invalidCustomer: 0,
+  bursts: 0,
+  reconciles: 0,
+  fundings: 0,
+};
 
 function tally(outcomes: Outcome[]) {
   for (const outcome of outcomes) {
@@ -290,7 +330,13 @@ async function runScenario(scenario: Scenario): Promise<void> {
             break;
           case "overspend":
             // Filled in with an amount once the balance is known (below).
-            plan(op.account % accounts.length, freshReference(), { kind: "bill", service: "electricity", planId: "ikeja-electric-prepaid", customerId: "45012345678", amount: 0 }, 1, true);
+            plan(
+              op.account % accounts.length,
+              freshReference(),
+              { kind: "bill", service: "electricity", planId: "ikeja-electric-prepaid", customerId: "45012345678", amount: 0 },
+              1,
+              true,
+            );
             break;
           case "reconcile":
             reconciles += 1;
@@ -356,7 +402,10 @@ async function runScenario(scenario: Scenario): Promise<void> {
     }
     expect(vends.counts.vend, "one vend per transaction, none for replays, conflicts or refusals").toBe(rows.length);
     for (const [index, account] of accounts.entries()) {
-      const fundingSum = await db.ledgerEntry.aggregate({ where: { accountId: account.accountId, kind: "FUNDING" }, _sum: { amount: true } });
+      const fundingSum = await db.ledgerEntry.aggregate({
+        where: { accountId: account.accountId, kind: "FUNDING" },
+        _sum: { amount: true },
+      });
       expect(fundingSum._sum.amount ?? 0n).toBe(funded[index]);
     }
   } finally {
@@ -440,14 +489,24 @@ function checkOutcomes(planned: Planned, outcomes: Outcome[], context: { exact: 
   }
 }
 
-async function runSequentially(accounts: Account[], funded: bigint[], fundings: { account: number; amount: bigint }[], purchases: Planned[], reconciles: number) {
+async function runSequentially(
+  accounts: Account[],
+  funded: bigint[],
+  fundings: { account: number; amount: bigint }[],
+  purchases: Planned[],
+  reconciles: number,
+) {
   for (const funding of fundings) await fund(accounts, funded, funding.account, funding.amount);
   for (const planned of purchases) {
     const accountId = accounts[planned.account]!.accountId;
     const before = await snapshot(accountId);
     const outcomes: Outcome[] = [];
     if (planned.copies > 1) {
-      outcomes.push(...(await Promise.all(Array.from({ length: planned.copies }, () => attempt(() => send(accounts[planned.account]!, planned.reference, planned.order))))));
+      outcomes.push(
+        ...(await Promise.all(
+          Array.from({ length: planned.copies }, () => attempt(() => send(accounts[planned.account]!, planned.reference, planned.order))),
+        )),
+      );
     } else {
       outcomes.push(await attempt(() => send(accounts[planned.account]!, planned.reference, planned.order)));
     }
@@ -471,7 +530,13 @@ async function runSequentially(accounts: Account[], funded: bigint[], fundings: 
   }
 }
 
-async function runConcurrently(accounts: Account[], funded: bigint[], fundings: { account: number; amount: bigint }[], purchases: Planned[], reconciles: number) {
+async function runConcurrently(
+  accounts: Account[],
+  funded: bigint[],
+  fundings: { account: number; amount: bigint }[],
+  purchases: Planned[],
+  reconciles: number,
+) {
   const results = await Promise.all([
     ...fundings.map(async (funding) => {
       await fund(accounts, funded, funding.account, funding.amount);
@@ -483,7 +548,9 @@ async function runConcurrently(accounts: Account[], funded: bigint[], fundings: 
     }),
     ...purchases.map(async (planned) => ({
       planned,
-      outcomes: await Promise.all(Array.from({ length: planned.copies }, () => attempt(() => send(accounts[planned.account]!, planned.reference, planned.order)))),
+      outcomes: await Promise.all(
+        Array.from({ length: planned.copies }, () => attempt(() => send(accounts[planned.account]!, planned.reference, planned.order))),
+      ),
     })),
   ]);
   for (const entry of results) if (entry) checkOutcomes(entry.planned, entry.outcomes, { exact: false });

@@ -37,8 +37,23 @@ export interface PurchaseRow {
 
 /** PurchaseRow's columns, for statements that read a transaction next to other things under a prefix. */
 export const PURCHASE_ROW_COLUMNS = [
-  "id", "account_id", "client_reference", "service", "status", "order_fingerprint", "plan_id", "network_id", "product_name",
-  "recipient", "customer_name", "amount", "token", "provider_reference", "failure_reason", "created_at", "completed_at",
+  "id",
+  "account_id",
+  "client_reference",
+  "service",
+  "status",
+  "order_fingerprint",
+  "plan_id",
+  "network_id",
+  "product_name",
+  "recipient",
+  "customer_name",
+  "amount",
+  "token",
+  "provider_reference",
+  "failure_reason",
+  "created_at",
+  "completed_at",
 ] as const satisfies readonly (keyof PurchaseRow)[];
 
 /**

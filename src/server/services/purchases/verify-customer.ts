@@ -15,7 +15,11 @@ export interface CustomerVerification {
 }
 
 /** Asks the biller who a customer id belongs to; 422 customer.invalid when it knows no such customer. */
-export async function checkCustomer(service: Parameters<ReturnType<typeof getVendProvider>["verifyCustomer"]>[0]["service"], productCode: string, customerId: string): Promise<Extract<VerifyOutcome, { status: "valid" }>> {
+export async function checkCustomer(
+  service: Parameters<ReturnType<typeof getVendProvider>["verifyCustomer"]>[0]["service"],
+  productCode: string,
+  customerId: string,
+): Promise<Extract<VerifyOutcome, { status: "valid" }>> {
   // Outside the try: a misconfigured provider is our fault (500), not the biller being unreachable (503).
   const provider = getVendProvider();
   let outcome: VerifyOutcome;

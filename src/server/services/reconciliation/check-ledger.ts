@@ -32,7 +32,18 @@ export async function checkLedger(actor: Actor, options: { accountId?: string } 
                (SELECT l.balance_after FROM ledger_entries l WHERE l.account_id = w.account_id ORDER BY l.id DESC LIMIT 1) AS last_balance_after
         FROM wallets w
         WHERE ${accountId}::uuid IS NULL OR w.account_id = ${accountId}::uuid`;
-      const purchases = await tx.$queryRaw<{ id: string; account_id: string; status: string; amount: bigint; debits: bigint; debit_total: bigint | null; reversals: bigint; reversal_total: bigint | null }[]>`
+      const purchases = await tx.$queryRaw<
+        {
+          id: string;
+          account_id: string;
+          status: string;
+          amount: bigint;
+          debits: bigint;
+          debit_total: bigint | null;
+          reversals: bigint;
+          reversal_total: bigint | null;
+        }[]
+      >`
         SELECT t.id, t.account_id, t.status::text AS status, t.amount,
                count(*) FILTER (WHERE l.kind = 'PURCHASE')::bigint AS debits,
                (sum(l.amount) FILTER (WHERE l.kind = 'PURCHASE'))::bigint AS debit_total,
@@ -48,7 +59,10 @@ export async function checkLedger(actor: Actor, options: { accountId?: string } 
           mismatches.push({ accountId: wallet.account_id, problem: `balance ${wallet.balance} != ledger sum ${wallet.ledger_sum}` });
         }
         if ((wallet.last_balance_after ?? 0n) !== wallet.balance) {
-          mismatches.push({ accountId: wallet.account_id, problem: `balance ${wallet.balance} != latest balance_after ${wallet.last_balance_after}` });
+          mismatches.push({
+            accountId: wallet.account_id,
+            problem: `balance ${wallet.balance} != latest balance_after ${wallet.last_balance_after}`,
+          });
         }
       }
       for (const purchase of purchases) {

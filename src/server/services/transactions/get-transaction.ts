@@ -11,7 +11,9 @@ import { selectTransactionPage } from "./transaction-reads";
  */
 export async function getTransaction(actor: Actor, named: string | undefined, clientReference: string): Promise<TransactionView> {
   const accountId = actingAccountId(actor, named, OPERATORS_DO_NOT_BUY);
-  const [row] = await selectTransactionPage(Prisma.sql`t.account_id = ${accountId}::uuid AND t.client_reference = ${clientReference}`, { limit: 1 });
+  const [row] = await selectTransactionPage(Prisma.sql`t.account_id = ${accountId}::uuid AND t.client_reference = ${clientReference}`, {
+    limit: 1,
+  });
   if (!row) throw new AppError("transaction.not_found", `No transaction with clientReference '${clientReference}'.`);
   return toTransactionView(row);
 }

@@ -118,7 +118,11 @@ describe("listPortalTransactions", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: Awaited<ReturnType<typeof listPortalTransactions>> = await listPortalTransactions(owner, { filter: {}, limit: 3, cursor });
+      const page: Awaited<ReturnType<typeof listPortalTransactions>> = await listPortalTransactions(owner, {
+        filter: {},
+        limit: 3,
+        cursor,
+      });
       seen.push(...page.items.map((item) => item.clientReference));
       cursor = page.nextCursor;
       pages += 1;
@@ -140,7 +144,9 @@ describe("listPortalTransactions", () => {
 
     expect(await references(userOf(own.accountId, "STAFF"), {})).toEqual(["mine"]);
     expect(await references(userOf(own.accountId, "STAFF"), { accountId: own.accountId })).toEqual(["mine"]);
-    expect(await codeOf(listPortalTransactions(userOf(own.accountId), { filter: { accountId: other.accountId } }))).toBe("account.not_found");
+    expect(await codeOf(listPortalTransactions(userOf(own.accountId), { filter: { accountId: other.accountId } }))).toBe(
+      "account.not_found",
+    );
     expect(await references(own.actor, {})).toEqual(["mine"]);
 
     // Operators choose an account, and must.
@@ -186,9 +192,14 @@ describe("getPortalTransaction", () => {
     }
     expect(await codeOf(getPortalTransaction(own.actor, { id: theirs.id }))).toBe("transaction.not_found");
     expect(await codeOf(getPortalTransaction(userOf(own.accountId), { id: randomUUID() }))).toBe("transaction.not_found");
-    expect(await codeOf(getPortalTransaction(userOf(own.accountId), { id: "'; DROP TABLE transactions; --" }))).toBe("transaction.not_found");
+    expect(await codeOf(getPortalTransaction(userOf(own.accountId), { id: "'; DROP TABLE transactions; --" }))).toBe(
+      "transaction.not_found",
+    );
     expect(await getPortalTransaction(userOf(other.accountId), { id: theirs.id })).toMatchObject({ id: theirs.id });
-    expect(await getPortalTransaction(userOf(null, "OPERATOR"), { id: theirs.id })).toMatchObject({ id: theirs.id, accountId: other.accountId });
+    expect(await getPortalTransaction(userOf(null, "OPERATOR"), { id: theirs.id })).toMatchObject({
+      id: theirs.id,
+      accountId: other.accountId,
+    });
   });
 });
 
@@ -307,7 +318,13 @@ describe("exportTransactionsCsv", () => {
     // The header, then pages of 2, 2 and 1 rows.
     expect(chunks).toHaveLength(4);
     const records = readCsv(chunks.join(""));
-    expect(records.slice(1).map((record) => unwrapTextFormula(record[2]!))).toEqual(["export-4", "export-3", "export-2", "export-1", "export-0"]);
+    expect(records.slice(1).map((record) => unwrapTextFormula(record[2]!))).toEqual([
+      "export-4",
+      "export-3",
+      "export-2",
+      "export-1",
+      "export-0",
+    ]);
 
     const empty = await exportTransactionsCsv(userOf(own.accountId), { search: "nothing-like-this" });
     expect((await collect(empty.chunks)).join("")).toBe(HEADER_LINE);

@@ -13,15 +13,45 @@ async function text(chunks: AsyncIterable<string>): Promise<string> {
 
 describe("writeCsv", () => {
   it("quotes CR and LF, doubles quotes, and neutralises formulas in free text, full-width ones too", async () => {
-    const columns = [{ header: "a", kind: "text" }, { header: "b", kind: "text" }] as const;
-    const csv = await text(writeCsv(columns, from([[["=1+1", 'say "hi", then\nleave'], ["\uFF1DSUM(A1)", "\rX"], ["-5", ""]]])));
+    const columns = [
+      { header: "a", kind: "text" },
+      { header: "b", kind: "text" },
+    ] as const;
+    const csv = await text(
+      writeCsv(
+        columns,
+        from([
+          [
+            ["=1+1", 'say "hi", then\nleave'],
+            ["\uFF1DSUM(A1)", "\rX"],
+            ["-5", ""],
+          ],
+        ]),
+      ),
+    );
     expect(csv).toBe(`\uFEFFa,b\r\n'=1+1,"say ""hi"", then\nleave"\r\n'\uFF1DSUM(A1),"'\rX"\r\n'-5,\r\n`);
   });
 
   it("writes identifiers as text formulas a spreadsheet shows exactly as sent, and values as they are", async () => {
-    const columns = [{ header: "ref", kind: "id" }, { header: "amount", kind: "value" }] as const;
+    const columns = [
+      { header: "ref", kind: "id" },
+      { header: "amount", kind: "value" },
+    ] as const;
     const long = "x".repeat(256);
-    const csv = await text(writeCsv(columns, from([[["0012", "-10.50"], ['-a"b', "1"], ["", "2"], [long, "3"], ["=1\n2", "4"]]])));
+    const csv = await text(
+      writeCsv(
+        columns,
+        from([
+          [
+            ["0012", "-10.50"],
+            ['-a"b', "1"],
+            ["", "2"],
+            [long, "3"],
+            ["=1\n2", "4"],
+          ],
+        ]),
+      ),
+    );
     expect(csv).toBe(`\uFEFFref,amount\r\n"=""0012""",-10.50\r\n"=""-a""""b""",1\r\n,2\r\n${long},3\r\n"'=1\n2",4\r\n`);
     expect(unwrapTextFormula('="-a""b"')).toBe('-a"b');
     expect(unwrapTextFormula("plain")).toBe("plain");

@@ -49,7 +49,11 @@ export function csvCell(kind: CsvCellKind, value: string): string {
 export async function* writeCsv(columns: readonly CsvColumn[], batches: AsyncIterable<string[][]>): AsyncGenerator<string> {
   yield stringify([columns.map((column) => guardedText(column.header))], { ...CSV_OPTIONS, bom: true });
   for await (const records of batches) {
-    if (records.length > 0) yield stringify(records.map((record) => record.map((value, index) => csvCell(columns[index]?.kind ?? "text", value))), CSV_OPTIONS);
+    if (records.length > 0)
+      yield stringify(
+        records.map((record) => record.map((value, index) => csvCell(columns[index]?.kind ?? "text", value))),
+        CSV_OPTIONS,
+      );
   }
 }
 

@@ -14,8 +14,17 @@ vi.hoisted(() => {
 describe("createUser", () => {
   it("creates operators without an account and owners/staff in one, with a lower-cased e-mail and a bcrypt hash", async () => {
     const { accountId } = await createAccount(operator, { name: "Users Ltd" });
-    const { userId: operatorId } = await createUser(operator, { email: "  Ops@Example.TEST ", password: "correct horse", role: "OPERATOR" });
-    const { userId: ownerId } = await createUser(operator, { email: "owner@example.test", password: "owner-pass", role: "OWNER", accountId });
+    const { userId: operatorId } = await createUser(operator, {
+      email: "  Ops@Example.TEST ",
+      password: "correct horse",
+      role: "OPERATOR",
+    });
+    const { userId: ownerId } = await createUser(operator, {
+      email: "owner@example.test",
+      password: "owner-pass",
+      role: "OWNER",
+      accountId,
+    });
 
     const ops = await db.user.findUniqueOrThrow({ where: { id: operatorId } });
     expect(ops).toMatchObject({ email: "ops@example.test", role: "OPERATOR", accountId: null });

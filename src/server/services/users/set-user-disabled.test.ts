@@ -56,7 +56,10 @@ describe("setUserDisabled", () => {
     expect(again).toEqual(first);
     await setUserDisabled(operator, { userId: staff.userId, disabled: false });
     await setUserDisabled(operator, { userId: staff.userId, disabled: false });
-    const audit = await db.auditLogEntry.findMany({ where: { targetId: staff.userId, action: { startsWith: "user." } }, orderBy: { id: "asc" } });
+    const audit = await db.auditLogEntry.findMany({
+      where: { targetId: staff.userId, action: { startsWith: "user." } },
+      orderBy: { id: "asc" },
+    });
     expect(audit.map((entry) => [entry.action, entry.actorType, entry.accountId])).toEqual([
       ["user.create", "OPERATOR_CLI", accountId],
       ["user.disable", "OPERATOR_CLI", accountId],
@@ -67,7 +70,9 @@ describe("setUserDisabled", () => {
   it("lets operators disable owners and staff of any account but no operator", async () => {
     const owner = await newUser("OWNER", accountId);
     const operatorUser = await newUser("OPERATOR");
-    await expect(setUserDisabled(operatorUser, { userId: owner.userId, disabled: true })).resolves.toMatchObject({ disabledAt: expect.any(Date) as Date });
+    await expect(setUserDisabled(operatorUser, { userId: owner.userId, disabled: true })).resolves.toMatchObject({
+      disabledAt: expect.any(Date) as Date,
+    });
     for (const actor of [operator, operatorUser]) {
       expect((await rejection(setUserDisabled(actor, { userId: operatorUser.userId, disabled: true }))).code).toBe("forbidden");
     }

@@ -38,7 +38,10 @@ export async function setUserDisabled(actor: Actor, input: SetUserDisabledInput,
 
   return inTransaction(tx, async (client) => {
     const user = isUuid(userId)
-      ? await client.user.findFirst({ where: { id: userId, ...accountWhere(actor) }, select: { id: true, email: true, role: true, accountId: true } })
+      ? await client.user.findFirst({
+          where: { id: userId, ...accountWhere(actor) },
+          select: { id: true, email: true, role: true, accountId: true },
+        })
       : null;
     if (!user) throw new AppError("user.not_found", "No such user.");
     if (user.role === "OPERATOR") throw new AppError("forbidden", "Operator users cannot be disabled here.");
@@ -49,7 +52,10 @@ export async function setUserDisabled(actor: Actor, input: SetUserDisabledInput,
 
     // Conditional updates: a concurrent repeat is a no-op instead of moving the disabling time.
     const { count } = disabled
-      ? await client.user.updateMany({ where: { id: user.id, disabledAt: null }, data: { disabledAt: new Date(), sessionsValidFrom: new Date() } })
+      ? await client.user.updateMany({
+          where: { id: user.id, disabledAt: null },
+          data: { disabledAt: new Date(), sessionsValidFrom: new Date() },
+        })
       : await client.user.updateMany({ where: { id: user.id, disabledAt: { not: null } }, data: { disabledAt: null } });
     if (count > 0) {
       await recordAuditEntry(client, actor, {

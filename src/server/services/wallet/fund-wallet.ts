@@ -20,11 +20,7 @@ function duplicateReference(reference: string | undefined): AppError {
   return new AppError("wallet.duplicate_funding_reference", `This account was already funded with the reference "${reference}".`);
 }
 
-export async function fundWallet(
-  actor: Actor,
-  input: FundWalletInput,
-  tx?: DbClient,
-): Promise<{ balance: bigint; ledgerEntryId: string }> {
+export async function fundWallet(actor: Actor, input: FundWalletInput, tx?: DbClient): Promise<{ balance: bigint; ledgerEntryId: string }> {
   assertOperator(actor);
   const { accountId, amount, reference, note } = parseInput(fundWalletInput, input);
   const userId = actor.kind === "user" ? actor.userId : null;
@@ -64,7 +60,12 @@ export async function fundWallet(
         accountId,
         targetType: "ledger_entry",
         targetId: entry.id.toString(),
-        details: { amount: amount.toString(), balanceAfter: entry.balance_after.toString(), reference: reference ?? null, note: note ?? null },
+        details: {
+          amount: amount.toString(),
+          balanceAfter: entry.balance_after.toString(),
+          reference: reference ?? null,
+          note: note ?? null,
+        },
       });
       return { balance: entry.balance_after, ledgerEntryId: entry.id.toString() };
     });

@@ -118,7 +118,11 @@ describe("the console's read services", () => {
   it("refuse everyone but operators themselves, whatever transport calls them", async () => {
     const apiKey: Actor = { kind: "api-key", apiKeyId: keyId, accountId, sourceIp: "127.0.0.1" };
     for (const actor of [owner, staff, apiKey]) {
-      for (const call of [searchAccounts(actor, {}), getAccountOverview(actor, { accountId }), listAuditLog(actor, { account: accountId })]) {
+      for (const call of [
+        searchAccounts(actor, {}),
+        getAccountOverview(actor, { accountId }),
+        listAuditLog(actor, { account: accountId }),
+      ]) {
         const error = await call.then(
           () => null,
           (caught: unknown) => caught,

@@ -43,21 +43,15 @@ export const operatorRouter = createTRPCRouter({
 
   allowlist: operatorProcedure.input(accountScopeInput).query(({ ctx, input }) => getAllowlistStatus(ctx.actor, input)),
 
-  addAllowlistEntry: operatorProcedure
-    .input(allowlistEntryInput)
-    .mutation(({ ctx, input }) => addAllowlistEntry(ctx.actor, input)),
+  addAllowlistEntry: operatorProcedure.input(allowlistEntryInput).mutation(({ ctx, input }) => addAllowlistEntry(ctx.actor, input)),
 
-  removeAllowlistEntry: operatorProcedure
-    .input(allowlistEntryInput)
-    .mutation(({ ctx, input }) => removeAllowlistEntry(ctx.actor, input)),
+  removeAllowlistEntry: operatorProcedure.input(allowlistEntryInput).mutation(({ ctx, input }) => removeAllowlistEntry(ctx.actor, input)),
 
   setAllowlistRequired: operatorProcedure
     .input(setAllowlistRequiredInput)
     .mutation(({ ctx, input }) => setAllowlistRequired(ctx.actor, input)),
 
-  setProductCatalog: operatorProcedure
-    .input(setProductCatalogInput)
-    .mutation(({ ctx, input }) => setProductCatalog(ctx.actor, input)),
+  setProductCatalog: operatorProcedure.input(setProductCatalogInput).mutation(({ ctx, input }) => setProductCatalog(ctx.actor, input)),
 
   apiKeys: operatorProcedure.input(accountScopeInput).query(({ ctx, input }) => listApiKeys(ctx.actor, input)),
 
@@ -65,13 +59,9 @@ export const operatorRouter = createTRPCRouter({
 
   users: operatorProcedure.input(accountScopeInput).query(({ ctx, input }) => listAccountUsers(ctx.actor, input)),
 
-  addUser: operatorProcedure
-    .input(addAccountUserInput)
-    .mutation(({ ctx, input }) => createUser(ctx.actor, input)),
+  addUser: operatorProcedure.input(addAccountUserInput).mutation(({ ctx, input }) => createUser(ctx.actor, input)),
 
-  setUserDisabled: operatorProcedure
-    .input(setUserDisabledInput)
-    .mutation(({ ctx, input }) => setUserDisabled(ctx.actor, input)),
+  setUserDisabled: operatorProcedure.input(setUserDisabledInput).mutation(({ ctx, input }) => setUserDisabled(ctx.actor, input)),
 
   auditLog: operatorProcedure.input(listAuditLogInput).query(({ ctx, input }) => listAuditLog(ctx.actor, input)),
 });

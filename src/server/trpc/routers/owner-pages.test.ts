@@ -97,7 +97,10 @@ describe("apiKeys", () => {
     const revoked = await owner.apiKeys.revoke({ keyId });
     expect(revoked.keyId).toBe(keyId);
     await expect(authenticateApiKey(`Bearer ${apiKey}`, "127.0.0.1")).rejects.toMatchObject({ code: "unauthorized" });
-    expect((await owner.apiKeys.list()).find((key) => key.keyId === keyId)).toMatchObject({ status: "revoked", revokedAt: expect.any(Date) as Date });
+    expect((await owner.apiKeys.list()).find((key) => key.keyId === keyId)).toMatchObject({
+      status: "revoked",
+      revokedAt: expect.any(Date) as Date,
+    });
     expect(await db.auditLogEntry.count({ where: { action: "key.revoke", targetId: keyId, actorId: a.owner.userId } })).toBe(1);
   });
 
@@ -114,7 +117,9 @@ describe("apiKeys", () => {
   it("refuses an empty or over-long name with a field problem, creating nothing", async () => {
     const before = await db.apiKey.count({ where: { accountId: a.accountId } });
     for (const name of ["   ", "x".repeat(101)]) {
-      const error = await callerFor(a.owner).apiKeys.create({ name }).catch((caught: unknown) => caught as TRPCError);
+      const error = await callerFor(a.owner)
+        .apiKeys.create({ name })
+        .catch((caught: unknown) => caught as TRPCError);
       expect(error).toBeInstanceOf(TRPCError);
       expect((error as TRPCError).code).toBe("BAD_REQUEST");
       expect(((error as TRPCError).cause as AppError).fieldErrors?.map((problem) => problem.name)).toEqual(["name"]);
@@ -165,7 +170,11 @@ describe("allowlist", () => {
       apiBlocked: false,
     });
     await setAllowlistRequired(cli, { accountId: older.accountId, required: true });
-    await expect(callerFor(older.owner).allowlist.status()).resolves.toMatchObject({ required: true, requiredByPolicy: false, apiBlocked: true });
+    await expect(callerFor(older.owner).allowlist.status()).resolves.toMatchObject({
+      required: true,
+      requiredByPolicy: false,
+      apiBlocked: true,
+    });
   });
 
   it("refuses operators (they have the console) and anonymous callers", async () => {
@@ -188,7 +197,12 @@ describe("team", () => {
     const email = `${uniqueName("new-staff")}@example.test`;
     const sneaky = { email: email.toUpperCase(), password: "temporary-1", name: " Ada ", role: "OWNER", accountId: b.accountId };
     const { userId } = await callerFor(a.owner).team.addStaff(sneaky as { email: string; password: string; name: string });
-    expect(await db.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ email, role: "STAFF", accountId: a.accountId, name: "Ada" });
+    expect(await db.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({
+      email,
+      role: "STAFF",
+      accountId: a.accountId,
+      name: "Ada",
+    });
     expect((await callerFor(a.owner).team.list()).map((user) => user.userId)).toContain(userId);
     expect((await callerFor(b.owner).team.list()).map((user) => user.userId)).not.toContain(userId);
     await expect(authorizeCredentials({ email, password: "temporary-1" })).resolves.toMatchObject({ id: userId });
@@ -217,7 +231,10 @@ describe("team", () => {
       disabledAt: null,
     });
     await expect(authorizeCredentials({ email: staff.email, password: PASSWORD })).resolves.toMatchObject({ id: staff.userId });
-    const audit = await db.auditLogEntry.findMany({ where: { targetId: staff.userId, action: { in: ["user.disable", "user.enable"] } }, orderBy: { id: "asc" } });
+    const audit = await db.auditLogEntry.findMany({
+      where: { targetId: staff.userId, action: { in: ["user.disable", "user.enable"] } },
+      orderBy: { id: "asc" },
+    });
     expect(audit.map((entry) => [entry.action, entry.actorId])).toEqual([
       ["user.disable", a.owner.userId],
       ["user.enable", a.owner.userId],

@@ -122,7 +122,11 @@ describe("purchases.buyData", () => {
   });
 
   it("refuses an invalid phone with the shared schema, before any service runs", async () => {
-    const { status, error } = await mutateOverHttp("purchases.buyData", staff, { clientReference: randomUUID(), planId: PLAN, phone: "12345" });
+    const { status, error } = await mutateOverHttp("purchases.buyData", staff, {
+      clientReference: randomUUID(),
+      planId: PLAN,
+      phone: "12345",
+    });
     expect(status).toBe(400);
     expect(error?.data).toMatchObject({ code: "BAD_REQUEST" });
   });
@@ -131,18 +135,32 @@ describe("purchases.buyData", () => {
 describe("purchases.buyAirtime", () => {
   it("charges the typed amount, and refuses one outside the network's bounds with amount.out_of_range", async () => {
     const before = await balanceOf(accountId);
-    const transaction = await callerFor(staff).purchases.buyAirtime({ clientReference: randomUUID(), networkId: "airtel", phone: "08021234567", amount: 50_000 });
+    const transaction = await callerFor(staff).purchases.buyAirtime({
+      clientReference: randomUUID(),
+      networkId: "airtel",
+      phone: "08021234567",
+      amount: 50_000,
+    });
     expect(transaction).toMatchObject({ status: "successful", amount: 50_000n, service: "Airtime" });
     expect(await balanceOf(accountId)).toBe(before - 50_000n);
 
-    const { error } = await mutateOverHttp("purchases.buyAirtime", staff, { clientReference: randomUUID(), networkId: "airtel", phone: "08021234567", amount: 100 });
+    const { error } = await mutateOverHttp("purchases.buyAirtime", staff, {
+      clientReference: randomUUID(),
+      networkId: "airtel",
+      phone: "08021234567",
+      amount: 100,
+    });
     expect(error?.data).toMatchObject({ appCode: "amount.out_of_range" });
   });
 });
 
 describe("bills", () => {
   it("verifies a customer, then pays a variable electricity bill and returns the token", async () => {
-    const verified = await callerFor(staff).purchases.verifyCustomer({ service: "electricity", planId: "ikeja-electric-prepaid", customerId: "45012345678" });
+    const verified = await callerFor(staff).purchases.verifyCustomer({
+      service: "electricity",
+      planId: "ikeja-electric-prepaid",
+      customerId: "45012345678",
+    });
     expect(verified.customerName).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
 
     const paid = await callerFor(staff).purchases.payBill({
@@ -157,7 +175,11 @@ describe("bills", () => {
   });
 
   it("reports an unknown customer as customer.invalid", async () => {
-    const { error } = await mutateOverHttp("purchases.verifyCustomer", staff, { service: "cable-tv", planId: "dstv-padi", customerId: "7012349999" });
+    const { error } = await mutateOverHttp("purchases.verifyCustomer", staff, {
+      service: "cable-tv",
+      planId: "dstv-padi",
+      customerId: "7012349999",
+    });
     expect(error?.data).toMatchObject({ appCode: "customer.invalid" });
   });
 
@@ -165,7 +187,13 @@ describe("bills", () => {
     const error = await errorOf(callerFor(staff).purchases.billProducts({ service: "gas" as "electricity" }));
     expect(error.code).toBe("BAD_REQUEST");
     const wrong = await errorOf(
-      callerFor(staff).purchases.payBill({ service: "cable-tv", clientReference: randomUUID(), planId: "ikeja-electric-prepaid", customerId: "45012345678", amount: 150_000 }),
+      callerFor(staff).purchases.payBill({
+        service: "cable-tv",
+        clientReference: randomUUID(),
+        planId: "ikeja-electric-prepaid",
+        customerId: "45012345678",
+        amount: 150_000,
+      }),
     );
     expect(wrong.code).toBe("NOT_FOUND");
   });
@@ -173,7 +201,9 @@ describe("bills", () => {
   it("lists a service's products with bounds for variable ones", async () => {
     const products = await callerFor(staff).purchases.billProducts({ service: "electricity" });
     expect(products.length).toBeGreaterThan(0);
-    expect(products.every((product) => product.amountType === "variable" && product.minAmount !== null && product.maxAmount !== null)).toBe(true);
+    expect(products.every((product) => product.amountType === "variable" && product.minAmount !== null && product.maxAmount !== null)).toBe(
+      true,
+    );
   });
 });
 

@@ -7,13 +7,7 @@
  * refuse them the same way.
  */
 import { z } from "zod";
-import {
-  clientReference,
-  payBillInput,
-  purchaseAirtimeInput,
-  purchaseDataInput,
-  verifyCustomerInput,
-} from "~/schemas/purchases";
+import { clientReference, payBillInput, purchaseAirtimeInput, purchaseDataInput, verifyCustomerInput } from "~/schemas/purchases";
 import { BILL_SERVICE_PATHS, type BillServicePath } from "~/schemas/services";
 import { listBillProducts } from "~/server/services/catalog/list-bill-products";
 import { listNetworks } from "~/server/services/catalog/list-networks";

@@ -14,7 +14,9 @@ export const teamRouter = createTRPCRouter({
 
   addStaff: accountOwnerProcedure
     .input(addStaffForm)
-    .mutation(({ ctx, input }) => createUser(ctx.actor, { email: input.email, password: input.password, name: input.name, role: "STAFF", accountId: ctx.accountId })),
+    .mutation(({ ctx, input }) =>
+      createUser(ctx.actor, { email: input.email, password: input.password, name: input.name, role: "STAFF", accountId: ctx.accountId }),
+    ),
 
   setDisabled: accountOwnerProcedure
     .input(setUserDisabledInput)

@@ -43,9 +43,11 @@ beforeAll(async () => {
   owner = await createUser("OWNER", own.accountId);
   staff = await createUser("STAFF", own.accountId);
   operator = await createUser("OPERATOR", null);
-  ownTransactionId = (await purchaseData(staff, { clientReference: reference("own"), planId: "mtn-1gb-30d", phone: "08031234567" })).transaction.id;
-  foreignTransactionId = (await purchaseData(other.actor, { clientReference: reference("foreign"), planId: "mtn-2gb-30d", phone: "08039876543" }))
+  ownTransactionId = (await purchaseData(staff, { clientReference: reference("own"), planId: "mtn-1gb-30d", phone: "08031234567" }))
     .transaction.id;
+  foreignTransactionId = (
+    await purchaseData(other.actor, { clientReference: reference("foreign"), planId: "mtn-2gb-30d", phone: "08039876543" })
+  ).transaction.id;
 });
 
 describe("transactions.byId", () => {
@@ -62,7 +64,9 @@ describe("transactions.byId", () => {
 
   it("answers NOT_FOUND to an OWNER or STAFF asking for another account's transaction", async () => {
     for (const actor of [owner, staff]) {
-      const error = await createCaller({ actor }).transactions.byId({ id: foreignTransactionId }).catch((caught: unknown) => caught);
+      const error = await createCaller({ actor })
+        .transactions.byId({ id: foreignTransactionId })
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(TRPCError);
       expect((error as TRPCError).code).toBe("NOT_FOUND");
       expect(JSON.stringify(error)).not.toContain("08039876543");
@@ -87,7 +91,9 @@ describe("transactions.list", () => {
   });
 
   it("turns a bad filter into BAD_REQUEST", async () => {
-    expect(await codeOf(createCaller({ actor: owner }).transactions.list({ filter: { from: "2026-06-02", to: "2026-06-01" } }))).toBe("BAD_REQUEST");
+    expect(await codeOf(createCaller({ actor: owner }).transactions.list({ filter: { from: "2026-06-02", to: "2026-06-01" } }))).toBe(
+      "BAD_REQUEST",
+    );
   });
 });
 

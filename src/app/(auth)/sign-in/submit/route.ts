@@ -23,7 +23,10 @@ const CSRF_TOKEN = /^[0-9a-f]{64}$/;
 export async function POST(request: NextRequest): Promise<NextResponse> {
   if (isCrossSiteRequest(request.headers)) return new NextResponse("Cross-site sign-in refused.", { status: 403 });
   // Read from a copy: the body must stay whole for the browser to send again after the 307.
-  const form = await request.clone().formData().catch(() => null);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const token = form?.get("csrfToken");
   const secret = authOptions.secret;
   // Relative locations: request.url's host is whatever the client sent.
@@ -33,11 +36,15 @@ export async function POST(request: NextRequest): Promise<NextResponse> {
 
   const secure = servedOverTls(env.NEXTAUTH_URL);
   const response = new NextResponse(null, { status: 307, headers: { location: "/api/auth/callback/credentials" } });
-  response.cookies.set(`${secure ? "__Host-" : ""}next-auth.csrf-token`, `${token}|${createHash("sha256").update(`${token}${secret}`).digest("hex")}`, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure,
-  });
+  response.cookies.set(
+    `${secure ? "__Host-" : ""}next-auth.csrf-token`,
+    `${token}|${createHash("sha256").update(`${token}${secret}`).digest("hex")}`,
+    {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure,
+    },
+  );
   return response;
 }

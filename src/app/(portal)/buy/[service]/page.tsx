@@ -10,7 +10,9 @@ interface BillPageProps {
 
 export async function generateMetadata({ params }: BillPageProps): Promise<Metadata> {
   const { service } = await params;
-  return { title: isBillServicePath(service) ? `Pay ${BILL_SERVICE_WORDS[service].title} · Reseller Portal` : "Not found · Reseller Portal" };
+  return {
+    title: isBillServicePath(service) ? `Pay ${BILL_SERVICE_WORDS[service].title} · Reseller Portal` : "Not found · Reseller Portal",
+  };
 }
 
 export default async function BillPage({ params }: BillPageProps) {

@@ -109,7 +109,10 @@ function AuditEntries({ account, action }: { account: string; action: string }) 
       )}
       {result.data && result.data.entries.length > 0 && (
         <>
-          <ol aria-label="Audit entries, newest first" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
+          <ol
+            aria-label="Audit entries, newest first"
+            className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm"
+          >
             {result.data.entries.map((entry) => (
               <li key={entry.id} className="px-4 py-3">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -118,7 +121,7 @@ function AuditEntries({ account, action }: { account: string; action: string }) 
                     <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time>
                   </p>
                 </div>
-                <p className="mt-0.5 break-words text-sm text-slate-700">{summariseAudit(entry)}</p>
+                <p className="mt-0.5 text-sm break-words text-slate-700">{summariseAudit(entry)}</p>
                 <dl className="mt-2 grid gap-x-4 gap-y-1 text-xs sm:grid-cols-3">
                   <div className="min-w-0">
                     <dt className="inline text-slate-500">By </dt>
@@ -126,7 +129,7 @@ function AuditEntries({ account, action }: { account: string; action: string }) 
                   </div>
                   <div className="min-w-0">
                     <dt className="inline text-slate-500">From </dt>
-                    <dd className="inline break-all font-mono text-slate-800">{sourceOf(entry.actorType, entry.sourceIp)}</dd>
+                    <dd className="inline font-mono break-all text-slate-800">{sourceOf(entry.actorType, entry.sourceIp)}</dd>
                   </div>
                   <div className="min-w-0">
                     <dt className="inline text-slate-500">Account </dt>

@@ -31,7 +31,8 @@ function fallback(details: Details): string {
 }
 
 export function summariseAudit(entry: { action: string; targetType: string | null; targetId: string | null; details: unknown }): string {
-  const details: Details = entry.details && typeof entry.details === "object" && !Array.isArray(entry.details) ? (entry.details as Details) : {};
+  const details: Details =
+    entry.details && typeof entry.details === "object" && !Array.isArray(entry.details) ? (entry.details as Details) : {};
   switch (entry.action) {
     case "wallet.fund":
       return [

@@ -7,7 +7,11 @@ import { readAuditFilters } from "./audit-search-params";
 
 export const metadata: Metadata = { title: "Audit log · Operator · Reseller Portal" };
 
-export default async function OperatorAuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function OperatorAuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   if (!(await isOperatorSession())) return null;
   const raw = await searchParams;
   const filters = readAuditFilters(
@@ -18,7 +22,9 @@ export default async function OperatorAuditPage({ searchParams }: { searchParams
   return (
     <HydrateClient>
       <h1 className="text-2xl font-semibold tracking-tight">Audit log</h1>
-      <p className="mt-1 text-sm text-slate-600">Every change to accounts, wallets, allowlists, keys and users: who made it, when and from where.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Every change to accounts, wallets, allowlists, keys and users: who made it, when and from where.
+      </p>
       <div className="mt-6">
         <AuditLog />
       </div>

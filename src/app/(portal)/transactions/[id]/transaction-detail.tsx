@@ -22,7 +22,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm font-medium text-slate-500">{label}</dt>
-      <dd className="mt-1 break-words text-sm text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
+      <dd className="mt-1 text-sm break-words text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
     </div>
   );
 }
@@ -63,8 +63,8 @@ export function TransactionDetail({ id }: { id: string }) {
       </p>
       {transaction.status === "pending" && (
         <Notice tone="warning" className="mt-3">
-          The provider hasn&apos;t confirmed this purchase yet. This page updates by itself once it settles; if it fails, the
-          amount is returned to the wallet.
+          The provider hasn&apos;t confirmed this purchase yet. This page updates by itself once it settles; if it fails, the amount is
+          returned to the wallet.
         </Notice>
       )}
       {transaction.status === "failed" && (
@@ -103,7 +103,7 @@ export function TransactionDetail({ id }: { id: string }) {
           {transaction.providerReference ? <Reference value={transaction.providerReference} className="font-mono" /> : none}
         </Field>
         <Field label="Transaction ID">
-          <span className="break-all font-mono text-xs">{transaction.id}</span>
+          <span className="font-mono text-xs break-all">{transaction.id}</span>
         </Field>
         <Field label="Channel">
           {transaction.channel === "api" ? (

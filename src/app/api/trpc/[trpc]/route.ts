@@ -31,7 +31,8 @@ async function handler(incoming: Request) {
       if (req.method === "POST" && isCrossSiteRequest(req.headers)) {
         throw new TRPCError({ code: "FORBIDDEN", message: "Cross-site requests are not accepted." });
       }
-      if (tooLarge) throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `The request body must be at most ${MAX_BODY_BYTES} bytes.` });
+      if (tooLarge)
+        throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `The request body must be at most ${MAX_BODY_BYTES} bytes.` });
       return createTRPCContext();
     },
     onError({ error, path, type }) {

@@ -53,8 +53,8 @@ export function AccountDetail({ accountId }: { accountId: string }) {
         <Link href="/operator" className={`text-sm ${linkClass}`}>
           ← Accounts
         </Link>
-        <h1 className="mt-2 break-words text-2xl font-semibold tracking-tight">{account.name}</h1>
-        <p className="mt-1 break-all font-mono text-xs text-slate-500">{account.id}</p>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight break-words">{account.name}</h1>
+        <p className="mt-1 font-mono text-xs break-all text-slate-500">{account.id}</p>
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Figure label="Balance" value={<span data-testid="account-balance">{formatNaira(account.balance)}</span>} />
           <Figure label="Created" value={formatDate(account.createdAt)} />
@@ -86,7 +86,7 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 shadow-sm">
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-base font-semibold tabular-nums text-slate-900">{value}</dd>
+      <dd className="mt-0.5 text-base font-semibold text-slate-900 tabular-nums">{value}</dd>
     </div>
   );
 }

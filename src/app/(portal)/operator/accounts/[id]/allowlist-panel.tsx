@@ -29,7 +29,12 @@ export function AllowlistPanel({ accountId }: { accountId: string }) {
       {status.isError && <ErrorAlert>The allowlist could not be loaded. {readProblem(status.error).message}</ErrorAlert>}
       {status.data && (
         <div className="space-y-5">
-          <RequiredSwitch accountId={accountId} required={status.data.required} requiredByPolicy={status.data.requiredByPolicy} entryCount={status.data.entries.length} />
+          <RequiredSwitch
+            accountId={accountId}
+            required={status.data.required}
+            requiredByPolicy={status.data.requiredByPolicy}
+            entryCount={status.data.entries.length}
+          />
           {status.data.apiBlocked && (
             <Notice tone="warning">
               The list is required but empty, so every API request of this account is refused until an entry is added.
@@ -43,7 +48,12 @@ export function AllowlistPanel({ accountId }: { accountId: string }) {
   );
 }
 
-function RequiredSwitch({ accountId, required, requiredByPolicy, entryCount }: {
+function RequiredSwitch({
+  accountId,
+  required,
+  requiredByPolicy,
+  entryCount,
+}: {
   accountId: string;
   required: boolean;
   requiredByPolicy: boolean;

@@ -45,7 +45,13 @@ export function ApiKeysPanel({ accountId }: { accountId: string }) {
 
   const split = splitKeys(keys.data ?? []);
   const keyList = (label: string, items: ApiKeyView[]) => (
-    <ResponsiveList label={label} columns={KEY_COLUMNS} headings={["Name", "Created", "Last used", "Status"]} items={items} itemKey={(key) => key.keyId}>
+    <ResponsiveList
+      label={label}
+      columns={KEY_COLUMNS}
+      headings={["Name", "Created", "Last used", "Status"]}
+      items={items}
+      itemKey={(key) => key.keyId}
+    >
       {(key) => (
         <>
           <div className="min-w-0">
@@ -110,7 +116,9 @@ export function ApiKeysPanel({ accountId }: { accountId: string }) {
           }}
           onConfirm={() => revoke.mutate({ keyId: revoking.keyId })}
         >
-          <p>Every request made with this key will be refused from the next one on. This cannot be undone; the owner can create a new key.</p>
+          <p>
+            Every request made with this key will be refused from the next one on. This cannot be undone; the owner can create a new key.
+          </p>
         </ConfirmDialog>
       )}
     </Panel>

@@ -49,7 +49,9 @@ export function LedgerTable({ entries }: { entries: AccountOverview["recentLedge
             </ItemFact>
           </ItemFacts>
           {/* A phone leaves out the placeholder of an entry without details; the table keeps it. */}
-          <p className={`mt-2 break-words text-slate-600 sm:mt-0 ${detailsOf(entry) === "—" ? "hidden sm:block" : ""}`}>{detailsOf(entry)}</p>
+          <p className={`mt-2 break-words text-slate-600 sm:mt-0 ${detailsOf(entry) === "—" ? "hidden sm:block" : ""}`}>
+            {detailsOf(entry)}
+          </p>
         </>
       )}
     </ResponsiveList>

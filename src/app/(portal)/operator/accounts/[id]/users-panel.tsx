@@ -81,7 +81,13 @@ export function UsersPanel({ accountId }: { accountId: string }) {
       {users.isError && <ErrorAlert>The users could not be loaded. {readProblem(users.error).message}</ErrorAlert>}
       {users.data && users.data.length === 0 && <Empty>No users yet. Add the account&apos;s owner first.</Empty>}
       {users.data && users.data.length > 0 && (
-        <ResponsiveList label="Users" columns={USER_COLUMNS} headings={["User", "Role", "Added", "Status"]} items={users.data} itemKey={(user) => user.userId}>
+        <ResponsiveList
+          label="Users"
+          columns={USER_COLUMNS}
+          headings={["User", "Role", "Added", "Status"]}
+          items={users.data}
+          itemKey={(user) => user.userId}
+        >
           {(user) => (
             <>
               <div className="min-w-0">
@@ -124,7 +130,9 @@ export function UsersPanel({ accountId }: { accountId: string }) {
           }}
           onConfirm={() => setDisabled.mutate({ userId: disabling.userId, disabled: true })}
         >
-          <p>They can no longer sign in, and a session they have open stops working on its next request. You can enable them again later.</p>
+          <p>
+            They can no longer sign in, and a session they have open stops working on its next request. You can enable them again later.
+          </p>
         </ConfirmDialog>
       )}
     </Panel>
@@ -161,11 +169,33 @@ function AddUserForm({ accountId, onClose, onAdded }: { accountId: string; onClo
 
   const alert = formAlert(problem, ["email", "password", "role", "name"]);
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add user" className="mb-5 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Add user"
+      className="mb-5 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
       {alert && <ErrorAlert>{alert}</ErrorAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="new-user-email" label="Email" error={problem?.fieldErrors.email} name="email" type="email" inputMode="email" autoComplete="off" required autoFocus />
-        <TextField id="new-user-name" label="Name (optional)" error={problem?.fieldErrors.name} name="name" maxLength={200} autoComplete="off" />
+        <TextField
+          id="new-user-email"
+          label="Email"
+          error={problem?.fieldErrors.email}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          required
+          autoFocus
+        />
+        <TextField
+          id="new-user-name"
+          label="Name (optional)"
+          error={problem?.fieldErrors.name}
+          name="name"
+          maxLength={200}
+          autoComplete="off"
+        />
         <Field id="new-user-role" label="Role" error={problem?.fieldErrors.role}>
           {(control) => (
             <select {...control} name="role" defaultValue="STAFF">
@@ -174,7 +204,17 @@ function AddUserForm({ accountId, onClose, onAdded }: { accountId: string; onClo
             </select>
           )}
         </Field>
-        <TextField id="new-user-password" label="Initial password" hint="At least 8 characters." error={problem?.fieldErrors.password} name="password" type="password" autoComplete="new-password" required minLength={8} />
+        <TextField
+          id="new-user-password"
+          label="Initial password"
+          hint="At least 8 characters."
+          error={problem?.fieldErrors.password}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+        />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         <button type="button" className={buttonClass("secondary")} onClick={onClose} disabled={add.isPending}>

@@ -42,7 +42,11 @@ function readDraft(form: FormData): { draft: FundingDraft } | { errors: Record<s
 
 export function WalletPanel({ account }: { account: AccountOverview }) {
   return (
-    <Panel id="wallet-heading" title="Wallet" description={<>Balance {formatNaira(account.balance)}. Every change is a ledger entry with the balance after it.</>}>
+    <Panel
+      id="wallet-heading"
+      title="Wallet"
+      description={<>Balance {formatNaira(account.balance)}. Every change is a ledger entry with the balance after it.</>}
+    >
       <FundWalletForm account={account} />
       <h3 className="mt-6 text-sm font-semibold text-slate-800">Recent ledger entries</h3>
       <div className="mt-2">
@@ -67,7 +71,9 @@ function FundWalletForm({ account }: { account: AccountOverview }) {
         await refresh();
         setDraft(null);
         setFormKey((key) => key + 1);
-        setDone(`Funded ${formatNaira(BigInt(String(variables.amount)))} with reference “${variables.reference}”. New balance: ${formatNaira(balance)}.`);
+        setDone(
+          `Funded ${formatNaira(BigInt(String(variables.amount)))} with reference “${variables.reference}”. New balance: ${formatNaira(balance)}.`,
+        );
       },
       onError: (error, variables) => {
         setDraft(null);
@@ -77,7 +83,9 @@ function FundWalletForm({ account }: { account: AccountOverview }) {
         });
         setProblem(read);
         setErrors(
-          read.appCode === "wallet.duplicate_funding_reference" ? { reference: "This reference was already used for this account." } : read.fieldErrors,
+          read.appCode === "wallet.duplicate_funding_reference"
+            ? { reference: "This reference was already used for this account." }
+            : read.fieldErrors,
         );
       },
     }),
