@@ -13,6 +13,9 @@ const nextConfig = {
   // `npm run dev` names the portal http://localhost:PORT; opened as 127.0.0.1 or [::1] instead, the
   // development server would refuse its own scripts to the page as cross-origin and nothing would run.
   allowedDevOrigins: ["127.0.0.1", "::1"],
+  // forbidden() and app/(portal)/forbidden.tsx: a page refused to a role answers 403, not 200, with
+  // the same words as before (src/app/(portal)/page-access.tsx).
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

@@ -5,6 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { createTestAccount, signIn, unique } from "./fixtures/data";
 import { storageStatePath } from "./fixtures/demo";
+import { expectFitsScreen } from "./fixtures/layout";
 
 const BLOCKED = "Your API keys cannot be used until your account manager adds your servers' IP addresses";
 
@@ -60,7 +61,7 @@ test("fits a phone screen with the banner showing", async ({ page }) => {
   await signIn(page, owner);
   await page.goto("/allowlist");
   await expect(page.getByText(BLOCKED)).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectFitsScreen(page);
 });
 
 test.describe("as an operator", () => {

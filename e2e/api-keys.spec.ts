@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createTestAccount, signIn, type TestAccount } from "./fixtures/data";
 import { storageStatePath } from "./fixtures/demo";
 import { E2E_BASE_URL } from "./fixtures/e2e-server";
+import { expectFitsScreen } from "./fixtures/layout";
 
 async function balanceStatus(apiKey: string): Promise<number> {
   const response = await fetch(`${E2E_BASE_URL}/api/v1/balance`, { headers: { authorization: `Bearer ${apiKey}` } });
@@ -13,7 +14,11 @@ async function balanceStatus(apiKey: string): Promise<number> {
 }
 
 function keyRow(page: Page, name: string) {
-  return page.getByRole("list", { name: "API keys" }).getByRole("listitem").filter({ hasText: name });
+  return page.getByRole("list", { name: "API keys", exact: true }).getByRole("listitem").filter({ hasText: name });
+}
+
+function revokedRow(page: Page, name: string) {
+  return page.getByRole("list", { name: "Revoked API keys" }).getByRole("listitem").filter({ hasText: name });
 }
 
 test.describe("as the owner", () => {
@@ -46,6 +51,9 @@ test.describe("as the owner", () => {
     await dialog.getByRole("button", { name: "I've stored the key" }).click();
     await expect(dialog).toBeHidden();
     await expect(keyRow(page, "Production server")).toContainText("Active");
+    // Told apart from the others by its last 4 characters, never more of it.
+    await expect(keyRow(page, "Production server")).toContainText(`pk_live_…${apiKey.slice(-4)}`);
+    expect(await page.content()).not.toContain(apiKey.slice(-5));
     // Gone for good: neither on the page now nor after a reload.
     expect(await page.content()).not.toContain(apiKey);
     await page.reload();
@@ -64,8 +72,13 @@ test.describe("as the owner", () => {
     await expect(confirm).toContainText("refused from its very next request");
     await confirm.getByRole("button", { name: "Revoke key" }).click();
     await expect(confirm).toBeHidden();
-    await expect(keyRow(page, "Production server")).toContainText("Revoked");
-    await expect(keyRow(page, "Production server").getByRole("button", { name: /Revoke/ })).toHaveCount(0);
+    // A revoked key leaves the working ones for a section of its own, folded away until asked for.
+    await expect(keyRow(page, "Production server")).toHaveCount(0);
+    await expect(keyRow(page, "e2e")).toContainText("Active");
+    await expect(revokedRow(page, "Production server")).toBeHidden();
+    await page.getByText("Revoked keys (1)").click();
+    await expect(revokedRow(page, "Production server")).toContainText("Revoked");
+    await expect(revokedRow(page, "Production server").getByRole("button", { name: /Revoke/ })).toHaveCount(0);
 
     expect(await balanceStatus(apiKey)).toBe(401);
     // The account's other key is untouched.
@@ -93,7 +106,7 @@ test.describe("as the owner", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/api-keys");
     await expect(keyRow(page, "e2e")).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectFitsScreen(page);
   });
 });
 

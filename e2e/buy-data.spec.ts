@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { confirmButton, expectWalletBalance, formatNaira, mainAlert, moneyFacts, orderData, putOnProductCatalog } from "./buy-helpers";
 import { storageStatePath } from "./fixtures/demo";
 import { createTestAccount, signIn } from "./fixtures/data";
+import { expectFitsScreen, renderedLines } from "./fixtures/layout";
 
 // MTN 1GB (SME) – 30 days costs ₦280.00 in the sandbox catalog.
 const PLAN = /^MTN 1GB \(SME\) – 30 days/;
@@ -202,5 +203,38 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(confirmButton(page)).toBeInViewport();
     expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+
+  test("the result shows the reference whole between hyphens, and links to the transaction just made", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const account = await createTestAccount();
+    await signIn(page, account.staff);
+    await page.goto("/buy/data");
+    await page.getByRole("radio", { name: "MTN", exact: true }).check();
+    await page.getByRole("radio", { name: PLAN }).check();
+    await page.getByLabel("Phone number").fill("08031234567");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await confirmButton(page).click();
+    await expect(page.getByRole("heading", { name: "Purchase successful" })).toBeVisible();
+    const [transaction] = (await moneyFacts(account.accountId)).transactions;
+    const clientReference = transaction!.clientReference;
+
+    // A portal reference is a UUID: on a phone it may wrap after a hyphen, never inside a group.
+    const lines = await renderedLines(page, "main [data-reference]");
+    expect(lines.join("")).toBe(clientReference);
+    for (const line of lines.slice(0, -1)) expect(line).toMatch(/-$/);
+    await page.getByRole("button", { name: "Copy reference" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clientReference);
+    await expectFitsScreen(page);
+    await page.screenshot({ path: "/tmp/f-result-390.png", fullPage: true });
+
+    await page.getByRole("link", { name: "View this transaction" }).click();
+    await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: clientReference })).toBeVisible();
+    const heading = await renderedLines(page, "h1 [data-reference]");
+    expect(heading.length).toBeGreaterThan(1);
+    for (const line of heading.slice(0, -1)) expect(line).toMatch(/-$/);
+    await expectFitsScreen(page);
+    await page.screenshot({ path: "/tmp/f-detail-390.png", fullPage: true });
   });
 });

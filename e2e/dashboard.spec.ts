@@ -3,6 +3,7 @@ import { formatNaira } from "../src/components/money";
 import { createTestAccount, signIn } from "./fixtures/data";
 import { storageStatePath } from "./fixtures/demo";
 import { buyAirtime, buyData } from "./transactions-helpers";
+import { expectFitsScreen } from "./fixtures/layout";
 
 test.describe("an account's dashboard", () => {
   // Each test makes its own account and purchases through the service layer before using the browser.
@@ -69,8 +70,7 @@ test.describe("an account's dashboard", () => {
       await signIn(page, account.owner);
       await expect(page.getByTestId("month-spend")).toHaveText(formatNaira(178_000));
       await expect(page.locator(".recharts-bar-rectangle").first()).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectFitsScreen(page);
       await page.screenshot({ path: "/tmp/f1-dashboard-phone.png", fullPage: true });
     });
   });

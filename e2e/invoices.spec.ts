@@ -4,6 +4,7 @@ import { parse } from "csv-parse/sync";
 import { formatNaira } from "../src/components/money";
 import { createTestAccount, signIn } from "./fixtures/data";
 import { storageStatePath } from "./fixtures/demo";
+import { expectFitsScreen } from "./fixtures/layout";
 
 function currentMonthLabel(): string {
   const lagos = new Date(Date.now() + 60 * 60 * 1000);
@@ -61,5 +62,20 @@ test.describe("staff", () => {
   test("are told invoices belong to the owner", async ({ page }) => {
     await page.goto("/invoices");
     await expect(page.getByText("Invoices are available to the account owner")).toBeVisible();
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("every month's downloads are on the screen", async ({ page }) => {
+    const account = await createTestAccount();
+    await signIn(page, account.owner);
+    await page.goto("/invoices");
+    const row = page.getByRole("row", { name: new RegExp(currentMonthLabel()) });
+    await expect(row.getByRole("link", { name: /as CSV/ })).toBeInViewport();
+    await expect(row.getByRole("link", { name: /as PDF/ })).toBeInViewport();
+    await expectFitsScreen(page);
+    await page.screenshot({ path: "/tmp/f-invoices-390.png", fullPage: true });
   });
 });

@@ -9,6 +9,7 @@ import { request } from "../src/test/http";
 import { createTestAccount, unique, type TestAccount } from "./fixtures/data";
 import { DEMO_USERS, storageStatePath } from "./fixtures/demo";
 import { E2E_PORT } from "./fixtures/e2e-server";
+import { expectFitsScreen } from "./fixtures/layout";
 
 test.use({ storageState: storageStatePath("operator") });
 
@@ -41,7 +42,7 @@ test("finding an account and funding its wallet shows the new balance and ledger
   await page.getByLabel("Search accounts").fill(account.name.toUpperCase());
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/q=/);
-  const row = page.getByRole("row").filter({ hasText: account.name });
+  const row = page.getByRole("list", { name: "Accounts" }).getByRole("listitem").filter({ hasText: account.name });
   await expect(row).toContainText(formatNaira(1_000_000n));
   await expect(row).toContainText("Required · 2 entries");
   await row.getByRole("link", { name: account.name }).click();
@@ -69,7 +70,7 @@ test("finding an account and funding its wallet shows the new balance and ledger
 
   await expect(page.getByRole("status").filter({ hasText: "Funded ₦1,500.50" })).toContainText(`New balance: ${formatNaira(1_150_050n)}`);
   await expect(page.getByTestId("account-balance")).toHaveText(formatNaira(1_150_050n));
-  const newest = page.getByRole("table", { name: "Recent ledger entries" }).getByRole("row").nth(1);
+  const newest = page.getByRole("list", { name: "Recent ledger entries" }).getByRole("listitem").first();
   await expect(newest).toContainText("Funding");
   await expect(newest).toContainText("+₦1,500.50");
   await expect(newest).toContainText(formatNaira(1_150_050n));
@@ -101,7 +102,7 @@ test("an allowlist entry added in the console changes what the API admits", asyn
 
   await openAccount(page, account);
   const panel = page.getByRole("region", { name: "IP allowlist" });
-  await expect(panel.getByRole("list", { name: "Allowlist entries" }).getByRole("listitem")).toHaveText(["127.0.0.77/32Remove"]);
+  await expect(panel.getByRole("list", { name: "Allowlist entries" }).getByRole("listitem")).toHaveText(["127.0.0.77One addressRemove"]);
 
   // Not an address: the service's reason, in words, and nothing added.
   const form = panel.getByRole("form", { name: "Add allowlist entry" });
@@ -112,32 +113,34 @@ test("an allowlist entry added in the console changes what the API admits", asyn
 
   await form.getByLabel("Address or range").fill("127.0.0.88");
   await form.getByRole("button", { name: "Add entry" }).click();
-  await expect(form.getByRole("status")).toHaveText("Added 127.0.0.88/32. It takes effect on the next request.");
-  await expect(panel.getByRole("listitem").filter({ hasText: "127.0.0.88/32" })).toBeVisible();
+  // A single address reads bare here as on the owner's page; a range keeps its prefix.
+  await expect(form.getByRole("status")).toHaveText("Added 127.0.0.88. It takes effect on the next request.");
+  await expect(panel.getByRole("listitem").filter({ hasText: "127.0.0.88" })).toBeVisible();
+  await expect(panel.getByText("127.0.0.88/32")).toHaveCount(0);
 
   const admitted = await balanceFrom(account, "127.0.0.88");
   expect(admitted.status).toBe(200);
   expect(admitted.body.balance).toBe(1_000_000);
 
   // Removing it again, after a confirmation, closes the door again.
-  await panel.getByRole("button", { name: "Remove 127.0.0.88/32" }).click();
+  await panel.getByRole("button", { name: "Remove 127.0.0.88" }).click();
   const dialog = page.getByRole("dialog", { name: "Remove this allowlist entry?" });
-  await expect(dialog).toContainText("127.0.0.88/32");
+  await expect(dialog).toContainText("127.0.0.88");
   await dialog.getByRole("button", { name: "Remove entry" }).click();
-  await expect(panel.getByRole("status").filter({ hasText: "Removed 127.0.0.88/32." })).toBeVisible();
-  await expect(panel.getByRole("listitem").filter({ hasText: "127.0.0.88/32" })).toHaveCount(0);
+  await expect(panel.getByRole("status").filter({ hasText: "Removed 127.0.0.88." })).toBeVisible();
+  await expect(panel.getByRole("listitem").filter({ hasText: "127.0.0.88" })).toHaveCount(0);
   expect((await balanceFrom(account, "127.0.0.88")).status).toBe(403);
 
   // The audit log has both changes, by the operator, from the browser's address.
   await page.goto(`/operator/audit?account=${account.accountId}`);
   const entries = page.getByRole("list", { name: "Audit entries, newest first" }).getByRole("listitem");
   for (const action of ["Allowlist entry removed", "Allowlist entry added"]) {
-    const entry = entries.filter({ hasText: action }).filter({ hasText: "127.0.0.88/32" });
+    const entry = entries.filter({ hasText: action }).filter({ hasText: "127.0.0.88" });
     await expect(entry).toContainText(OPERATOR_EMAIL);
     await expect(entry).toContainText(LOOPBACK);
   }
   // The fixture's own changes were made with the CLI, which has no address.
-  await expect(entries.filter({ hasText: "Allowlist entry added" }).filter({ hasText: "127.0.0.77/32" })).toContainText("From CLI");
+  await expect(entries.filter({ hasText: "Allowlist entry added" }).filter({ hasText: "127.0.0.77" })).toContainText("From CLI");
 });
 
 test("the allowlist requirement and the catalog are switched with the account's policy explained", async ({ page }) => {
@@ -210,14 +213,20 @@ test("revoking a key in the console shuts the API to it", async ({ page }) => {
   expect((await balanceFrom(account, "127.0.0.1")).status).toBe(200);
 
   await openAccount(page, account);
-  const keys = page.getByRole("table", { name: "API keys" });
-  await expect(keys.getByRole("row").filter({ hasText: "e2e" })).toContainText("Active");
+  const keys = page.getByRole("list", { name: "API keys", exact: true });
+  await expect(keys.getByRole("listitem").filter({ hasText: "e2e" }).getByText("Active", { exact: true })).toHaveClass(/rounded-full/);
+  // The key's last 4 characters tell it apart, as on the owner's page.
+  await expect(keys.getByRole("listitem").filter({ hasText: "e2e" })).toContainText(`pk_live_…${account.apiKey.slice(-4)}`);
   await keys.getByRole("button", { name: "Revoke key e2e" }).click();
   const dialog = page.getByRole("dialog", { name: "Revoke the key “e2e”?" });
   await dialog.getByRole("button", { name: "Revoke key" }).click();
   await expect(dialog).toBeHidden();
-  await expect(keys.getByRole("row").filter({ hasText: "e2e" })).toContainText("Revoked");
-  await expect(keys.getByRole("button", { name: "Revoke key e2e" })).toHaveCount(0);
+  await expect(keys.getByRole("listitem").filter({ hasText: "e2e" })).toHaveCount(0);
+  await page.getByText("Revoked keys (1)").click();
+  await expect(page.getByRole("list", { name: "Revoked API keys" }).getByRole("listitem").filter({ hasText: "e2e" })).toContainText(
+    "Revoked",
+  );
+  await expect(page.getByRole("button", { name: "Revoke key e2e" })).toHaveCount(0);
 
   expect((await balanceFrom(account, "127.0.0.1")).status).toBe(401);
 
@@ -234,7 +243,9 @@ test("adding, disabling and enabling an account's users", async ({ page }) => {
   const account = await createTestAccount();
   await openAccount(page, account);
   const panel = page.getByRole("region", { name: "Users" });
-  await expect(panel.getByRole("row").filter({ hasText: account.owner.email })).toContainText("Owner");
+  await expect(panel.getByRole("list", { name: "Users" }).getByRole("listitem").filter({ hasText: account.owner.email })).toContainText(
+    "Owner",
+  );
 
   const email = `${unique("new-staff")}@e2e.test`;
   await panel.getByRole("button", { name: "Add user" }).click();
@@ -247,9 +258,10 @@ test("adding, disabling and enabling an account's users", async ({ page }) => {
   await form.getByLabel("Initial password").fill("a-long-enough-password");
   await form.getByRole("button", { name: "Add user" }).click();
   await expect(panel.getByRole("status")).toContainText(`Added ${email}`);
-  const row = panel.getByRole("row").filter({ hasText: email });
+  const row = panel.getByRole("list", { name: "Users" }).getByRole("listitem").filter({ hasText: email });
   await expect(row).toContainText("Staff");
-  await expect(row).toContainText("Active");
+  // The status is the same badge as on the owner's Team page (components/status-badge.tsx), not plain text.
+  await expect(row.getByText("Active", { exact: true })).toHaveClass(/rounded-full/);
 
   await row.getByRole("button", { name: `Disable ${email}` }).click();
   await page
@@ -272,13 +284,20 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the account list and an account page fit the screen without sideways scrolling", async ({ page }) => {
-    const account = await createTestAccount();
+    // Funded, so the ledger has an entry; with its key "e2e" and its owner and staff users.
+    const account = await createTestAccount({ funding: 1_000_000n });
     for (const path of [`/operator?q=${encodeURIComponent(account.name)}`, `/operator/accounts/${account.accountId}`, "/operator/audit"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByRole("status").filter({ hasText: /Loading/ })).toHaveCount(0);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
+      await expectFitsScreen(page, path);
     }
   });
+});
+
+test("allowlist entries read as on the owner's page: a single address bare, a range with its prefix", async ({ page }) => {
+  const account = await createTestAccount();
+  await openAccount(page, account);
+  const entries = page.getByRole("region", { name: "IP allowlist" }).getByRole("list", { name: "Allowlist entries" }).getByRole("listitem");
+  await expect(entries).toHaveText(["127.0.0.0/8Range of 16,777,216 addressesRemove", "::1One addressRemove"]);
 });

@@ -19,15 +19,18 @@ for (const [demoRole, role] of ROLES) {
     test.use({ storageState: storageStatePath(demoRole) });
 
     test("the navigation offers the role's pages, and every other page refuses alike", async ({ page }) => {
-      await page.goto("/dashboard");
+      expect((await page.goto("/dashboard"))?.status()).toBe(200);
       const nav = page.getByRole("navigation", { name: "Portal" }).getByRole("link");
       await expect(nav).toHaveText(navigationFor(role).map((item) => item.label));
 
       const refused = Object.values(PORTAL_PAGES as Record<string, PortalPage>).filter((entry) => !entry.roles.includes(role));
       expect(refused.length).toBeGreaterThan(0);
       for (const entry of refused) {
-        await page.goto(entry.href);
+        // Refused with 403, and the one refusal as its body, inside the portal's header.
+        const response = await page.goto(entry.href);
+        expect(response?.status(), entry.href).toBe(403);
         await expect(page.getByRole("heading", { level: 1, name: `${entry.title}: not available for your role` })).toBeVisible();
+        await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
         await expect(page.getByRole("main")).toContainText(`You are signed in as ${DEMO_USERS[demoRole].email}`);
         const way =
           role === "OPERATOR"

@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { createTestAccount, signIn, unique } from "./fixtures/data";
+import { expectFitsScreen } from "./fixtures/layout";
 
 function memberRow(page: Page, email: string) {
   return page.getByRole("list", { name: "Team members" }).getByRole("listitem").filter({ hasText: email });
@@ -92,7 +93,7 @@ test("fits a phone screen", async ({ page }) => {
   await signIn(page, account.owner);
   await page.goto("/team");
   await expect(memberRow(page, account.staff.email)).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectFitsScreen(page);
 });
 
 test("staff are told the team page is not for their role", async ({ page }) => {

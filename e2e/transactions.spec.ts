@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { formatNaira } from "../src/components/money";
 import { createTestAccount, signIn } from "./fixtures/data";
 import { buyAirtime, buyData, buyElectricity, reference, settleAsSuccessful, SOURCE_IP } from "./transactions-helpers";
+import { expectFitsScreen, renderedLines } from "./fixtures/layout";
 
 // Each test makes its own account and purchases through the service layer before using the browser.
 test.slow();
@@ -199,15 +201,57 @@ test.describe("on a phone", () => {
     const account = await createTestAccount({ funding: 2_000_000n });
     const power = await buyElectricity(account, 250_000);
     await buyData(account, { phone: "08031230000" });
+    // The shape of a portal purchase's reference.
+    const portal = await buyData(account, { clientReference: randomUUID() });
     await signIn(page, account.staff);
     await page.goto("/transactions");
-    await expect(resultRows(page)).toHaveCount(3);
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expect(resultRows(page)).toHaveCount(4);
+    await expectFitsScreen(page);
+    // It wraps after a hyphen if at all, never inside a group of its characters.
+    const lines = await renderedLines(page, `a[href="/transactions/${portal.id}"] [data-reference]`);
+    expect(lines.join("")).toBe(portal.clientReference);
+    for (const line of lines.slice(0, -1)) expect(line).toMatch(/-$/);
     await page.screenshot({ path: "/tmp/f1-transactions-phone.png", fullPage: true });
     await page.getByRole("link", { name: power.clientReference }).click();
     await expect(page.getByRole("button", { name: "Copy token" })).toBeVisible();
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectFitsScreen(page);
     await page.screenshot({ path: "/tmp/f1-detail-phone.png", fullPage: true });
   });
+});
+
+test("Export CSV is refused, with the reason, when nothing matches", async ({ page }) => {
+  const account = await createTestAccount();
+  await buyData(account);
+  await signIn(page, account.owner);
+  await page.goto("/transactions?status=failed");
+  await expect(page.getByText("No transactions match these filters.")).toBeVisible();
+  const refused = page.getByRole("button", { name: "Export CSV" });
+  await expect(refused).toBeDisabled();
+  await expect(refused).toHaveAccessibleDescription("Nothing to export with these filters.");
+  await expect(page.getByRole("link", { name: /Export CSV/ })).toHaveCount(0);
+
+  await page.goto("/transactions");
+  await expect(resultRows(page)).toHaveCount(2);
+  await expect(page.getByRole("link", { name: /Export CSV/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Export CSV" })).toHaveCount(0);
+});
+
+test("a chosen date is written under its input as the table writes dates", async ({ page }) => {
+  const account = await createTestAccount();
+  const bought = await buyData(account);
+  await signIn(page, account.owner);
+  await page.goto("/transactions");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
+  const from = page.getByLabel("From");
+  await expect(from).toHaveAccessibleDescription("Any date");
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date(bought.createdAt));
+  await from.fill(today);
+  const written = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", day: "numeric", month: "short", year: "numeric" }).format(
+    new Date(bought.createdAt),
+  );
+  await expect(from).toHaveAccessibleDescription(written);
+  await expect(resultRows(page).nth(1)).toContainText(written);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${today}`));
+  await expect(page.getByLabel("From")).toHaveAccessibleDescription(written);
 });

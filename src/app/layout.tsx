@@ -28,7 +28,9 @@ export const dynamic = "force-dynamic";
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // British English, as the dates are written ("23 Nov 2026") and as Nigeria writes them; a browser
+    // that honours it shows date inputs as dd/mm/yyyy too.
+    <html lang="en-GB">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <TRPCReactProvider>{children}</TRPCReactProvider>
       </body>

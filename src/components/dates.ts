@@ -14,6 +14,7 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
 });
 const dateOnly = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", day: "numeric", month: "short", year: "numeric" });
 // Calendar days (YYYY-MM-DD) are already Lagos days: formatted as UTC midnight so no zone shifts them.
+const dayMonthYear = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
 const dayMonth = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
 const longDay = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "long", year: "numeric" });
 const monthYear = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", month: "long", year: "numeric" });
@@ -24,6 +25,11 @@ export function formatDateTime(value: Date | string | null | undefined): string 
 
 export function formatDate(value: Date | string | null | undefined): string {
   return value ? dateOnly.format(new Date(value)) : "—";
+}
+
+/** A calendar day as the tables write a date: "12 Jun 2026". */
+export function formatDay(day: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? dayMonthYear.format(new Date(`${day}T00:00:00Z`)) : "";
 }
 
 /** A calendar day as "12 Jun". */

@@ -11,7 +11,7 @@ export function PortalNav({ items }: { items: readonly NavItem[] }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Portal">
-      <ul className="flex flex-wrap gap-1">
+      <ul className="flex flex-wrap gap-1 lg:flex-nowrap">
         {items.map((item) => {
           const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
           return (

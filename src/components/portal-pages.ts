@@ -86,3 +86,9 @@ export function mayOpen(name: PortalPageName, role: Role, { forAnAccount = false
   const page = portalPage(name);
   return page.roles.includes(role) || (role === "OPERATOR" && forAnAccount && page.operatorsForAnAccount === true);
 }
+
+/** The portal page an address belongs to ("/operator/accounts/…" is the operator console's). */
+export function pageForPath(pathname: string): PortalPageName | null {
+  const names = Object.keys(PORTAL_PAGES) as PortalPageName[];
+  return names.find((name) => pathname === PORTAL_PAGES[name].href || pathname.startsWith(`${PORTAL_PAGES[name].href}/`)) ?? null;
+}

@@ -1,3 +1,7 @@
+/**
+ * Every status a portal page shows (a transaction's, an API key's, a user's) is one of these badges,
+ * so the owner's pages and the operator's console name and colour a state the same way.
+ */
 import { Badge, type BadgeTone } from "./ui/badge";
 
 const TONES: Record<string, BadgeTone> = { successful: "success", pending: "warning", failed: "danger" };
@@ -6,4 +10,12 @@ const TONES: Record<string, BadgeTone> = { successful: "success", pending: "warn
 export function StatusBadge({ status }: { status: string }) {
   const key = status.toLowerCase();
   return <Badge tone={TONES[key] ?? "neutral"}>{key.charAt(0).toUpperCase() + key.slice(1)}</Badge>;
+}
+
+export function KeyStatusBadge({ status }: { status: "active" | "revoked" }) {
+  return status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Revoked</Badge>;
+}
+
+export function UserStatusBadge({ disabled }: { disabled: boolean }) {
+  return disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>;
 }

@@ -15,17 +15,24 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
-        {/* On a phone: brand and sign-out on the first row, the nav on its own row below. */}
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-          <span className="text-sm font-semibold text-emerald-700">Reseller Portal</span>
-          <div className="order-last w-full sm:order-none sm:w-auto">
+        {/*
+          Brand and sign-out on the first row, the nav on its own row below, up to `lg`: an owner's seven
+          pages beside the email and the button need more than a 1280px window's 1024px column, and
+          wrapped there pushed "Sign out" onto a row of its own. From `lg` up, one row, and a long
+          email is shortened (in full on hover) rather than wrapping anything.
+        */}
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 lg:flex-nowrap">
+          <span className="shrink-0 text-sm font-semibold text-emerald-700">Reseller Portal</span>
+          <div className="order-last w-full lg:order-none lg:w-auto lg:shrink-0">
             <PortalNav items={items} />
           </div>
-          <div className="ml-auto flex items-center gap-3">
-            <span className="hidden text-sm text-slate-600 sm:inline">
+          <div className="ml-auto flex min-w-0 items-center gap-3">
+            <span className="hidden min-w-0 truncate text-sm text-slate-600 sm:block" title={`${actor.email} · ${roleLabel(actor.role)}`}>
               {actor.email} · {roleLabel(actor.role)}
             </span>
-            <SignOutButton />
+            <div className="shrink-0">
+              <SignOutButton />
+            </div>
           </div>
         </div>
       </header>

@@ -1,21 +1,18 @@
 import "server-only";
-import { redirect } from "next/navigation";
-import type { ReactElement } from "react";
-import { NotForYourRole } from "~/components/not-for-your-role";
+import { forbidden, redirect } from "next/navigation";
 import { mayOpen, type PortalPageName } from "~/components/portal-pages";
 import { getSessionActor, type UserActor } from "~/server/auth/session";
 
 /**
- * Every portal page and section layout starts here: the signed-in user, and `refusal` (to render
- * instead of the page) when the page is not for their role. Pages check for themselves although
- * their layout does too, because a page renders alongside its layout, not after it, and must not
- * start queries the layout would refuse.
+ * Every portal page and section layout starts here: the signed-in user, or for a role the page is not
+ * for, `forbidden()`: a 403 whose body is the one refusal, NotForYourRole, rendered by
+ * (portal)/forbidden.tsx inside the portal's header. Pages check for themselves although their layout
+ * does too, because a page renders alongside its layout, not after it, and must not start queries
+ * the layout would refuse.
  */
-export async function pageAccess(
-  page: PortalPageName,
-  options: { forAnAccount?: boolean } = {},
-): Promise<{ actor: UserActor; refusal: ReactElement | null }> {
+export async function pageAccess(page: PortalPageName, options: { forAnAccount?: boolean } = {}): Promise<{ actor: UserActor }> {
   const actor = await getSessionActor();
   if (!actor) redirect("/sign-in");
-  return { actor, refusal: mayOpen(page, actor.role, options) ? null : <NotForYourRole page={page} actor={actor} /> };
+  if (!mayOpen(page, actor.role, options)) forbidden();
+  return { actor };
 }

@@ -2,7 +2,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect } from "react";
+import { formatDateTime } from "~/components/dates";
 import { formatNaira } from "~/components/money";
+import { Reference } from "~/components/reference";
 import { StatusBadge } from "~/components/status-badge";
 import { buttonClass } from "~/components/ui/buttons";
 import { CopyButton } from "~/components/ui/copy-button";
@@ -14,8 +16,6 @@ import { useFocusOnMount } from "./use-focus-on-mount";
 
 /** How often a pending purchase is looked up again; the reconciler settles one within seconds. */
 const POLL_INTERVAL_MS = 2500;
-
-const lagosTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
 
 /** Electricity tokens are read out and typed in groups of four. */
 function groupDigits(token: string): string {
@@ -62,9 +62,20 @@ export function PurchaseResult({ purchase, seller, recipientLabel, tokenLabel, o
     { label: recipientLabel, value: current.recipient },
     ...(current.customerName ? [{ label: "Customer name", value: current.customerName }] : []),
     { label: status === "failed" ? "Amount (not charged)" : "Amount charged", value: formatNaira(current.amount) },
-    { label: "Your reference", value: current.clientReference },
-    ...(current.providerReference ? [{ label: "Provider reference", value: current.providerReference }] : []),
-    { label: "Time", value: lagosTime.format(new Date(current.createdAt)) },
+    {
+      label: "Your reference",
+      value: (
+        <span className="inline-flex flex-wrap items-center justify-end gap-2">
+          <Reference value={current.clientReference} className="font-mono" />
+          <CopyButton text={current.clientReference} what="reference" />
+        </span>
+      ),
+    },
+    ...(current.providerReference
+      ? [{ label: "Provider reference", value: <Reference value={current.providerReference} className="font-mono" /> }]
+      : []),
+    // As the transactions table writes it, so the two can be matched by eye.
+    { label: "Time", value: formatDateTime(current.createdAt) },
   ];
 
   return (
@@ -119,6 +130,9 @@ export function PurchaseResult({ purchase, seller, recipientLabel, tokenLabel, o
         <button type="button" onClick={onNewOrder} className={buttonClass("primary")}>
           Buy another
         </button>
+        <Link href={`/transactions/${current.id}`} className={buttonClass("secondary")}>
+          View this transaction
+        </Link>
         <Link href="/transactions" className={buttonClass("secondary")}>
           See all transactions
         </Link>

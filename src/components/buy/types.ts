@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "~/server/trpc/root";
 
@@ -16,5 +17,5 @@ export type Seller = "network" | "biller";
 /** One line of an order summary. */
 export interface SummaryRow {
   label: string;
-  value: string;
+  value: ReactNode;
 }

@@ -11,16 +11,19 @@ export function ResponsiveList<Item>({
   headings,
   items,
   itemKey,
+  withActions = true,
   children,
 }: {
   /** The list's accessible name. */
   label: string;
   /** The grid template from `sm` up, e.g. "sm:grid-cols-[minmax(0,2fr)_6rem_7rem]". */
   columns: string;
-  /** One per column but the last, which holds the item's actions. */
+  /** One per column but the last, which holds the item's actions (one per column without them). */
   headings: readonly string[];
   items: readonly Item[];
   itemKey: (item: Item) => string;
+  /** Whether the last column holds actions, with no heading of its own. */
+  withActions?: boolean;
   children: (item: Item) => ReactNode;
 }) {
   const grid = `sm:grid ${columns} sm:items-center sm:gap-4`;
@@ -33,7 +36,7 @@ export function ResponsiveList<Item>({
         {headings.map((heading) => (
           <span key={heading}>{heading}</span>
         ))}
-        <span />
+        {withActions && <span />}
       </div>
       <ul aria-label={label} className="divide-y divide-slate-200">
         {items.map((item) => (

@@ -4,7 +4,7 @@ import { LoadingRows, QueryLoadError } from "~/components/ui/load-states";
 import { cardClass, Panel } from "~/components/ui/panel";
 import type { AllowlistStatus } from "~/server/services/allowlist/get-allowlist-status";
 import { useTRPC } from "~/trpc/react";
-import { describeEntry, displayEntry } from "./describe-entry";
+import { describeEntry, displayEntry } from "~/components/allowlist-entry";
 
 function BlockedBanner() {
   return (

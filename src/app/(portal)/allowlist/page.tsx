@@ -10,8 +10,7 @@ export const metadata: Metadata = { title: "IP allowlist · Reseller Portal" };
  * staff too. Operators change allowlists from the operator console, on the holder's request.
  */
 export default async function AllowlistPage() {
-  const { actor, refusal } = await pageAccess("allowlist");
-  if (refusal) return refusal;
+  const { actor } = await pageAccess("allowlist");
   prefetch(trpc.allowlist.status.queryOptions());
 
   return (

@@ -1,13 +1,15 @@
 "use client";
 /**
  * The account's keys: one row per key with its dates and status; on a phone each row stacks into a
- * card, with every value still labelled. Revoking asks first, naming the key.
+ * card, with every value still labelled. Working keys first, the revoked ones folded away below them.
+ * Revoking asks first, naming the key.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { KeyHint, RevokedKeys, splitKeys } from "~/components/api-key-display";
 import { formatDateTime } from "~/components/dates";
 import { describeError } from "~/components/describe-error";
-import { Badge } from "~/components/ui/badge";
+import { KeyStatusBadge } from "~/components/status-badge";
 import { buttonClass } from "~/components/ui/buttons";
 import { ConfirmDialog } from "~/components/ui/dialogs";
 import { Empty } from "~/components/ui/load-states";
@@ -24,43 +26,56 @@ export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeyView[]; onRevoked:
   const [confirming, setConfirming] = useState<ApiKeyView | null>(null);
 
   if (keys.length === 0) return <Empty>No API keys yet. Create one above for each server that calls the API.</Empty>;
+  const { active, revoked } = splitKeys(keys);
+
+  const list = (label: string, items: ApiKeyView[]) => (
+    <ResponsiveList
+      label={label}
+      columns={COLUMNS}
+      headings={["Name", "Created", "Last used", "Status"]}
+      items={items}
+      itemKey={(key) => key.keyId}
+    >
+      {(key) => (
+        <>
+          <div className="min-w-0">
+            <p className="font-medium break-words text-slate-900">{key.name}</p>
+            <KeyHint apiKey={key} />
+          </div>
+          <ItemFacts>
+            <ItemFact label="Created">{formatDateTime(key.createdAt)}</ItemFact>
+            <ItemFact label="Last used">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</ItemFact>
+            <ItemFact label="Status">
+              <KeyStatusBadge status={key.status} />
+            </ItemFact>
+          </ItemFacts>
+          <ItemActions>
+            {key.status === "active" ? (
+              <button
+                type="button"
+                onClick={() => setConfirming(key)}
+                aria-label={`Revoke ${key.name}`}
+                className={`${buttonClass("secondary", "sm")} w-full sm:w-auto`}
+              >
+                Revoke
+              </button>
+            ) : (
+              key.revokedAt && <span className="text-xs text-slate-500">Revoked {formatDateTime(key.revokedAt)}</span>
+            )}
+          </ItemActions>
+        </>
+      )}
+    </ResponsiveList>
+  );
 
   return (
     <>
-      <ResponsiveList
-        label="API keys"
-        columns={COLUMNS}
-        headings={["Name", "Created", "Last used", "Status"]}
-        items={keys}
-        itemKey={(key) => key.keyId}
-      >
-        {(key) => (
-          <>
-            <p className="font-medium break-words text-slate-900">{key.name}</p>
-            <ItemFacts>
-              <ItemFact label="Created">{formatDateTime(key.createdAt)}</ItemFact>
-              <ItemFact label="Last used">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</ItemFact>
-              <ItemFact label="Status">
-                {key.status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Revoked</Badge>}
-              </ItemFact>
-            </ItemFacts>
-            <ItemActions>
-              {key.status === "active" ? (
-                <button
-                  type="button"
-                  onClick={() => setConfirming(key)}
-                  aria-label={`Revoke ${key.name}`}
-                  className={`${buttonClass("secondary", "sm")} w-full sm:w-auto`}
-                >
-                  Revoke
-                </button>
-              ) : (
-                key.revokedAt && <span className="text-xs text-slate-500">Revoked {formatDateTime(key.revokedAt)}</span>
-              )}
-            </ItemActions>
-          </>
-        )}
-      </ResponsiveList>
+      {active.length > 0 ? (
+        list("API keys", active)
+      ) : (
+        <Empty>No active API keys. Create one above for each server that calls the API.</Empty>
+      )}
+      <RevokedKeys count={revoked.length}>{list("Revoked API keys", revoked)}</RevokedKeys>
 
       {confirming && (
         <ConfirmDialog

@@ -6,8 +6,7 @@ import { ApiKeysPanel } from "./api-keys-panel";
 export const metadata: Metadata = { title: "API keys · Reseller Portal" };
 
 export default async function ApiKeysPage() {
-  const { refusal } = await pageAccess("apiKeys");
-  if (refusal) return refusal;
+  await pageAccess("apiKeys");
   prefetch(trpc.apiKeys.list.queryOptions());
 
   return (

@@ -16,8 +16,7 @@ const BUY_TABS: Tab[] = [
 ];
 
 export default async function BuyLayout({ children }: { children: ReactNode }) {
-  const { refusal } = await pageAccess("buy");
-  if (refusal) return refusal;
+  await pageAccess("buy");
 
   prefetch(trpc.purchases.balance.queryOptions());
   return (

@@ -10,8 +10,7 @@ import { OperatorLanding } from "./operator-landing";
 export const metadata: Metadata = { title: "Dashboard · Reseller Portal" };
 
 export default async function DashboardPage() {
-  const { actor, refusal } = await pageAccess("dashboard");
-  if (refusal) return refusal;
+  const { actor } = await pageAccess("dashboard");
   const operator = actor.role === "OPERATOR";
   prefetch(trpc.session.me.queryOptions());
   prefetch(operator ? trpc.dashboard.operatorOverview.queryOptions() : trpc.dashboard.summary.queryOptions());

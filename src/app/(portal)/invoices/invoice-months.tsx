@@ -20,7 +20,7 @@ const MONTH_COLUMNS = [
   { label: "Purchases", align: "right" },
   { label: "Failed", align: "right" },
   { label: "Charged", align: "right" },
-  { label: "Download" },
+  { label: "Download", className: "hidden sm:table-cell" },
 ] as const;
 
 /** The account's billing months (Lagos calendar months) with totals and both downloads. */
@@ -49,30 +49,18 @@ export function InvoiceMonths({ accountId }: { accountId?: string }) {
           <DataTable columns={MONTH_COLUMNS} card>
             {months.data.months.map((month) => (
               <tr key={month.period}>
-                <th scope="row" className={`${cellClass} text-left font-medium text-slate-900`}>
+                <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900 sm:whitespace-nowrap">
                   {monthLabel(month.period)}
+                  {/* On a phone the downloads sit under the month rather than in a column off the screen's edge. */}
+                  <span className="mt-1 block font-normal sm:hidden">
+                    <Downloads period={month.period} query={query} />
+                  </span>
                 </th>
                 <td className={`${cellClass} text-right tabular-nums`}>{month.purchases}</td>
                 <td className={`${cellClass} text-right tabular-nums`}>{month.failed}</td>
                 <td className={`${cellClass} text-right tabular-nums`}>{formatNaira(month.charged)}</td>
-                <td className={cellClass}>
-                  <a
-                    className={linkClass}
-                    href={`/api/portal/invoices/${month.period}.csv${query}`}
-                    aria-label={`Download the ${monthLabel(month.period)} invoice as CSV`}
-                  >
-                    CSV
-                  </a>
-                  <span className="mx-2 text-slate-300" aria-hidden="true">
-                    |
-                  </span>
-                  <a
-                    className={linkClass}
-                    href={`/api/portal/invoices/${month.period}.pdf${query}`}
-                    aria-label={`Download the ${monthLabel(month.period)} invoice as PDF`}
-                  >
-                    PDF
-                  </a>
+                <td className={`${cellClass} hidden sm:table-cell`}>
+                  <Downloads period={month.period} query={query} />
                 </td>
               </tr>
             ))}
@@ -80,5 +68,29 @@ export function InvoiceMonths({ accountId }: { accountId?: string }) {
         </div>
       )}
     </section>
+  );
+}
+
+function Downloads({ period, query }: { period: string; query: string }) {
+  return (
+    <>
+      <a
+        className={linkClass}
+        href={`/api/portal/invoices/${period}.csv${query}`}
+        aria-label={`Download the ${monthLabel(period)} invoice as CSV`}
+      >
+        CSV
+      </a>
+      <span className="mx-2 text-slate-300" aria-hidden="true">
+        |
+      </span>
+      <a
+        className={linkClass}
+        href={`/api/portal/invoices/${period}.pdf${query}`}
+        aria-label={`Download the ${monthLabel(period)} invoice as PDF`}
+      >
+        PDF
+      </a>
+    </>
   );
 }

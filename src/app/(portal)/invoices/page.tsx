@@ -7,7 +7,6 @@ export const metadata: Metadata = { title: "Invoices · Reseller Portal" };
 
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const accountId = accountFromSearchParams(await searchParams);
-  const { actor, refusal } = await pageAccess("invoices", { forAnAccount: Boolean(accountId) });
-  if (refusal) return refusal;
+  const { actor } = await pageAccess("invoices", { forAnAccount: Boolean(accountId) });
   return <InvoiceMonths accountId={actor.role === "OPERATOR" ? accountId : undefined} />;
 }

@@ -9,20 +9,14 @@ import { useTRPC } from "~/trpc/react";
 import { accountSearchHref, readAccountSearch } from "./account-search-params";
 import { formatDate } from "~/components/dates";
 import { buttonClass, linkClass } from "~/components/ui/buttons";
-import { cellClass, DataTable } from "~/components/ui/data-table";
+import { ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
 import { Empty, LoadError, Loading } from "~/components/ui/load-states";
 import { Panel } from "~/components/ui/panel";
 import { AccountQueryField } from "./_components/account-query-field";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { readProblem } from "./_components/problem";
 
-const ACCOUNT_COLUMNS = [
-  { label: "Account" },
-  { label: "Balance", align: "right" },
-  { label: "Created" },
-  { label: "Allowlist" },
-  { label: "Catalog" },
-] as const;
+const ACCOUNT_COLUMNS = "sm:grid-cols-[minmax(0,2fr)_8rem_6.5rem_minmax(0,1.3fr)_4rem]";
 
 /** Search by name or id, a page of results with each account's key figures, and paging links. */
 export function AccountList() {
@@ -94,28 +88,41 @@ export function AccountList() {
               {query ? ` matching “${query}”` : ""}
               {result.isPlaceholderData ? " · updating…" : ""}
             </p>
-            <DataTable columns={ACCOUNT_COLUMNS}>
-              {result.data.accounts.map((account) => (
-                <tr key={account.id}>
-                  <th scope="row" className="px-3 py-2 text-left font-medium">
-                    <Link href={`/operator/accounts/${account.id}`} className={linkClass}>
+            <ResponsiveList
+              label="Accounts"
+              columns={ACCOUNT_COLUMNS}
+              headings={["Account", "Balance", "Created", "Allowlist", "Catalog"]}
+              withActions={false}
+              items={result.data.accounts}
+              itemKey={(account) => account.id}
+            >
+              {(account) => (
+                <>
+                  <div className="min-w-0">
+                    <Link href={`/operator/accounts/${account.id}`} className={`${linkClass} font-medium break-words`}>
                       {account.name}
                     </Link>
-                    <span className="block font-mono text-xs font-normal whitespace-nowrap text-slate-500">{account.id}</span>
-                  </th>
-                  <td className={`${cellClass} text-right tabular-nums`}>{formatNaira(account.balance)}</td>
-                  <td className={cellClass}>{formatDate(account.createdAt)}</td>
-                  <td className={cellClass}>
-                    {account.allowlistRequired ? "Required" : "Optional"}
-                    <span className="text-slate-500">
-                      {" · "}
-                      {account.allowlistEntryCount === 1 ? "1 entry" : `${account.allowlistEntryCount} entries`}
+                    <span className="block truncate font-mono text-xs text-slate-500" title={account.id}>
+                      {account.id}
                     </span>
-                  </td>
-                  <td className={cellClass}>{account.onProductCatalog ? "On" : "Off"}</td>
-                </tr>
-              ))}
-            </DataTable>
+                  </div>
+                  <ItemFacts>
+                    <ItemFact label="Balance">
+                      <span className="tabular-nums">{formatNaira(account.balance)}</span>
+                    </ItemFact>
+                    <ItemFact label="Created">{formatDate(account.createdAt)}</ItemFact>
+                    <ItemFact label="Allowlist">
+                      {account.allowlistRequired ? "Required" : "Optional"}
+                      <span className="text-slate-500">
+                        {" · "}
+                        {account.allowlistEntryCount === 1 ? "1 entry" : `${account.allowlistEntryCount} entries`}
+                      </span>
+                    </ItemFact>
+                    <ItemFact label="Catalog">{account.onProductCatalog ? "On" : "Off"}</ItemFact>
+                  </ItemFacts>
+                </>
+              )}
+            </ResponsiveList>
             <Pager query={query} page={result.data.page} pageCount={result.data.pageCount} />
           </>
         )}

@@ -10,8 +10,7 @@ const CONSOLE_TABS: Tab[] = [
 
 /** Every page under /operator is for operators only; the procedures refuse anyone else too. */
 export default async function OperatorLayout({ children }: { children: ReactNode }) {
-  const { refusal } = await pageAccess("operator");
-  if (refusal) return refusal;
+  await pageAccess("operator");
 
   return (
     <div>

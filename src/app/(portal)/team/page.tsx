@@ -6,8 +6,7 @@ import { TeamPanel } from "./team-panel";
 export const metadata: Metadata = { title: "Team · Reseller Portal" };
 
 export default async function TeamPage() {
-  const { refusal } = await pageAccess("team");
-  if (refusal) return refusal;
+  await pageAccess("team");
   prefetch(trpc.team.list.queryOptions());
 
   return (

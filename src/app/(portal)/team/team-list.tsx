@@ -8,7 +8,7 @@ import { useState } from "react";
 import { formatDate } from "~/components/dates";
 import { describeError } from "~/components/describe-error";
 import { roleLabel } from "~/components/role-label";
-import { Badge } from "~/components/ui/badge";
+import { UserStatusBadge } from "~/components/status-badge";
 import { buttonClass } from "~/components/ui/buttons";
 import { ConfirmDialog } from "~/components/ui/dialogs";
 import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
@@ -48,7 +48,7 @@ export function TeamList({ users, onChanged }: { users: TeamMember[]; onChanged:
               <ItemFact label="Role">{roleLabel(user.role)}</ItemFact>
               <ItemFact label="Added">{formatDate(user.createdAt)}</ItemFact>
               <ItemFact label="Status">
-                {user.disabledAt === null ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}
+                <UserStatusBadge disabled={user.disabledAt !== null} />
               </ItemFact>
             </ItemFacts>
             <ItemActions>

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { buttonClass } from "~/components/ui/buttons";
 import { noticeClass } from "~/components/ui/notices";
 import { filterFromSearchParams, filterToSearchParams } from "~/schemas/portal-transactions";
 import { getQueryClient, HydrateClient, trpc } from "~/trpc/server";
 import { pageAccess } from "../page-access";
+import { ExportCsvLink } from "./export-csv-link";
 import { TransactionFilters } from "./transaction-filters";
 import { nextCursorOf, TRANSACTIONS_PAGE_SIZE } from "./list-query";
 import { TransactionList } from "./transaction-list";
@@ -11,8 +11,7 @@ import { TransactionList } from "./transaction-list";
 export const metadata: Metadata = { title: "Transactions · Reseller Portal" };
 
 export default async function TransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { actor, refusal } = await pageAccess("transactions", { forAnAccount: Boolean((await searchParams).account) });
-  if (refusal) return refusal;
+  const { actor } = await pageAccess("transactions", { forAnAccount: Boolean((await searchParams).account) });
 
   const { filter, problems } = filterFromSearchParams(await searchParams);
   // Account users always see their own account; only operators choose one.
@@ -28,9 +27,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           <h1 className="text-2xl font-semibold tracking-tight">Transactions</h1>
           <p className="mt-1 text-sm text-slate-600">Newest first. Dates and times are Lagos time.</p>
         </div>
-        <a href={`/api/portal/transactions.csv${query ? `?${query}` : ""}`} download className={buttonClass("secondary")}>
-          Export CSV<span className="sr-only"> of the transactions shown</span>
-        </a>
+        <ExportCsvLink filter={filter} href={`/api/portal/transactions.csv${query ? `?${query}` : ""}`} />
       </div>
       {problems.length > 0 && (
         <div role="alert" className={`mt-4 ${noticeClass("warning")}`}>

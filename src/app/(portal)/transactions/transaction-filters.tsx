@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/ui/buttons";
 import { Field, TextField } from "~/components/ui/fields";
 import { ErrorAlert } from "~/components/ui/notices";
 import { cardClass } from "~/components/ui/panel";
+import { formatDay } from "~/components/dates";
 import {
   SERVICE_CODES,
   SERVICE_LABELS,
@@ -102,8 +103,8 @@ export function TransactionFilters({ filter }: { filter: TransactionFilter }) {
             </select>
           )}
         </Field>
-        <TextField id="filter-from" label="From" name="from" type="date" defaultValue={filter.from ?? ""} />
-        <TextField id="filter-to" label="To (inclusive)" name="to" type="date" defaultValue={filter.to ?? ""} />
+        <DateField id="filter-from" label="From" name="from" initial={filter.from} />
+        <DateField id="filter-to" label="To (inclusive)" name="to" initial={filter.to} />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <button type="submit" disabled={navigating} className={buttonClass("primary")}>
@@ -116,5 +117,25 @@ export function TransactionFilters({ filter }: { filter: TransactionFilter }) {
         )}
       </div>
     </form>
+  );
+}
+
+/**
+ * A date input shows the day in the browser's own format (mm/dd/yyyy in a US-English browser, whatever
+ * the page's lang says); the hint under it writes the chosen day as the tables do, "23 Nov 2026", so
+ * there is one way to read a date on the page.
+ */
+function DateField({ id, label, name, initial }: { id: string; label: string; name: string; initial: string | undefined }) {
+  const [value, setValue] = useState(initial ?? "");
+  return (
+    <TextField
+      id={id}
+      label={label}
+      name={name}
+      type="date"
+      value={value}
+      onChange={(event) => setValue(event.target.value)}
+      hint={<span aria-live="polite">{formatDay(value) || "Any date"}</span>}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatNaira } from "~/components/money";
+import { Reference } from "~/components/reference";
 import { SERVICE_LABELS_BY_API_NAME } from "~/schemas/portal-transactions";
 import { StatusBadge } from "~/components/status-badge";
 import type { PortalTransactionView } from "~/server/services/transactions/transaction-reads";
@@ -32,9 +33,9 @@ export function TransactionTable({ items, caption }: { items: PortalTransactionV
           <td className="px-3 py-2.5">
             <Link
               href={`/transactions/${item.id}`}
-              className="block font-medium break-all text-emerald-800 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+              className="block font-medium text-emerald-800 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
             >
-              {item.clientReference}
+              <Reference value={item.clientReference} />
             </Link>
             <span className="block text-xs text-slate-500">
               {serviceName(item.service)}

@@ -21,19 +21,20 @@ async function newAccount() {
 }
 
 describe("createApiKey", () => {
-  it("returns pk_live_ and 40 base62 characters, and stores only the prefix and the SHA-256", async () => {
+  it("returns pk_live_ and 40 base62 characters, and stores only the prefix, the last 4 and the SHA-256", async () => {
     const accountId = await newAccount();
     const { keyId, apiKey } = await createApiKey(operator, { accountId });
     expect(apiKey).toMatch(/^pk_live_[A-Za-z0-9]{40}$/);
 
     const row = await db.apiKey.findUniqueOrThrow({ where: { id: keyId } });
-    expect(row).toMatchObject({ accountId, name: "default", prefix: "pk_live_", revokedAt: null });
+    expect(row).toMatchObject({ accountId, name: "default", prefix: "pk_live_", lastFour: apiKey.slice(-4), revokedAt: null });
     expect(row.keyHash).toBe(createHash("sha256").update(apiKey).digest("hex"));
     expect(hashApiKey(apiKey)).toBe(row.keyHash);
     const secret = apiKey.slice("pk_live_".length);
     const [dump] = await db.$queryRaw<{ rows: string }[]>`SELECT json_agg(k)::text AS rows FROM api_keys k`;
     expect(dump?.rows).toContain(row.keyHash);
     expect(dump?.rows).not.toContain(secret);
+    expect(dump?.rows).not.toContain(secret.slice(-5));
 
     const audit = await db.auditLogEntry.findFirstOrThrow({ where: { action: "key.create", targetId: keyId } });
     expect(JSON.stringify(audit.details)).not.toContain(secret);

@@ -1,6 +1,6 @@
 /**
- * Issues an API key for an account. The key is returned once and never again: only its SHA-256 and
- * the "pk_live_" prefix are stored. Operators and the account's OWNER may issue keys.
+ * Issues an API key for an account. The key is returned once and never again: only its SHA-256, the
+ * "pk_live_" prefix and its last 4 characters (to tell keys apart on screen) are stored. Operators and the account's OWNER may issue keys.
  */
 import { randomBytes } from "node:crypto";
 import type { Actor } from "~/server/auth/actor";
@@ -15,6 +15,9 @@ import { hashApiKey } from "./hash-api-key";
 
 export const API_KEY_PREFIX = "pk_live_";
 const SECRET_LENGTH = 40;
+// Enough to tell a handful of keys apart, as Stripe shows them; never more, so what is stored stays
+// far from recovering the key (36 of the 40 random characters remain unknown).
+const LAST_FOUR_LENGTH = 4;
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 // The largest multiple of 62 that fits in a byte. Bytes at or above it are discarded, because
 // `byte % 62` over all 256 values would make the first 8 characters slightly more likely.
@@ -44,6 +47,7 @@ export async function createApiKey(actor: Actor, input: CreateApiKeyInput, tx?: 
         accountId,
         name,
         prefix: API_KEY_PREFIX,
+        lastFour: apiKey.slice(-LAST_FOUR_LENGTH),
         keyHash: hashApiKey(apiKey),
         createdById: actor.kind === "user" ? actor.userId : null,
       },

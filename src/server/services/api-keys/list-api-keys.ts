@@ -14,6 +14,8 @@ export interface ApiKeyView {
   name: string;
   /** Always "pk_live_": what every key of this service starts with, not a part of the secret. */
   prefix: string;
+  /** The key's last 4 characters; null for keys created before they were recorded. */
+  lastFour: string | null;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
@@ -28,13 +30,14 @@ export async function listApiKeys(actor: Actor, input: AccountScopeInput, client
   const keys = await client.apiKey.findMany({
     where: { accountId },
     // An explicit select, so a column added later (or the hash) can never leak through this view.
-    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    select: { id: true, name: true, prefix: true, lastFour: true, createdAt: true, lastUsedAt: true, revokedAt: true },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
   return keys.map((key) => ({
     keyId: key.id,
     name: key.name,
     prefix: key.prefix,
+    lastFour: key.lastFour,
     createdAt: key.createdAt,
     lastUsedAt: key.lastUsedAt,
     revokedAt: key.revokedAt,

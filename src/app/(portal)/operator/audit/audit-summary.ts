@@ -2,6 +2,7 @@
  * One line saying what an audit entry changed, from its stable action name and its details. Unknown
  * shapes fall back to the details' own keys and values, so nothing recorded is ever hidden.
  */
+import { displayEntry } from "~/components/allowlist-entry";
 import { formatNaira } from "~/components/money";
 import { roleLabel } from "~/components/role-label";
 import type { Role } from "~/generated/prisma/enums";
@@ -44,7 +45,7 @@ export function summariseAudit(entry: { action: string; targetType: string | nul
         .join(" · ");
     case "allowlist.add":
     case "allowlist.remove":
-      return text(details.entry ?? entry.targetId);
+      return typeof details.entry === "string" ? displayEntry(details.entry) : text(entry.targetId);
     case "allowlist.require":
       return details.allowlistOptIn ? "Now required (opted in)" : "No longer required";
     case "catalog.set":

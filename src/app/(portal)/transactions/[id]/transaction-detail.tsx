@@ -9,6 +9,7 @@ import { Notice } from "~/components/ui/notices";
 import { useTRPC } from "~/trpc/react";
 import { formatDateTime } from "~/components/dates";
 import { serviceName } from "../transaction-table";
+import { Reference } from "~/components/reference";
 
 const PENDING_REFRESH_MS = 5_000;
 
@@ -51,8 +52,8 @@ export function TransactionDetail({ id }: { id: string }) {
   return (
     <article aria-labelledby="transaction-heading" className="mt-4">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 id="transaction-heading" className="text-2xl font-semibold tracking-tight break-all">
-          {transaction.clientReference}
+        <h1 id="transaction-heading" className="min-w-0 text-2xl font-semibold tracking-tight">
+          <Reference value={transaction.clientReference} />
         </h1>
         <StatusBadge status={transaction.status} />
       </div>
@@ -93,10 +94,13 @@ export function TransactionDetail({ id }: { id: string }) {
         )}
         {transaction.failureReason && <Field label="Failure reason">{transaction.failureReason}</Field>}
         <Field label="Client reference">
-          <span className="font-mono break-all">{transaction.clientReference}</span>
+          <span className="flex flex-wrap items-center gap-3">
+            <Reference value={transaction.clientReference} className="font-mono" />
+            <CopyButton text={transaction.clientReference} what="reference" />
+          </span>
         </Field>
         <Field label="Provider reference">
-          {transaction.providerReference ? <span className="font-mono break-all">{transaction.providerReference}</span> : none}
+          {transaction.providerReference ? <Reference value={transaction.providerReference} className="font-mono" /> : none}
         </Field>
         <Field label="Transaction ID">
           <span className="font-mono text-xs break-all">{transaction.id}</span>

@@ -1,5 +1,6 @@
 "use client";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { describeEntry, displayEntry } from "~/components/allowlist-entry";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
 import { buttonClass } from "~/components/ui/buttons";
@@ -130,7 +131,7 @@ function AllowlistEntries({ accountId, entries, required }: { accountId: string;
       onSuccess: async (_result, { entry }) => {
         await refresh();
         setRemoving(null);
-        setDone(`Removed ${entry}.`);
+        setDone(`Removed ${displayEntry(entry)}.`);
       },
       onError: (error) => setProblem(readProblem(error).message),
     }),
@@ -143,11 +144,14 @@ function AllowlistEntries({ accountId, entries, required }: { accountId: string;
       <ul aria-label="Allowlist entries" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
         {entries.map((entry) => (
           <li key={entry} className="flex items-center justify-between gap-3 px-3 py-2">
-            <code className="font-mono text-sm break-all text-slate-900">{entry}</code>
+            <span className="min-w-0">
+              <code className="block font-mono text-sm break-all text-slate-900">{displayEntry(entry)}</code>
+              <span className="text-xs text-slate-500">{describeEntry(entry)}</span>
+            </span>
             <button
               type="button"
               className={buttonClass("dangerOutline", "sm")}
-              aria-label={`Remove ${entry}`}
+              aria-label={`Remove ${displayEntry(entry)}`}
               onClick={() => {
                 setProblem(null);
                 setDone(null);
@@ -174,7 +178,7 @@ function AllowlistEntries({ accountId, entries, required }: { accountId: string;
           onConfirm={() => remove.mutate({ accountId, entry: removing })}
         >
           <p>
-            Requests from <code className="font-mono">{removing}</code> will be refused from the next request on.
+            Requests from <code className="font-mono">{displayEntry(removing)}</code> will be refused from the next request on.
           </p>
           {required && entries.length === 1 && (
             <p className="font-medium text-red-800">This is the last entry: every API request of this account will be refused.</p>
@@ -196,9 +200,9 @@ function AddEntryForm({ accountId }: { accountId: string }) {
       onSuccess: async ({ entries }, { entry }) => {
         await refresh();
         setValue("");
-        // The service stores the normalised form; say which one, so "10.0.0.7" → "10.0.0.7/32" is no surprise.
+        // The service stores the normalised form; say which one, so "10.1.2.3/8" → "10.0.0.0/8" is no surprise.
         const stored = entries.find((candidate) => candidate === entry || candidate.startsWith(`${entry}/`));
-        setDone(`Added ${stored ?? entry}. It takes effect on the next request.`);
+        setDone(`Added ${displayEntry(stored ?? entry)}. It takes effect on the next request.`);
       },
       onError: (error) => setProblem(readProblem(error)),
     }),

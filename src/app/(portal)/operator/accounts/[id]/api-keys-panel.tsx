@@ -4,11 +4,14 @@ import { useState } from "react";
 import { useTRPC } from "~/trpc/react";
 import { formatDateTime } from "~/components/dates";
 import { buttonClass } from "~/components/ui/buttons";
-import { cellClass, DataTable, rowHeaderClass } from "~/components/ui/data-table";
 import { ConfirmDialog } from "~/components/ui/dialogs";
 import { Empty, Loading } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
+import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
+import { KeyStatusBadge } from "~/components/status-badge";
+import { KeyHint, RevokedKeys, splitKeys } from "~/components/api-key-display";
+import type { ApiKeyView } from "~/server/services/api-keys/list-api-keys";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { readProblem } from "../../_components/problem";
 import { useRefreshAccount } from "./use-refresh-account";
@@ -18,13 +21,8 @@ interface KeyChoice {
   name: string;
 }
 
-const KEY_COLUMNS = [
-  { label: "Name" },
-  { label: "Status" },
-  { label: "Created" },
-  { label: "Last used" },
-  { label: "Actions", hidden: true },
-];
+// The same columns as the owner's API keys page, so both read a key the same way.
+const KEY_COLUMNS = "sm:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1.4fr)_6rem_7rem]";
 
 /** The account's API keys (never the keys themselves) and revoking one. */
 export function ApiKeysPanel({ accountId }: { accountId: string }) {
@@ -45,6 +43,51 @@ export function ApiKeysPanel({ accountId }: { accountId: string }) {
     }),
   );
 
+  const split = splitKeys(keys.data ?? []);
+  const keyList = (label: string, items: ApiKeyView[]) => (
+    <ResponsiveList
+      label={label}
+      columns={KEY_COLUMNS}
+      headings={["Name", "Created", "Last used", "Status"]}
+      items={items}
+      itemKey={(key) => key.keyId}
+    >
+      {(key) => (
+        <>
+          <div className="min-w-0">
+            <p className="font-medium break-words text-slate-900">{key.name}</p>
+            <KeyHint apiKey={key} />
+          </div>
+          <ItemFacts>
+            <ItemFact label="Created">{formatDateTime(key.createdAt)}</ItemFact>
+            <ItemFact label="Last used">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</ItemFact>
+            <ItemFact label="Status">
+              <KeyStatusBadge status={key.status} />
+            </ItemFact>
+          </ItemFacts>
+          <ItemActions>
+            {key.status === "active" ? (
+              <button
+                type="button"
+                className={`${buttonClass("dangerOutline", "sm")} w-full sm:w-auto`}
+                aria-label={`Revoke key ${key.name}`}
+                onClick={() => {
+                  setProblem(null);
+                  setDone(null);
+                  setRevoking({ keyId: key.keyId, name: key.name });
+                }}
+              >
+                Revoke
+              </button>
+            ) : (
+              key.revokedAt && <span className="text-xs text-slate-500">Revoked {formatDateTime(key.revokedAt)}</span>
+            )}
+          </ItemActions>
+        </>
+      )}
+    </ResponsiveList>
+  );
+
   return (
     <Panel id="api-keys-heading" title="API keys" description="Keys are shown once, when created; here are their names and use.">
       {keys.isPending && <Loading>Loading API keys…</Loading>}
@@ -54,41 +97,10 @@ export function ApiKeysPanel({ accountId }: { accountId: string }) {
         <Empty>This account has no API keys. The account owner creates them on the portal&apos;s API keys page.</Empty>
       )}
       {keys.data && keys.data.length > 0 && (
-        <DataTable label="API keys" columns={KEY_COLUMNS}>
-          {keys.data.map((key) => (
-            <tr key={key.keyId}>
-              <th scope="row" className={rowHeaderClass}>
-                {key.name}
-                <span className="block font-mono text-xs font-normal text-slate-500">{key.prefix}…</span>
-              </th>
-              <td className={cellClass}>
-                {key.status === "active" ? (
-                  <span className="font-medium text-emerald-800">Active</span>
-                ) : (
-                  <span className="text-slate-600">Revoked {formatDateTime(key.revokedAt)}</span>
-                )}
-              </td>
-              <td className={cellClass}>{formatDateTime(key.createdAt)}</td>
-              <td className={cellClass}>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</td>
-              <td className={`${cellClass} text-right`}>
-                {key.status === "active" && (
-                  <button
-                    type="button"
-                    className={buttonClass("dangerOutline", "sm")}
-                    aria-label={`Revoke key ${key.name}`}
-                    onClick={() => {
-                      setProblem(null);
-                      setDone(null);
-                      setRevoking({ keyId: key.keyId, name: key.name });
-                    }}
-                  >
-                    Revoke
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+        <>
+          {split.active.length > 0 ? keyList("API keys", split.active) : <Empty>No active API keys.</Empty>}
+          <RevokedKeys count={split.revoked.length}>{keyList("Revoked API keys", split.revoked)}</RevokedKeys>
+        </>
       )}
       {revoking && (
         <ConfirmDialog

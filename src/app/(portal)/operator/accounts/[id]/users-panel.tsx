@@ -5,12 +5,13 @@ import { roleLabel } from "~/components/role-label";
 import { useTRPC } from "~/trpc/react";
 import { formatDate } from "~/components/dates";
 import { buttonClass } from "~/components/ui/buttons";
-import { cellClass, DataTable, rowHeaderClass } from "~/components/ui/data-table";
 import { ConfirmDialog } from "~/components/ui/dialogs";
 import { Field, TextField } from "~/components/ui/fields";
 import { Empty, Loading } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
+import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
+import { UserStatusBadge } from "~/components/status-badge";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { formAlert, readProblem, type Problem } from "../../_components/problem";
 import { useRefreshAccount } from "./use-refresh-account";
@@ -20,7 +21,8 @@ interface UserChoice {
   email: string;
 }
 
-const USER_COLUMNS = [{ label: "User" }, { label: "Role" }, { label: "Status" }, { label: "Added" }, { label: "Actions", hidden: true }];
+// The same columns as the owner's Team page, so both read a person the same way.
+const USER_COLUMNS = "sm:grid-cols-[minmax(0,2.4fr)_5rem_minmax(0,1fr)_6rem_7rem]";
 
 /** The account's people: who they are, adding an owner or staff member, disabling and enabling. */
 export function UsersPanel({ accountId }: { accountId: string }) {
@@ -79,32 +81,40 @@ export function UsersPanel({ accountId }: { accountId: string }) {
       {users.isError && <ErrorAlert>The users could not be loaded. {readProblem(users.error).message}</ErrorAlert>}
       {users.data && users.data.length === 0 && <Empty>No users yet. Add the account&apos;s owner first.</Empty>}
       {users.data && users.data.length > 0 && (
-        <DataTable label="Users" columns={USER_COLUMNS}>
-          {users.data.map((user) => (
-            <tr key={user.userId}>
-              <th scope="row" className={rowHeaderClass}>
-                <span className="whitespace-nowrap">{user.email}</span>
-                {user.name && <span className="block text-xs font-normal text-slate-500">{user.name}</span>}
-              </th>
-              <td className={cellClass}>{roleLabel(user.role)}</td>
-              <td className={cellClass}>
-                {user.disabledAt ? <span className="text-red-800">Disabled</span> : <span className="text-emerald-800">Active</span>}
-              </td>
-              <td className={cellClass}>{formatDate(user.createdAt)}</td>
-              <td className={`${cellClass} text-right`}>
+        <ResponsiveList
+          label="Users"
+          columns={USER_COLUMNS}
+          headings={["User", "Role", "Added", "Status"]}
+          items={users.data}
+          itemKey={(user) => user.userId}
+        >
+          {(user) => (
+            <>
+              <div className="min-w-0">
+                <p className="font-medium break-all text-slate-900">{user.email}</p>
+                {user.name && <p className="text-slate-600">{user.name}</p>}
+              </div>
+              <ItemFacts>
+                <ItemFact label="Role">{roleLabel(user.role)}</ItemFact>
+                <ItemFact label="Added">{formatDate(user.createdAt)}</ItemFact>
+                <ItemFact label="Status">
+                  <UserStatusBadge disabled={user.disabledAt !== null} />
+                </ItemFact>
+              </ItemFacts>
+              <ItemActions>
                 <button
                   type="button"
-                  className={buttonClass(user.disabledAt ? "secondary" : "dangerOutline", "sm")}
+                  className={`${buttonClass(user.disabledAt ? "secondary" : "dangerOutline", "sm")} w-full sm:w-auto`}
                   aria-label={`${user.disabledAt ? "Enable" : "Disable"} ${user.email}`}
                   disabled={setDisabled.isPending}
                   onClick={() => toggle(user.userId, user.email, !user.disabledAt)}
                 >
                   {user.disabledAt ? "Enable" : "Disable"}
                 </button>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+              </ItemActions>
+            </>
+          )}
+        </ResponsiveList>
       )}
       {disabling && (
         <ConfirmDialog

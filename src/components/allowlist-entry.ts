@@ -1,4 +1,8 @@
-/** How an allowlist entry (a normalised CIDR, "203.0.113.7/32") reads to a person: one address, or how many. */
+/**
+ * How an allowlist entry (stored as a normalised CIDR, "203.0.113.7/32") reads to a person, on the
+ * owner's page, the operator's console and its audit log alike: a single address bare ("203.0.113.7",
+ * "::1"), a range with its prefix ("10.0.0.0/8"), and in words, one address or how many.
+ */
 const count = new Intl.NumberFormat("en-GB");
 
 export function describeEntry(cidr: string): string {

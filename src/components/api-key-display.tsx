@@ -1,0 +1,39 @@
+/**
+ * How a portal page shows an API key it cannot show in full: its prefix and last 4 characters
+ * ("pk_live_…a1b2", as Stripe does), enough to match it against a server's configuration; and the
+ * revoked keys apart from the working ones, behind a disclosure, since they only matter as history.
+ */
+import type { ReactNode } from "react";
+
+export function keyHint(key: { prefix: string; lastFour: string | null }): string {
+  // Keys created before the last 4 were recorded show the prefix alone rather than a guess.
+  return key.lastFour ? `${key.prefix}…${key.lastFour}` : `${key.prefix}…`;
+}
+
+export function KeyHint({ apiKey }: { apiKey: { prefix: string; lastFour: string | null } }) {
+  return (
+    <span
+      className="font-mono text-xs whitespace-nowrap text-slate-500"
+      title={apiKey.lastFour ? "The key's first and last characters" : "Created before key endings were recorded"}
+    >
+      {keyHint(apiKey)}
+    </span>
+  );
+}
+
+/** Active keys first, newest first within each group; the order the lists were given is kept. */
+export function splitKeys<Key extends { status: "active" | "revoked" }>(keys: readonly Key[]): { active: Key[]; revoked: Key[] } {
+  return { active: keys.filter((key) => key.status === "active"), revoked: keys.filter((key) => key.status === "revoked") };
+}
+
+export function RevokedKeys({ count, children }: { count: number; children: ReactNode }) {
+  if (count === 0) return null;
+  return (
+    <details className="group mt-4">
+      <summary className="cursor-pointer text-sm font-medium text-slate-700 hover:text-slate-900">
+        Revoked keys ({count})<span className="ml-2 font-normal text-slate-500">refused by the API; kept for their history</span>
+      </summary>
+      <div className="mt-3">{children}</div>
+    </details>
+  );
+}
