@@ -4,6 +4,13 @@
  * revoked keys apart from the working ones, behind a disclosure, since they only matter as history.
  */
 import type { ReactNode } from "react";
+import { formatDateTime } from "~/components/dates";
+import { KeyStatusBadge } from "~/components/status-badge";
+import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
+import type { ApiKeyView } from "~/server/services/api-keys/list-api-keys";
+
+/** The same columns on the owner's API keys page and in the operator console, so both read a key alike. */
+const KEY_COLUMNS = "sm:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1.4fr)_6rem_7rem]";
 
 export function keyHint(key: { prefix: string; lastFour: string | null }): string {
   // Keys created before the last 4 were recorded show the prefix alone rather than a guess.
@@ -35,5 +42,50 @@ export function RevokedKeys({ count, children }: { count: number; children: Reac
       </summary>
       <div className="mt-3">{children}</div>
     </details>
+  );
+}
+
+/**
+ * Keys as a table (cards on a phone): name and hint, dates, status, and for a working key the caller's
+ * revoke button (the owner's page and the console confirm differently); a revoked key shows when.
+ */
+export function ApiKeyTable({
+  label,
+  keys,
+  revokeButton,
+}: {
+  label: string;
+  keys: ApiKeyView[];
+  revokeButton: (key: ApiKeyView) => ReactNode;
+}) {
+  return (
+    <ResponsiveList
+      label={label}
+      columns={KEY_COLUMNS}
+      headings={["Name", "Created", "Last used", "Status"]}
+      items={keys}
+      itemKey={(key) => key.keyId}
+    >
+      {(key) => (
+        <>
+          <div className="min-w-0">
+            <p className="font-medium break-words text-slate-900">{key.name}</p>
+            <KeyHint apiKey={key} />
+          </div>
+          <ItemFacts>
+            <ItemFact label="Created">{formatDateTime(key.createdAt)}</ItemFact>
+            <ItemFact label="Last used">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</ItemFact>
+            <ItemFact label="Status">
+              <KeyStatusBadge status={key.status} />
+            </ItemFact>
+          </ItemFacts>
+          <ItemActions>
+            {key.status === "active"
+              ? revokeButton(key)
+              : key.revokedAt && <span className="text-xs text-slate-500">Revoked {formatDateTime(key.revokedAt)}</span>}
+          </ItemActions>
+        </>
+      )}
+    </ResponsiveList>
   );
 }

@@ -6,18 +6,13 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { KeyHint, RevokedKeys, splitKeys } from "~/components/api-key-display";
-import { formatDateTime } from "~/components/dates";
+import { ApiKeyTable, RevokedKeys, splitKeys } from "~/components/api-key-display";
 import { describeError } from "~/components/describe-error";
-import { KeyStatusBadge } from "~/components/status-badge";
 import { buttonClass } from "~/components/ui/buttons";
 import { ConfirmDialog } from "~/components/ui/dialogs";
 import { Empty } from "~/components/ui/load-states";
-import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
 import type { ApiKeyView } from "~/server/services/api-keys/list-api-keys";
 import { useTRPC } from "~/trpc/react";
-
-const COLUMNS = "sm:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1.4fr)_6rem_7rem]";
 
 export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeyView[]; onRevoked: () => void }) {
   const trpc = useTRPC();
@@ -29,43 +24,20 @@ export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeyView[]; onRevoked:
   const { active, revoked } = splitKeys(keys);
 
   const list = (label: string, items: ApiKeyView[]) => (
-    <ResponsiveList
+    <ApiKeyTable
       label={label}
-      columns={COLUMNS}
-      headings={["Name", "Created", "Last used", "Status"]}
-      items={items}
-      itemKey={(key) => key.keyId}
-    >
-      {(key) => (
-        <>
-          <div className="min-w-0">
-            <p className="font-medium break-words text-slate-900">{key.name}</p>
-            <KeyHint apiKey={key} />
-          </div>
-          <ItemFacts>
-            <ItemFact label="Created">{formatDateTime(key.createdAt)}</ItemFact>
-            <ItemFact label="Last used">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</ItemFact>
-            <ItemFact label="Status">
-              <KeyStatusBadge status={key.status} />
-            </ItemFact>
-          </ItemFacts>
-          <ItemActions>
-            {key.status === "active" ? (
-              <button
-                type="button"
-                onClick={() => setConfirming(key)}
-                aria-label={`Revoke ${key.name}`}
-                className={`${buttonClass("secondary", "sm")} w-full sm:w-auto`}
-              >
-                Revoke
-              </button>
-            ) : (
-              key.revokedAt && <span className="text-xs text-slate-500">Revoked {formatDateTime(key.revokedAt)}</span>
-            )}
-          </ItemActions>
-        </>
+      keys={items}
+      revokeButton={(key) => (
+        <button
+          type="button"
+          onClick={() => setConfirming(key)}
+          aria-label={`Revoke ${key.name}`}
+          className={`${buttonClass("secondary", "sm")} w-full sm:w-auto`}
+        >
+          Revoke
+        </button>
       )}
-    </ResponsiveList>
+    />
   );
 
   return (

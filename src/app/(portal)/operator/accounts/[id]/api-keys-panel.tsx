@@ -2,15 +2,12 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "~/trpc/react";
-import { formatDateTime } from "~/components/dates";
 import { buttonClass } from "~/components/ui/buttons";
 import { ConfirmDialog } from "~/components/ui/dialogs";
 import { Empty, Loading } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
-import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
-import { KeyStatusBadge } from "~/components/status-badge";
-import { KeyHint, RevokedKeys, splitKeys } from "~/components/api-key-display";
+import { ApiKeyTable, RevokedKeys, splitKeys } from "~/components/api-key-display";
 import type { ApiKeyView } from "~/server/services/api-keys/list-api-keys";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { readProblem } from "../../_components/problem";
@@ -20,9 +17,6 @@ interface KeyChoice {
   keyId: string;
   name: string;
 }
-
-// The same columns as the owner's API keys page, so both read a key the same way.
-const KEY_COLUMNS = "sm:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1.4fr)_6rem_7rem]";
 
 /** The account's API keys (never the keys themselves) and revoking one. */
 export function ApiKeysPanel({ accountId }: { accountId: string }) {
@@ -45,47 +39,24 @@ export function ApiKeysPanel({ accountId }: { accountId: string }) {
 
   const split = splitKeys(keys.data ?? []);
   const keyList = (label: string, items: ApiKeyView[]) => (
-    <ResponsiveList
+    <ApiKeyTable
       label={label}
-      columns={KEY_COLUMNS}
-      headings={["Name", "Created", "Last used", "Status"]}
-      items={items}
-      itemKey={(key) => key.keyId}
-    >
-      {(key) => (
-        <>
-          <div className="min-w-0">
-            <p className="font-medium break-words text-slate-900">{key.name}</p>
-            <KeyHint apiKey={key} />
-          </div>
-          <ItemFacts>
-            <ItemFact label="Created">{formatDateTime(key.createdAt)}</ItemFact>
-            <ItemFact label="Last used">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</ItemFact>
-            <ItemFact label="Status">
-              <KeyStatusBadge status={key.status} />
-            </ItemFact>
-          </ItemFacts>
-          <ItemActions>
-            {key.status === "active" ? (
-              <button
-                type="button"
-                className={`${buttonClass("dangerOutline", "sm")} w-full sm:w-auto`}
-                aria-label={`Revoke key ${key.name}`}
-                onClick={() => {
-                  setProblem(null);
-                  setDone(null);
-                  setRevoking({ keyId: key.keyId, name: key.name });
-                }}
-              >
-                Revoke
-              </button>
-            ) : (
-              key.revokedAt && <span className="text-xs text-slate-500">Revoked {formatDateTime(key.revokedAt)}</span>
-            )}
-          </ItemActions>
-        </>
+      keys={items}
+      revokeButton={(key) => (
+        <button
+          type="button"
+          className={`${buttonClass("dangerOutline", "sm")} w-full sm:w-auto`}
+          aria-label={`Revoke key ${key.name}`}
+          onClick={() => {
+            setProblem(null);
+            setDone(null);
+            setRevoking({ keyId: key.keyId, name: key.name });
+          }}
+        >
+          Revoke
+        </button>
       )}
-    </ResponsiveList>
+    />
   );
 
   return (
