@@ -83,6 +83,7 @@ describe("apiKeys", () => {
       keyId,
       name: "Production server",
       prefix: "pk_live_",
+      lastFour: apiKey.slice(-4),
       createdAt: expect.any(Date) as Date,
       lastUsedAt: null,
       revokedAt: null,
