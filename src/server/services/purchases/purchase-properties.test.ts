@@ -179,8 +179,11 @@ function possibleStatuses(order: Order): string[] {
 
 /** The same order as sent by a client that formats it differently (§3.3.3: still the same order). */
 function variantOf(order: Order): Order {
-  if (order.kind === "bill") return { ...order, customerId: ` ${order.customerId} ` };
-  return { ...order, phone: `+234${order.phone.slice(1)}` };
+  if (order.kind === "bill") return { ...order, customerId: ` ${order.customerId.trim()} ` };
+  // The number's other spelling, 0803… ↔ +234803…: a replay's target can itself be a variant, and
+  // prefixing +234 twice made an invalid number (a 400, not the replay or 409 this step checks).
+  const phone = order.phone.startsWith("+234") ? `0${order.phone.slice(4)}` : `+234${order.phone.slice(1)}`;
+  return { ...order, phone };
 }
 
 // ---------------------------------------------------------------------------------------------
