@@ -5,13 +5,11 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatDate } from "~/components/dates";
 import { describeError } from "~/components/describe-error";
-import { roleLabel } from "~/components/role-label";
-import { UserStatusBadge } from "~/components/status-badge";
+import { UserFacts } from "~/components/user-facts";
 import { buttonClass } from "~/components/ui/buttons";
 import { ConfirmDialog } from "~/components/ui/dialogs";
-import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
+import { ItemActions, ResponsiveList } from "~/components/ui/responsive-list";
 import type { AccountUserView } from "~/server/services/users/list-account-users";
 import { useTRPC } from "~/trpc/react";
 
@@ -44,13 +42,7 @@ export function TeamList({ users, onChanged }: { users: TeamMember[]; onChanged:
               </p>
               {user.name && <p className="text-slate-600">{user.name}</p>}
             </div>
-            <ItemFacts>
-              <ItemFact label="Role">{roleLabel(user.role)}</ItemFact>
-              <ItemFact label="Added">{formatDate(user.createdAt)}</ItemFact>
-              <ItemFact label="Status">
-                <UserStatusBadge disabled={user.disabledAt !== null} />
-              </ItemFact>
-            </ItemFacts>
+            <UserFacts user={user} />
             <ItemActions>
               {user.role === "STAFF" && !user.isYou && (
                 <button

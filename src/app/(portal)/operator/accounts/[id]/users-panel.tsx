@@ -1,17 +1,15 @@
 "use client";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { roleLabel } from "~/components/role-label";
 import { useTRPC } from "~/trpc/react";
-import { formatDate } from "~/components/dates";
 import { buttonClass } from "~/components/ui/buttons";
 import { ConfirmDialog } from "~/components/ui/dialogs";
 import { Field, TextField } from "~/components/ui/fields";
 import { Empty, Loading } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
-import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
-import { UserStatusBadge } from "~/components/status-badge";
+import { ItemActions, ResponsiveList } from "~/components/ui/responsive-list";
+import { UserFacts } from "~/components/user-facts";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { formAlert, readProblem, type Problem } from "../../_components/problem";
 import { useRefreshAccount } from "./use-refresh-account";
@@ -94,13 +92,7 @@ export function UsersPanel({ accountId }: { accountId: string }) {
                 <p className="font-medium break-all text-slate-900">{user.email}</p>
                 {user.name && <p className="text-slate-600">{user.name}</p>}
               </div>
-              <ItemFacts>
-                <ItemFact label="Role">{roleLabel(user.role)}</ItemFact>
-                <ItemFact label="Added">{formatDate(user.createdAt)}</ItemFact>
-                <ItemFact label="Status">
-                  <UserStatusBadge disabled={user.disabledAt !== null} />
-                </ItemFact>
-              </ItemFacts>
+              <UserFacts user={user} />
               <ItemActions>
                 <button
                   type="button"
