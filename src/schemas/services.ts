@@ -25,3 +25,6 @@ export type BillServicePath = keyof typeof BILL_SERVICE_PATHS;
 export function billServiceFromPath(path: string): (typeof BILL_SERVICE_PATHS)[BillServicePath] | null {
   return Object.hasOwn(BILL_SERVICE_PATHS, path) ? BILL_SERVICE_PATHS[path as BillServicePath] : null;
 }
+
+/** The bill services' codes (every service but data and airtime). */
+export const BILL_SERVICE_CODES = ["CABLE_TV", "ELECTRICITY", "EDUCATION", "BROADBAND"] as const satisfies readonly ServiceCode[];

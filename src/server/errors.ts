@@ -20,13 +20,20 @@ export const ERROR_TABLE = {
   "service.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "transaction.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "invoice.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "price_list.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "user.email_taken": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "wallet.duplicate_funding_reference": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "allowlist.entry_exists": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "allowlist.required_by_policy": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "transaction.idempotency_conflict": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // Catalog administration (operators): an id or a name that is already taken.
+  "catalog.id_taken": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  "price_list.name_taken": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "customer.invalid": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
   "amount.out_of_range": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
+  // A plan, bill product or network that exists but is not on sale now (deactivated by an operator).
+  "plan.unavailable": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
+  "network.unavailable": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
   "rate_limit.exceeded": { status: 429, title: "Too Many Requests", trpc: "TOO_MANY_REQUESTS" },
   "provider.unavailable": { status: 503, title: "Service Unavailable", trpc: "INTERNAL_SERVER_ERROR" },
   // Readiness (GET /api/ready): this process cannot serve yet, or no longer can.

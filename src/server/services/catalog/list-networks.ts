@@ -8,9 +8,13 @@ export interface NetworkView {
   airtimeMaxAmount: bigint;
 }
 
-/** The catalog is the same for every account; the actor is taken for symmetry and future per-account catalogs. */
+/**
+ * The networks on sale; the same for every account (airtime is charged at its face value). The actor is
+ * taken for symmetry and future per-account catalogs.
+ */
 export async function listNetworks(_actor: Actor): Promise<NetworkView[]> {
   return db.network.findMany({
+    where: { active: true },
     orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
     select: { id: true, name: true, airtimeMinAmount: true, airtimeMaxAmount: true },
   });

@@ -1,6 +1,7 @@
 /**
- * Data plans as one account sees them (DESIGN.md §3.2 Plan): the account's own price and pricing
- * basis (an operator-set override, else the plan's default); `retailPrice` only with the retail basis;
+ * Data plans on sale, as one account sees them (DESIGN.md §3.2 Plan): the price and pricing basis in
+ * force for the account (its own, else its price list's, else the plan's default: the view
+ * plan_prices_in_force, which the purchase reads too); `retailPrice` only with the retail basis;
  * the structured fields only for accounts on the product catalog. Nothing is ever derived from `name`.
  */
 import { actingAccountId, OPERATORS_DO_NOT_BUY } from "~/server/auth/account-scope";
@@ -59,15 +60,13 @@ export async function listPlans(actor: Actor, named: string | undefined, filter:
   const accountId = actingAccountId(actor, named, OPERATORS_DO_NOT_BUY);
   const networkId = filter.networkId ?? null;
   const rows = await queryRows<PlanRow>(sql`
-    SELECT p.id, p.network_id, p.name,
-           COALESCE(o.price, p.price) AS price,
-           COALESCE(o.pricing_basis, p.pricing_basis)::text AS pricing_basis,
+    SELECT p.id, p.network_id, p.name, f.price, f.pricing_basis::text AS pricing_basis,
            p.retail_price, p.product_id, p.size_mb, p.validity_days, p.is_unlimited, p.class,
            a.on_product_catalog
     FROM accounts a
-    JOIN data_plans p ON p.active AND (${networkId}::text IS NULL OR p.network_id = ${networkId}::text)
-    JOIN networks n ON n.id = p.network_id
-    LEFT JOIN account_plan_prices o ON o.account_id = a.id AND o.plan_id = p.id
+    JOIN plan_prices_in_force f ON f.account_id = a.id
+    JOIN data_plans p ON p.id = f.plan_id AND p.active AND (${networkId}::text IS NULL OR p.network_id = ${networkId}::text)
+    JOIN networks n ON n.id = p.network_id AND n.active
     WHERE a.id = ${accountId}::uuid
     ORDER BY n.sort_order, n.id, p.sort_order, p.id`);
   if (rows.length === 0 && networkId !== null) {

@@ -64,9 +64,11 @@ export function purchasingParty(actor: Actor) {
   throw new AppError("forbidden", "Purchases are made by an account's API keys or its portal users.");
 }
 
-/** SQLSTATEs raised by the purchase functions (migrations 20261121020000, 20261121090000). */
+/** SQLSTATEs raised by the purchase functions (migrations 20261121020000, 20261121090000, 20261124001346). */
 const INSUFFICIENT_FUNDS_SQLSTATE = "RP402";
 const PLAN_NOT_FOUND_SQLSTATE = "RP404";
+const PLAN_NOT_ON_SALE_SQLSTATE = "RP410";
+const AMOUNT_OUT_OF_RANGE_SQLSTATE = "RP416";
 
 function sqlState(error: unknown): string | undefined {
   return (error as { code?: unknown } | null)?.code as string | undefined;
@@ -177,22 +179,81 @@ export async function executeDataPurchase(
   const stored = lookedUp(lookup, party.accountId, order.clientReference);
   if (stored) return replayOrConflict(stored, fingerprint, order.clientReference);
   const provider = getVendProvider(); // before any money moves, as above
-  let begun: BegunPurchase;
+  const begun = await runCatalogBegin(
+    sql`SELECT * FROM begin_data_purchase(
+      ${party.accountId}::uuid, ${order.clientReference}, ${fingerprint}, ${order.planId}, ${order.recipient},
+      ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid, ${party.sourceIp},
+      ${interval(vendGracePeriod())}::interval)`,
+    {
+      what: `the data plan '${order.planId}' at this account's price`,
+      notFound: planNotFound(order.planId),
+      notOnSale: planNotOnSale(order.planId),
+    },
+  );
+  return completePurchase(provider, begun, fingerprint, order.clientReference, null);
+}
+
+export interface BillOrder {
+  clientReference: string;
+  service: ServiceCode;
+  productId: string;
+  recipient: string;
+  customerName: string | null;
+  /** The amount sent: required for variable-amount products, absent (null) for fixed-price ones. */
+  amount: bigint | null;
+  phone: string | null;
+  /** Answers for the begin function's refusals, worded for the product's service path. */
+  refusals: { notFound: AppError; notOnSale: AppError; outOfRange: AppError };
+}
+
+/**
+ * A bill payment with the product read by the database in the statement that debits the wallet
+ * (begin_bill_purchase): a fixed-price product is charged the account's price in force at that
+ * instant, a variable one the amount sent, within the bounds as they are at that instant.
+ */
+export async function executeBillPurchase(actor: Actor, order: BillOrder, lookup?: ReferenceLookup): Promise<PurchaseResult> {
+  const party = purchasingParty(actor);
+  const fingerprint = orderFingerprint({
+    service: order.service,
+    productCode: order.productId,
+    recipient: order.recipient,
+    amount: order.amount,
+  });
+  const stored = lookedUp(lookup, party.accountId, order.clientReference);
+  if (stored) return replayOrConflict(stored, fingerprint, order.clientReference);
+  const provider = getVendProvider(); // before any money moves, as above
+  const begun = await runCatalogBegin(
+    sql`SELECT * FROM begin_bill_purchase(
+      ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${fingerprint}, ${order.productId},
+      ${order.recipient}, ${order.customerName}, ${order.amount}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid,
+      ${party.userId}::uuid, ${party.sourceIp}, ${interval(vendGracePeriod())}::interval)`,
+    { what: `'${order.productId}' at this account's price`, ...order.refusals },
+  );
+  return completePurchase(provider, begun, fingerprint, order.clientReference, order.phone);
+}
+
+/** The begin functions that read the catalog: their "not found", "not on sale" and "out of range" as the contract's errors. */
+async function runCatalogBegin(
+  statement: SqlStatement,
+  answers: { what: string; notFound: AppError; notOnSale: AppError; outOfRange?: AppError },
+): Promise<BegunPurchase> {
   try {
-    begun = await runBeginStatement(
-      sql`SELECT * FROM begin_data_purchase(
-        ${party.accountId}::uuid, ${order.clientReference}, ${fingerprint}, ${order.planId}, ${order.recipient},
-        ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid, ${party.sourceIp},
-        ${interval(vendGracePeriod())}::interval)`,
-      `the data plan '${order.planId}' at this account's price`,
-    );
+    return await runBeginStatement(statement, answers.what);
   } catch (error) {
-    if (sqlState(error) === PLAN_NOT_FOUND_SQLSTATE) {
-      throw new AppError("plan.not_found", `No data plan with planId '${order.planId}'. See GET /api/v1/plans.`);
-    }
+    const state = sqlState(error);
+    if (state === PLAN_NOT_FOUND_SQLSTATE) throw answers.notFound;
+    if (state === PLAN_NOT_ON_SALE_SQLSTATE) throw answers.notOnSale;
+    if (state === AMOUNT_OUT_OF_RANGE_SQLSTATE && answers.outOfRange) throw answers.outOfRange;
     throw error;
   }
-  return completePurchase(provider, begun, fingerprint, order.clientReference, null);
+}
+
+export function planNotFound(planId: string): AppError {
+  return new AppError("plan.not_found", `No data plan with planId '${planId}'. See GET /api/v1/plans.`);
+}
+
+export function planNotOnSale(planId: string): AppError {
+  return new AppError("plan.unavailable", `The data plan '${planId}' is not on sale now. See GET /api/v1/plans for what is.`);
 }
 
 /** After the begin step: a replay or 409 for a known reference; else the vend and its settlement. */

@@ -1,9 +1,9 @@
 import { payBillInput, type PayBillInput } from "~/schemas/purchases";
 import type { Actor } from "~/server/auth/actor";
 import { AppError } from "~/server/errors";
-import { billProductNotFound, findBillProduct } from "~/server/services/catalog/find-bill-product";
+import { billProductOnSale, billProductRefusals, findBillProduct } from "~/server/services/catalog/find-bill-product";
 import { invalidInput, parseInput } from "~/server/validation/parse-input";
-import { answerKnownReference, executePurchase, type PurchaseResult } from "./execute-purchase";
+import { answerKnownReference, executeBillPurchase, type PurchaseResult } from "./execute-purchase";
 import type { ReferenceLookup } from "./transaction-view";
 import { checkCustomer } from "./verify-customer";
 
@@ -16,7 +16,8 @@ import { checkCustomer } from "./verify-customer";
  */
 export async function payBill(actor: Actor, servicePath: string, input: PayBillInput, lookup?: ReferenceLookup): Promise<PurchaseResult> {
   const { clientReference, planId, customerId, amount, phone } = parseInput(payBillInput, input);
-  const { service, product } = await findBillProduct(servicePath, planId);
+  const found = await findBillProduct(servicePath, planId);
+  const { service } = found;
   // Variable products always come with an amount and fixed ones never, so the amount as sent defines
   // the order in both cases, even when the product has since left the catalog.
   const order = {
@@ -29,36 +30,35 @@ export async function payBill(actor: Actor, servicePath: string, input: PayBillI
 
   const known = await answerKnownReference(actor, order, lookup);
   if (known) return known;
-  if (!product) throw billProductNotFound(servicePath, planId);
+  const product = billProductOnSale(servicePath, planId, found.product);
 
-  let charge: bigint;
   if (product.amountType === "VARIABLE") {
     if (amount === undefined) throw invalidInput([{ name: "amount", reason: "is required for this variable-amount product" }]);
-    charge = BigInt(amount);
+    const charge = BigInt(amount);
     if (charge < (product.minAmount ?? 0n) || charge > (product.maxAmount ?? 0n)) {
       throw new AppError(
         "amount.out_of_range",
         `${product.name} payments must be between ${product.minAmount} and ${product.maxAmount} kobo.`,
       );
     }
-  } else {
-    if (amount !== undefined) {
-      throw invalidInput([{ name: "amount", reason: "must not be sent for a fixed-price product; it costs its listed price" }]);
-    }
-    charge = product.price ?? 0n;
+  } else if (amount !== undefined) {
+    throw invalidInput([{ name: "amount", reason: "must not be sent for a fixed-price product; it costs its listed price" }]);
   }
 
   const customer = await checkCustomer(service, product.id, customerId);
-  return executePurchase(
+  // The charge itself is decided by the database in the statement that debits the wallet: the
+  // account's price in force at that instant, or the amount within the bounds as they are then.
+  return executeBillPurchase(
     actor,
     {
-      ...order,
-      planId: product.id,
-      networkId: null,
-      productName: product.name,
+      clientReference,
+      service,
+      productId: product.id,
+      recipient: customerId,
       customerName: customer.customerName,
-      charge,
+      amount: order.orderAmount,
       phone: phone ?? null,
+      refusals: billProductRefusals(servicePath, planId),
     },
     lookup,
   );

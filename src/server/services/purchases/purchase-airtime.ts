@@ -21,6 +21,11 @@ export async function purchaseAirtime(actor: Actor, input: PurchaseAirtimeInput,
     if (known) return known;
     throw new AppError("network.not_found", `No network with id '${networkId}'. See GET /api/v1/networks.`);
   }
+  if (!network.active) {
+    const known = await answerKnownReference(actor, order, lookup);
+    if (known) return known;
+    throw new AppError("network.unavailable", `${network.name} is not on sale now. See GET /api/v1/networks for what is.`);
+  }
   if (charge < network.airtimeMinAmount || charge > network.airtimeMaxAmount) {
     throw new AppError(
       "amount.out_of_range",

@@ -2,7 +2,7 @@ import { verifyCustomerInput, type VerifyCustomerInput } from "~/schemas/purchas
 import type { Actor } from "~/server/auth/actor";
 import { AppError } from "~/server/errors";
 import { getVendProvider, type VerifyOutcome } from "~/server/providers";
-import { billProductNotFound, findBillProduct } from "~/server/services/catalog/find-bill-product";
+import { billProductOnSale, findBillProduct } from "~/server/services/catalog/find-bill-product";
 import { parseInput } from "~/server/validation/parse-input";
 import { purchasingParty } from "./execute-purchase";
 
@@ -39,8 +39,9 @@ export async function checkCustomer(
 export async function verifyCustomer(actor: Actor, servicePath: string, input: VerifyCustomerInput): Promise<CustomerVerification> {
   purchasingParty(actor);
   const { planId, customerId } = parseInput(verifyCustomerInput, input);
-  const { service, product } = await findBillProduct(servicePath, planId);
-  if (!product) throw billProductNotFound(servicePath, planId);
+  const found = await findBillProduct(servicePath, planId);
+  const product = billProductOnSale(servicePath, planId, found.product);
+  const service = found.service;
   const outcome = await checkCustomer(service, product.id, customerId);
   return { customerId, customerName: outcome.customerName, planId: product.id, biller: product.biller, details: outcome.details };
 }
