@@ -13,8 +13,15 @@ import { createNetwork, updateNetwork } from "./save-network";
 import { createPlan, updatePlan } from "./save-plan";
 import { listCatalogAdmin } from "./list-catalog-admin";
 import { setAccountPrice } from "~/server/services/pricing/set-account-price";
-import { accountOnPriceList, createTestCatalog, rawConnection, sqlStateOf } from "~/test/catalog-fixtures";
+import { accountOnPriceList, createTestCatalog, rawConnection, sqlStateOf, type TestCatalog } from "~/test/catalog-fixtures";
+import type { BillProductInput } from "~/schemas/catalog-admin";
 import { createAccountWithKey, operator, rejection } from "~/test/fixtures";
+
+/** A stored bill product as a create's input (its service is a bill service, which the row's type does not say). */
+const billInput = (product: TestCatalog["fixed"]): BillProductInput => ({
+  ...product,
+  service: product.service as BillProductInput["service"],
+});
 
 const auditOf = (targetId: string, action: string) =>
   db.auditLogEntry.findMany({ where: { targetId, action }, orderBy: { id: "asc" }, select: { details: true, actorLabel: true } });
@@ -90,9 +97,9 @@ describe("create, edit and deactivate", () => {
       [() => createPlan(operator, { ...plan, id: "plan-zero", price: 0n }), "price"],
       [() => createPlan(operator, { ...plan, id: "plan-noretail", retailPrice: null }), "retailPrice"],
       [() => createPlan(operator, { ...plan, id: "plan-cost", costPrice: -1n }), "costPrice"],
-      [() => createBillProduct(operator, { ...fixed, id: "fixed-noprice", price: null }), "price"],
-      [() => createBillProduct(operator, { ...variable, id: "var-price", price: 100n }), "price"],
-      [() => createBillProduct(operator, { ...variable, id: "var-minmax", minAmount: 10n, maxAmount: 5n }), "maxAmount"],
+      [() => createBillProduct(operator, { ...billInput(fixed), id: "fixed-noprice", price: null }), "price"],
+      [() => createBillProduct(operator, { ...billInput(variable), id: "var-price", price: 100n }), "price"],
+      [() => createBillProduct(operator, { ...billInput(variable), id: "var-minmax", minAmount: 10n, maxAmount: 5n }), "maxAmount"],
       // Edits: each field alone is valid; merged with what is stored, it is not.
       [() => updateNetwork(operator, { id: network.id, airtimeMinAmount: 6_000_000n }), "airtimeMaxAmount"],
       [() => updateBillProduct(operator, { id: variable.id, minAmount: 20_000_000n }), "maxAmount"],
@@ -124,7 +131,7 @@ describe("create, edit and deactivate", () => {
     const taken = [
       () => createNetwork(operator, { id: network.id, name: "x", airtimeMinAmount: 1n, airtimeMaxAmount: 2n }),
       () => createPlan(operator, { ...plan, id: plan.id }),
-      () => createBillProduct(operator, { ...fixed, id: fixed.id }),
+      () => createBillProduct(operator, { ...billInput(fixed), id: fixed.id }),
     ];
     for (const attempt of taken) {
       const error = await rejection(attempt());

@@ -20,8 +20,6 @@ import { operator } from "~/test/fixtures";
 import { balanceOf, fundedAccount, ledgerOf } from "~/test/purchase-fixtures";
 import type { Actor } from "~/server/auth/actor";
 
-type Account = Awaited<ReturnType<typeof accountOnPriceList>>;
-
 /** What one account is shown for the catalog's plan and fixed product, and what buying each charges. */
 async function seenAndCharged(account: { actor: Actor; accountId: string }, catalog: TestCatalog) {
   const plan = (await listPlans(account.actor, undefined, { networkId: catalog.network.id })).find((row) => row.planId === catalog.plan.id);
