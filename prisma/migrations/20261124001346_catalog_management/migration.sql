@@ -114,7 +114,7 @@ CREATE FUNCTION check_plan_price_basis() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
 BEGIN
   IF NEW.pricing_basis = 'RETAIL' AND NOT EXISTS (
-    SELECT 1 FROM data_plans WHERE id = NEW.plan_id AND retail_price IS NOT NULL
+    SELECT 1 FROM data_plans WHERE id = NEW.plan_id AND retail_price IS NOT NULL FOR SHARE
   ) THEN
     RAISE EXCEPTION 'a retail-basis price needs the plan''s retail price' USING ERRCODE = '23514';
   END IF;
@@ -129,7 +129,7 @@ CREATE TRIGGER price_list_plan_prices_basis BEFORE INSERT OR UPDATE ON "price_li
 CREATE FUNCTION check_bill_price_product() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM bill_products WHERE id = NEW.product_id AND amount_type = 'FIXED') THEN
+  IF NOT EXISTS (SELECT 1 FROM bill_products WHERE id = NEW.product_id AND amount_type = 'FIXED' FOR SHARE) THEN
     RAISE EXCEPTION 'only a fixed-price bill product has its own price' USING ERRCODE = '23514';
   END IF;
   RETURN NEW;
@@ -139,6 +139,42 @@ CREATE TRIGGER account_bill_prices_fixed BEFORE INSERT OR UPDATE ON "account_bil
   FOR EACH ROW EXECUTE FUNCTION check_bill_price_product();
 CREATE TRIGGER price_list_bill_prices_fixed BEFORE INSERT OR UPDATE ON "price_list_bill_prices"
   FOR EACH ROW EXECUTE FUNCTION check_bill_price_product();
+
+-- The same two rules seen from the catalog's side: a plan cannot lose its retail price while an account
+-- or a price list sells it on the retail basis, nor a product stop being fixed-price while it has prices
+-- of its own. The triggers above take a share lock on the plan or product they check, and these run
+-- after the edited row is locked, so an edit and a price written at the same moment cannot both pass.
+CREATE FUNCTION check_plan_keeps_retail_prices() RETURNS trigger
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF NEW.retail_price IS NULL AND (
+    EXISTS (SELECT 1 FROM account_plan_prices WHERE plan_id = NEW.id AND pricing_basis = 'RETAIL')
+    OR EXISTS (SELECT 1 FROM price_list_plan_prices WHERE plan_id = NEW.id AND pricing_basis = 'RETAIL')
+  ) THEN
+    RAISE EXCEPTION 'plan % is sold on the retail basis by an account or a price list: it needs its retail price', NEW.id
+      USING ERRCODE = '23514';
+  END IF;
+  RETURN NEW;
+END
+$fn$;
+CREATE TRIGGER data_plans_keep_retail_prices BEFORE UPDATE OF retail_price ON "data_plans"
+  FOR EACH ROW WHEN (NEW.retail_price IS NULL AND OLD.retail_price IS NOT NULL)
+  EXECUTE FUNCTION check_plan_keeps_retail_prices();
+
+CREATE FUNCTION check_product_keeps_fixed_prices() RETURNS trigger
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF EXISTS (SELECT 1 FROM account_bill_prices WHERE product_id = NEW.id)
+     OR EXISTS (SELECT 1 FROM price_list_bill_prices WHERE product_id = NEW.id) THEN
+    RAISE EXCEPTION 'bill product % has account or price-list prices: it must stay fixed-price', NEW.id
+      USING ERRCODE = '23514';
+  END IF;
+  RETURN NEW;
+END
+$fn$;
+CREATE TRIGGER bill_products_keep_fixed_prices BEFORE UPDATE OF amount_type ON "bill_products"
+  FOR EACH ROW WHEN (NEW.amount_type <> 'FIXED' AND OLD.amount_type = 'FIXED')
+  EXECUTE FUNCTION check_product_keeps_fixed_prices();
 
 -- The price an account pays, defined once: the account's own price, else its price list's, else the
 -- catalog's default. The listings and the purchase functions both read these views, so what an account
