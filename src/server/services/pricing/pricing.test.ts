@@ -282,6 +282,31 @@ describe("a price change racing purchases", () => {
     await expectLedgerMatches(accountId, purchases);
   });
 
+  it("records with each purchase the cost of the same catalog version as its price", async () => {
+    const catalog = await createTestCatalog({ plan: { price: 20_000n } });
+    const account = await accountOnPriceList(1_000_000_000n);
+    const planId = catalog.plan.id;
+    // Every version moves price and cost together, the cost always 5,000 kobo below the price: a purchase
+    // that read its price and its cost at different instants would record another difference.
+    const purchases = await raceThePrice({
+      versions: 24,
+      buyers: 6,
+      initialPrice: 20_000n,
+      purchase: () => buy.data(account.actor, planId),
+      setVersion: async (_version, price) => {
+        await updatePlan(operator, { id: planId, price, costPrice: price - 5_000n });
+      },
+    });
+    // The account is on a list without this plan, so the default price applies; the first version's
+    // price and cost were set by createTestCatalog, so purchases before the first change are left out.
+    const stored = await db.transaction.findMany({
+      where: { id: { in: purchases.map((purchase) => purchase.id) }, amount: { gt: 20_000n } },
+      select: { amount: true, cost: true },
+    });
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.filter((row) => row.cost !== row.amount - 5_000n)).toEqual([]);
+  });
+
   it("charges each fixed-price bill payment a price that was in force while it was paid", async () => {
     const catalog = await createTestCatalog({ fixed: { price: 3_000n } });
     const account = await accountOnPriceList(1_000_000_000n);
