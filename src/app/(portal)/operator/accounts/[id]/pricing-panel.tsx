@@ -165,7 +165,7 @@ function PriceListChooser({
   }
 
   return (
-    <form onSubmit={submit} aria-label="Price list" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+    <form onSubmit={submit} aria-label="The account's price list" className="flex flex-col gap-2 sm:flex-row sm:items-end">
       <div className="sm:w-72">
         <Field id={`price-list-${accountId}`} label="Price list">
           {(control) => (
