@@ -2,16 +2,8 @@
  * How the operator console writes catalog figures: service names, commissions, and margins per unit.
  * Money is kobo everywhere but on screen and in the forms' fields, which are naira (as wallet funding).
  */
+import { SERVICE_LABELS } from "~/schemas/portal-transactions";
 import type { ServiceCode } from "~/schemas/services";
-
-export const SERVICE_LABELS: Record<ServiceCode, string> = {
-  DATA: "Data",
-  AIRTIME: "Airtime",
-  CABLE_TV: "Cable TV",
-  ELECTRICITY: "Electricity",
-  EDUCATION: "Education",
-  BROADBAND: "Broadband",
-};
 
 export function serviceLabel(service: string): string {
   return SERVICE_LABELS[service as ServiceCode] ?? service;

@@ -6,10 +6,12 @@
  */
 import { useState, type FormEvent } from "react";
 import { formatNaira, parseNairaToKobo } from "~/components/money";
+import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/buttons";
 import { Modal } from "~/components/ui/dialogs";
 import { Field, TextField } from "~/components/ui/fields";
 import { ErrorAlert } from "~/components/ui/notices";
+import { ItemActions } from "~/components/ui/responsive-list";
 import { nairaFieldValue } from "./catalog-words";
 import { formAlert, type Problem } from "./problem";
 
@@ -116,5 +118,29 @@ export function PriceDialog({
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** A priced item's first cell in the account's and a price list's tables: its name, group and id. */
+export function PricedItemName({ name, active, group, id }: { name: string; active: boolean; group: string; id: string }) {
+  return (
+    <div className="min-w-0">
+      <p className="font-medium break-words text-slate-900">
+        {name} {!active && <Badge tone="neutral">Off sale</Badge>}
+      </p>
+      <p className="text-xs text-slate-500">
+        {group} · <span className="font-mono break-all">{id}</span>
+      </p>
+    </div>
+  );
+}
+
+export function SetPriceButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <ItemActions>
+      <button type="button" className={`${buttonClass("secondary", "sm")} w-full sm:w-auto`} aria-label={label} onClick={onClick}>
+        Set price
+      </button>
+    </ItemActions>
   );
 }

@@ -179,7 +179,12 @@ export function CatalogConsole() {
                   ["Commission", formatBps(network.airtimeCommissionBps)],
                 ]}
                 active={network.active}
-                actions={[edit("network", network), toggle("network", network)]}
+                actions={
+                  <>
+                    {edit("network", network)}
+                    {toggle("network", network)}
+                  </>
+                }
               />
             )}
           </ResponsiveList>
@@ -202,7 +207,12 @@ export function CatalogConsole() {
                   detail={`${basisLabel(plan.pricingBasis)}${plan.retailPrice !== null ? ` · retail ${formatNaira(plan.retailPrice)}` : ""}`}
                   facts={priceFacts(plan.price, plan.costPrice)}
                   active={plan.active}
-                  actions={[edit("plan", plan), toggle("plan", plan)]}
+                  actions={
+                    <>
+                      {edit("plan", plan)}
+                      {toggle("plan", plan)}
+                    </>
+                  }
                 />
               )}
             </PlanGroup>
@@ -234,7 +244,12 @@ export function CatalogConsole() {
                         ]
                   }
                   active={product.active}
-                  actions={[edit("billProduct", product), toggle("billProduct", product)]}
+                  actions={
+                    <>
+                      {edit("billProduct", product)}
+                      {toggle("billProduct", product)}
+                    </>
+                  }
                 />
               )}
             </BillProductGroup>
@@ -306,7 +321,7 @@ function CatalogRow({
   detail?: string;
   facts: [string, string][];
   active: boolean;
-  actions: ReactNode[];
+  actions: ReactNode;
 }) {
   return (
     <>

@@ -6,7 +6,8 @@
 import { BILL_SERVICE_CODES } from "~/schemas/services";
 import type { CatalogAdmin } from "~/server/services/catalog/list-catalog-admin";
 import type { FormFieldSpec } from "../_components/catalog-form";
-import { nairaFieldValue, SERVICE_LABELS } from "../_components/catalog-words";
+import { SERVICE_LABELS } from "~/schemas/portal-transactions";
+import { nairaFieldValue } from "../_components/catalog-words";
 
 export type AdminNetwork = CatalogAdmin["networks"][number];
 export type AdminPlan = CatalogAdmin["plans"][number];

@@ -8,17 +8,16 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatNaira } from "~/components/money";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
-import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/buttons";
 import { Field } from "~/components/ui/fields";
 import { Loading, QueryLoadError } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
-import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
+import { ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
 import type { AccountPriceRow } from "~/server/services/pricing/get-account-prices";
 import { useTRPC } from "~/trpc/react";
 import { basisLabel, serviceLabel } from "../../_components/catalog-words";
-import { PriceDialog, type PriceChange } from "../../_components/price-dialog";
+import { PricedItemName, PriceDialog, SetPriceButton, type PriceChange } from "../../_components/price-dialog";
 import { readProblem, type Problem } from "../../_components/problem";
 
 const SOURCE_LABELS = { account: "Own price", price_list: "Price list", default: "Default" } as const;
@@ -76,15 +75,12 @@ export function PricingPanel({ accountId }: { accountId: string }) {
           >
             {(row) => (
               <>
-                <div className="min-w-0">
-                  <p className="font-medium break-words text-slate-900">
-                    {row.name} {!row.active && <Badge tone="neutral">Off sale</Badge>}
-                  </p>
-                  <p className="text-xs text-slate-500">
-                    {row.kind === "plan" ? row.group.toUpperCase() : serviceLabel(row.group)} ·{" "}
-                    <span className="font-mono break-all">{row.id}</span>
-                  </p>
-                </div>
+                <PricedItemName
+                  name={row.name}
+                  active={row.active}
+                  group={row.kind === "plan" ? row.group.toUpperCase() : serviceLabel(row.group)}
+                  id={row.id}
+                />
                 <ItemFacts>
                   <ItemFact label="Default">{formatNaira(row.defaultPrice)}</ItemFact>
                   <ItemFact label="List">{formatNaira(row.listPrice)}</ItemFact>
@@ -99,20 +95,14 @@ export function PricingPanel({ accountId }: { accountId: string }) {
                     </span>
                   </ItemFact>
                 </ItemFacts>
-                <ItemActions>
-                  <button
-                    type="button"
-                    className={`${buttonClass("secondary", "sm")} w-full sm:w-auto`}
-                    aria-label={`Set the price of ${row.name}`}
-                    onClick={() => {
-                      setProblem(null);
-                      setDone(null);
-                      setEditing(row);
-                    }}
-                  >
-                    Set price
-                  </button>
-                </ItemActions>
+                <SetPriceButton
+                  label={`Set the price of ${row.name}`}
+                  onClick={() => {
+                    setProblem(null);
+                    setDone(null);
+                    setEditing(row);
+                  }}
+                />
               </>
             )}
           </ResponsiveList>

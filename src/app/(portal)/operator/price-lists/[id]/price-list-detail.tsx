@@ -8,17 +8,16 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { formatNaira } from "~/components/money";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
-import { Badge } from "~/components/ui/badge";
 import { buttonClass, linkClass } from "~/components/ui/buttons";
 import { Modal } from "~/components/ui/dialogs";
 import { TextField } from "~/components/ui/fields";
 import { Empty, Loading, QueryLoadError } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
-import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
+import { ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
 import { useTRPC } from "~/trpc/react";
 import { basisLabel, serviceLabel } from "../../_components/catalog-words";
-import { PriceDialog, type PricedItem } from "../../_components/price-dialog";
+import { PricedItemName, PriceDialog, SetPriceButton, type PricedItem } from "../../_components/price-dialog";
 import { formAlert, readProblem, type Problem } from "../../_components/problem";
 
 interface ListRow extends PricedItem {
@@ -148,14 +147,7 @@ export function PriceListDetail({ priceListId }: { priceListId: string }) {
         >
           {(row) => (
             <>
-              <div className="min-w-0">
-                <p className="font-medium break-words text-slate-900">
-                  {row.name} {!row.active && <Badge tone="neutral">Off sale</Badge>}
-                </p>
-                <p className="text-xs text-slate-500">
-                  {row.group} · <span className="font-mono break-all">{row.id}</span>
-                </p>
-              </div>
+              <PricedItemName name={row.name} active={row.active} group={row.group} id={row.id} />
               <ItemFacts>
                 <ItemFact label="Default">{formatNaira(row.defaultPrice)}</ItemFact>
                 <ItemFact label="On this list">
@@ -163,20 +155,14 @@ export function PriceListDetail({ priceListId }: { priceListId: string }) {
                   {row.listBasis && <span className="block text-xs text-slate-500">{basisLabel(row.listBasis)}</span>}
                 </ItemFact>
               </ItemFacts>
-              <ItemActions>
-                <button
-                  type="button"
-                  className={`${buttonClass("secondary", "sm")} w-full sm:w-auto`}
-                  aria-label={`Set the list price of ${row.name}`}
-                  onClick={() => {
-                    setProblem(null);
-                    setDone(null);
-                    setEditing(row);
-                  }}
-                >
-                  Set price
-                </button>
-              </ItemActions>
+              <SetPriceButton
+                label={`Set the list price of ${row.name}`}
+                onClick={() => {
+                  setProblem(null);
+                  setDone(null);
+                  setEditing(row);
+                }}
+              />
             </>
           )}
         </ResponsiveList>
