@@ -155,11 +155,11 @@ function PriceListChooser({
   }
 
   return (
-    <form onSubmit={submit} aria-label="The account's price list" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+    <form key={current} onSubmit={submit} aria-label="The account's price list" className="flex flex-col gap-2 sm:flex-row sm:items-end">
       <div className="sm:w-72">
         <Field id={`price-list-${accountId}`} label="Price list">
           {(control) => (
-            <select {...control} name="priceListId" key={current} defaultValue={current} disabled={!lists.data}>
+            <select {...control} name="priceListId" defaultValue={current} disabled={!lists.data}>
               <option value="">No price list (default prices)</option>
               {lists.data?.map((list) => (
                 <option key={list.id} value={list.id}>
