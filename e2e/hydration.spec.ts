@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { signedInAs } from "./fixtures/demo";
 import { demoApiKeyFileFor } from "./fixtures/e2e-server";
+import { waitForFrames } from "./fixtures/frames";
 
 // React's words in development; in production its error codes 418 (hydration failed), 423 (an error
 // while hydrating) and 425 (text content did not match).
@@ -38,14 +39,7 @@ async function visit(page: Page, path: string) {
     const elements = [...document.querySelectorAll("main, main *")];
     return elements.every((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
   });
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let frames = 0;
-        const tick = () => (++frames >= 5 ? resolve() : requestAnimationFrame(tick));
-        requestAnimationFrame(tick);
-      }),
-  );
+  await waitForFrames(page, 5);
 }
 
 const BUY_PAGES = ["/buy", "/buy/data", "/buy/airtime", "/buy/cable-tv", "/buy/electricity", "/buy/education", "/buy/broadband"];
