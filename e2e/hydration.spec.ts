@@ -58,11 +58,12 @@ test.beforeAll(async ({ baseURL }) => {
   transactionId = ((await response.json()) as { id: string }).id;
 });
 
-test.describe("the owner's pages", () => {
-  test.use({ storageState: signedInAs("owner") });
-  test("hydrate without a mismatch", async ({ page }) => {
-    const errors = collectHydrationErrors(page);
-    for (const path of [
+// Each account role's pages, read once transactionId is known.
+const ACCOUNT_PAGES = [
+  {
+    title: "the owner's pages",
+    role: "owner",
+    paths: () => [
       "/dashboard",
       ...BUY_PAGES,
       "/transactions",
@@ -71,22 +72,25 @@ test.describe("the owner's pages", () => {
       "/allowlist",
       "/team",
       "/invoices",
-    ]) {
-      await visit(page, path);
-    }
-    expect(errors).toEqual([]);
-  });
-});
+    ],
+  },
+  {
+    title: "a staff user's pages",
+    role: "staff",
+    paths: () => ["/dashboard", ...BUY_PAGES, "/transactions", `/transactions/${transactionId}`, "/allowlist"],
+  },
+] as const;
 
-test.describe("a staff user's pages", () => {
-  test.use({ storageState: signedInAs("staff") });
-  test("hydrate without a mismatch", async ({ page }) => {
-    const errors = collectHydrationErrors(page);
-    for (const path of ["/dashboard", ...BUY_PAGES, "/transactions", `/transactions/${transactionId}`, "/allowlist"])
-      await visit(page, path);
-    expect(errors).toEqual([]);
+for (const { title, role, paths } of ACCOUNT_PAGES) {
+  test.describe(title, () => {
+    test.use({ storageState: signedInAs(role) });
+    test("hydrate without a mismatch", async ({ page }) => {
+      const errors = collectHydrationErrors(page);
+      for (const path of paths()) await visit(page, path);
+      expect(errors).toEqual([]);
+    });
   });
-});
+}
 
 test.describe("the operator's pages", () => {
   test.use({ storageState: signedInAs("operator") });
