@@ -6,9 +6,8 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiKeyTable, RevokedKeys, splitKeys } from "~/components/api-key-display";
+import { ApiKeyLists, RevokeKeyButton } from "~/components/api-key-display";
 import { describeError } from "~/components/describe-error";
-import { buttonClass } from "~/components/ui/buttons";
 import { ConfirmDialog } from "~/components/ui/dialogs";
 import { Empty } from "~/components/ui/load-states";
 import type { ApiKeyView } from "~/server/services/api-keys/list-api-keys";
@@ -21,33 +20,13 @@ export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeyView[]; onRevoked:
   const [confirming, setConfirming] = useState<ApiKeyView | null>(null);
 
   if (keys.length === 0) return <Empty>No API keys yet. Create one above for each server that calls the API.</Empty>;
-  const { active, revoked } = splitKeys(keys);
-
-  const list = (label: string, items: ApiKeyView[]) => (
-    <ApiKeyTable
-      label={label}
-      keys={items}
-      revokeButton={(key) => (
-        <button
-          type="button"
-          onClick={() => setConfirming(key)}
-          aria-label={`Revoke ${key.name}`}
-          className={`${buttonClass("secondary", "sm")} w-full sm:w-auto`}
-        >
-          Revoke
-        </button>
-      )}
-    />
-  );
-
   return (
     <>
-      {active.length > 0 ? (
-        list("API keys", active)
-      ) : (
-        <Empty>No active API keys. Create one above for each server that calls the API.</Empty>
-      )}
-      <RevokedKeys count={revoked.length}>{list("Revoked API keys", revoked)}</RevokedKeys>
+      <ApiKeyLists
+        keys={keys}
+        noActive="No active API keys. Create one above for each server that calls the API."
+        revokeButton={(key) => <RevokeKeyButton label={`Revoke ${key.name}`} tone="secondary" onClick={() => setConfirming(key)} />}
+      />
 
       {confirming && (
         <ConfirmDialog

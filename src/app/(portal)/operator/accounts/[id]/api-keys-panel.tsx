@@ -1,12 +1,10 @@
 "use client";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "~/trpc/react";
-import { buttonClass } from "~/components/ui/buttons";
 import { Empty, Loading } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
-import { ApiKeyTable, RevokedKeys, splitKeys } from "~/components/api-key-display";
-import type { ApiKeyView } from "~/server/services/api-keys/list-api-keys";
+import { ApiKeyLists, RevokeKeyButton } from "~/components/api-key-display";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { readProblem } from "../../_components/problem";
 import { ConfirmChangeDialog, useConfirmedChange } from "./confirmed-change";
@@ -33,24 +31,6 @@ export function ApiKeysPanel({ accountId }: { accountId: string }) {
     }),
   );
 
-  const split = splitKeys(keys.data ?? []);
-  const keyList = (label: string, items: ApiKeyView[]) => (
-    <ApiKeyTable
-      label={label}
-      keys={items}
-      revokeButton={(key) => (
-        <button
-          type="button"
-          className={`${buttonClass("dangerOutline", "sm")} w-full sm:w-auto`}
-          aria-label={`Revoke key ${key.name}`}
-          onClick={() => revoking.ask({ keyId: key.keyId, name: key.name })}
-        >
-          Revoke
-        </button>
-      )}
-    />
-  );
-
   return (
     <Panel id="api-keys-heading" title="API keys" description="Keys are shown once, when created; here are their names and use.">
       {keys.isPending && <Loading>Loading API keys…</Loading>}
@@ -60,10 +40,17 @@ export function ApiKeysPanel({ accountId }: { accountId: string }) {
         <Empty>This account has no API keys. The account owner creates them on the portal&apos;s API keys page.</Empty>
       )}
       {keys.data && keys.data.length > 0 && (
-        <>
-          {split.active.length > 0 ? keyList("API keys", split.active) : <Empty>No active API keys.</Empty>}
-          <RevokedKeys count={split.revoked.length}>{keyList("Revoked API keys", split.revoked)}</RevokedKeys>
-        </>
+        <ApiKeyLists
+          keys={keys.data}
+          noActive="No active API keys."
+          revokeButton={(key) => (
+            <RevokeKeyButton
+              label={`Revoke key ${key.name}`}
+              tone="dangerOutline"
+              onClick={() => revoking.ask({ keyId: key.keyId, name: key.name })}
+            />
+          )}
+        />
       )}
       <ConfirmChangeDialog
         change={revoking}
