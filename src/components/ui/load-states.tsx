@@ -95,6 +95,19 @@ export function QueryStates<Data>({
   return children(query.data);
 }
 
+/** QueryStates for a page's own read: `loading`'s words while it is on its way, each state below the page's heading. */
+export function PageQueryStates<Data>({
+  loading,
+  ...states
+}: {
+  query: SettlingQuery<Data>;
+  loading: string;
+  what?: string;
+  children: (data: Data) => ReactNode;
+}) {
+  return <QueryStates {...states} loading={<Loading className="mt-6">{loading}</Loading>} errorClassName="mt-6" />;
+}
+
 export function Empty({ className, children }: { className?: string; children: ReactNode }) {
   return (
     <div

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { Loading, QueryStates } from "~/components/ui/load-states";
+import { PageQueryStates } from "~/components/ui/load-states";
 import { useTRPC } from "~/trpc/react";
 import { BalanceCard } from "./balance-card";
 import { DailySpendChart } from "./daily-spend-chart";
@@ -15,12 +15,7 @@ export function AccountDashboard() {
   const summary = useQuery(trpc.dashboard.summary.queryOptions(undefined, { refetchInterval: REFRESH_MS }));
 
   return (
-    <QueryStates
-      query={summary}
-      loading={<Loading className="mt-6">Loading your dashboard…</Loading>}
-      what="your dashboard"
-      errorClassName="mt-6"
-    >
+    <PageQueryStates query={summary} loading="Loading your dashboard…" what="your dashboard">
       {({ balance, month, daily, recent }) => (
         <div className="mt-6 space-y-6">
           <div className="grid gap-4 md:grid-cols-3">
@@ -33,6 +28,6 @@ export function AccountDashboard() {
           <RecentTransactions items={recent} />
         </div>
       )}
-    </QueryStates>
+    </PageQueryStates>
   );
 }

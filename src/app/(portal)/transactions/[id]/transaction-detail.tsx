@@ -6,7 +6,7 @@ import type { AppRouter } from "~/server/trpc/root";
 import { formatNaira } from "~/components/money";
 import { StatusBadge } from "~/components/status-badge";
 import { CopyButton } from "~/components/ui/copy-button";
-import { Loading, QueryStates } from "~/components/ui/load-states";
+import { PageQueryStates } from "~/components/ui/load-states";
 import { Notice } from "~/components/ui/notices";
 import { useTRPC } from "~/trpc/react";
 import { formatDateTime } from "~/components/dates";
@@ -43,14 +43,9 @@ export function TransactionDetail({ id }: { id: string }) {
   );
 
   return (
-    <QueryStates
-      query={query}
-      loading={<Loading className="mt-6">Loading the transaction…</Loading>}
-      what="this transaction"
-      errorClassName="mt-6"
-    >
+    <PageQueryStates query={query} loading="Loading the transaction…" what="this transaction">
       {(transaction) => <TransactionFacts transaction={transaction} />}
-    </QueryStates>
+    </PageQueryStates>
   );
 }
 
