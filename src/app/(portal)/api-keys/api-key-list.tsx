@@ -7,8 +7,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiKeyLists, RevokeKeyButton } from "~/components/api-key-display";
-import { describeError } from "~/components/describe-error";
-import { ConfirmDialog } from "~/components/ui/dialogs";
+import { ConfirmDialog, mutationConfirmProps } from "~/components/ui/dialogs";
 import { Empty } from "~/components/ui/load-states";
 import type { ApiKeyView } from "~/server/services/api-keys/list-api-keys";
 import { useTRPC } from "~/trpc/react";
@@ -34,12 +33,7 @@ export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeyView[]; onRevoked:
           confirmLabel="Revoke key"
           pendingLabel="Revoking…"
           tone="danger"
-          pending={revoke.isPending}
-          error={revoke.error ? describeError(revoke.error) : null}
-          onCancel={() => {
-            revoke.reset();
-            setConfirming(null);
-          }}
+          {...mutationConfirmProps(revoke, () => setConfirming(null))}
           onConfirm={() =>
             revoke.mutate(
               { keyId: confirming.keyId },
