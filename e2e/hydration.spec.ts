@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { sharedAccountPages } from "./fixtures/account-pages";
 import { signedInAs } from "./fixtures/demo";
 import { demoApiKeyFileFor } from "./fixtures/e2e-server";
 import { waitForFrames } from "./fixtures/frames";
@@ -42,8 +43,6 @@ async function visit(page: Page, path: string) {
   await waitForFrames(page, 5);
 }
 
-const BUY_PAGES = ["/buy", "/buy/data", "/buy/airtime", "/buy/cable-tv", "/buy/electricity", "/buy/education", "/buy/broadband"];
-
 let transactionId: string;
 
 // A purchase, so the transaction pages have a row and a detail page to render.
@@ -63,21 +62,12 @@ const ACCOUNT_PAGES = [
   {
     title: "the owner's pages",
     role: "owner",
-    paths: () => [
-      "/dashboard",
-      ...BUY_PAGES,
-      "/transactions",
-      `/transactions/${transactionId}`,
-      "/api-keys",
-      "/allowlist",
-      "/team",
-      "/invoices",
-    ],
+    paths: () => ["/dashboard", ...sharedAccountPages(transactionId), "/api-keys", "/allowlist", "/team", "/invoices"],
   },
   {
     title: "a staff user's pages",
     role: "staff",
-    paths: () => ["/dashboard", ...BUY_PAGES, "/transactions", `/transactions/${transactionId}`, "/allowlist"],
+    paths: () => ["/dashboard", ...sharedAccountPages(transactionId), "/allowlist"],
   },
 ] as const;
 
