@@ -3,7 +3,7 @@
  * account that must have a list and has none.
  */
 import { expect, test } from "@playwright/test";
-import { createTestAccount, signIn, unique } from "./fixtures/data";
+import { signIn, signInNewAccount, unique } from "./fixtures/data";
 import { storageStatePath } from "./fixtures/demo";
 import { expectFitsScreen } from "./fixtures/layout";
 
@@ -21,8 +21,7 @@ async function createBlockedAccount() {
 }
 
 test("the owner sees the entries, that a list is required by policy, and that changes go through the operator", async ({ page }) => {
-  const account = await createTestAccount({ funding: 0n });
-  await signIn(page, account.owner);
+  await signInNewAccount(page, "owner", { funding: 0n });
   await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Allowlist" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "IP allowlist" })).toBeVisible();
 
@@ -48,8 +47,7 @@ test("an account that requires a list and has none gets the blocked banner", asy
 });
 
 test("staff may read the allowlist", async ({ page }) => {
-  const account = await createTestAccount({ funding: 0n });
-  await signIn(page, account.staff);
+  await signInNewAccount(page, "staff", { funding: 0n });
   await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Allowlist" }).click();
   await expect(page.getByRole("list", { name: "Allowed addresses" }).getByRole("listitem")).toHaveCount(2);
   await expect(page.getByText("ask your account owner to request it")).toBeVisible();

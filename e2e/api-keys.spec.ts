@@ -3,7 +3,7 @@
  * and is refused from the request after its revocation. Other roles are turned away.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { createTestAccount, signIn, type TestAccount } from "./fixtures/data";
+import { signInNewAccount, type TestAccount } from "./fixtures/data";
 import { storageStatePath } from "./fixtures/demo";
 import { E2E_BASE_URL } from "./fixtures/e2e-server";
 import { expectFitsScreen } from "./fixtures/layout";
@@ -24,8 +24,7 @@ function revokedRow(page: Page, name: string) {
 test.describe("as the owner", () => {
   let account: TestAccount;
   test.beforeEach(async ({ page }) => {
-    account = await createTestAccount();
-    await signIn(page, account.owner);
+    account = await signInNewAccount(page, "owner");
   });
 
   test("creates a key shown once, which works until it is revoked in the portal", async ({ page, context }) => {
@@ -111,8 +110,7 @@ test.describe("as the owner", () => {
 });
 
 test("staff are told the page is not for their role", async ({ page }) => {
-  const account = await createTestAccount({ funding: 0n });
-  await signIn(page, account.staff);
+  await signInNewAccount(page, "staff", { funding: 0n });
   await expect(page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "API keys" })).toHaveCount(0);
   await page.goto("/api-keys");
   await expect(page.getByRole("heading", { name: "API keys: not available for your role" })).toBeVisible();

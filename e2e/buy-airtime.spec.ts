@@ -1,12 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { confirmButton, expectWalletBalance, moneyFacts } from "./buy-helpers";
-import { createTestAccount, signIn } from "./fixtures/data";
+import { signInNewAccount } from "./fixtures/data";
 
 const FUNDING = 1_000_000n;
 
 test("airtime: network, phone and an amount in naira within the network's bounds → exact charge → bought", async ({ page }) => {
-  const account = await createTestAccount({ funding: FUNDING });
-  await signIn(page, account.staff);
+  const account = await signInNewAccount(page, "staff", { funding: FUNDING });
   await page.goto("/buy/airtime");
   await expectWalletBalance(page, FUNDING);
 
@@ -44,8 +43,7 @@ test("airtime: network, phone and an amount in naira within the network's bounds
 });
 
 test("airtime that the network rejects (…0000) is not charged", async ({ page }) => {
-  const account = await createTestAccount({ funding: FUNDING });
-  await signIn(page, account.staff);
+  const account = await signInNewAccount(page, "staff", { funding: FUNDING });
   await page.goto("/buy/airtime");
   await page.getByRole("radio", { name: "Glo", exact: true }).check();
   await page.getByLabel("Phone number").fill("08051230000");

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import type { ServiceCode } from "../src/schemas/services";
 import { SandboxProvider } from "../src/server/providers/sandbox-provider";
 import { confirmButton, expectWalletBalance, formatNaira, mainAlert, moneyFacts } from "./buy-helpers";
-import { createTestAccount, signIn } from "./fixtures/data";
+import { createTestAccount, signIn, signInNewAccount } from "./fixtures/data";
 
 const FUNDING = 10_000_000n;
 
@@ -126,8 +126,7 @@ test("electricity: verify the meter, an amount within the shown bounds, and a to
 });
 
 test("an unknown customer (…9999) is refused at Verify in plain words, and nothing can be bought", async ({ page }) => {
-  const account = await createTestAccount({ funding: FUNDING });
-  await signIn(page, account.staff);
+  const account = await signInNewAccount(page, "staff", { funding: FUNDING });
   await page.goto("/buy/cable-tv");
   await page.getByLabel("Package").selectOption("gotv-max");
   await page.getByLabel("Smartcard / IUC number").fill("7012349999");
@@ -147,8 +146,7 @@ test("an unknown customer (…9999) is refused at Verify in plain words, and not
 
 test("a pending bill (…1111) settles on screen with its PIN", async ({ page }) => {
   test.setTimeout(90_000);
-  const account = await createTestAccount({ funding: FUNDING });
-  await signIn(page, account.staff);
+  await signInNewAccount(page, "staff", { funding: FUNDING });
   await page.goto("/buy/education");
   await page.getByLabel("Product").selectOption("neco-result-token");
   await page.getByLabel("Candidate or phone number").fill("08051231111");

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { confirmButton, expectWalletBalance, formatNaira, mainAlert, moneyFacts, orderData, putOnProductCatalog } from "./buy-helpers";
 import { storageStatePath } from "./fixtures/demo";
-import { createTestAccount, signIn } from "./fixtures/data";
+import { createTestAccount, signIn, signInNewAccount } from "./fixtures/data";
 import { expectFitsScreen, renderedLines } from "./fixtures/layout";
 
 // MTN 1GB (SME) – 30 days costs ₦280.00 in the sandbox catalog.
@@ -63,8 +63,7 @@ test.describe("buying data", () => {
   });
 
   test("the form says what is missing in plain words", async ({ page }) => {
-    const account = await createTestAccount();
-    await signIn(page, account.staff);
+    await signInNewAccount(page, "staff");
     await page.goto("/buy/data");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Choose a network.")).toBeVisible();
@@ -77,8 +76,7 @@ test.describe("buying data", () => {
   });
 
   test("a double click on Confirm buys once: one transaction, one debit", async ({ page }) => {
-    const account = await createTestAccount({ funding: FUNDING });
-    await signIn(page, account.staff);
+    const account = await signInNewAccount(page, "staff", { funding: FUNDING });
     await orderData(page, { network: "MTN", plan: PLAN, phone: "08031234567" });
 
     await confirmButton(page).dblclick();
@@ -92,8 +90,7 @@ test.describe("buying data", () => {
   });
 
   test("a lost answer, then Confirm again: the original purchase is shown as already bought and charged once", async ({ page }) => {
-    const account = await createTestAccount({ funding: FUNDING });
-    await signIn(page, account.staff);
+    const account = await signInNewAccount(page, "staff", { funding: FUNDING });
     await orderData(page, { network: "MTN", plan: PLAN, phone: "08031234567" });
 
     // The first request reaches the server and buys; its answer is lost on the way back.
@@ -122,8 +119,7 @@ test.describe("buying data", () => {
   });
 
   test("insufficient funds: the balance and the charge in plain words, nothing bought", async ({ page }) => {
-    const account = await createTestAccount({ funding: 10_000n });
-    await signIn(page, account.staff);
+    const account = await signInNewAccount(page, "staff", { funding: 10_000n });
     await orderData(page, { network: "MTN", plan: PLAN, phone: "08031234567" });
     await expect(page.getByText("not enough for this purchase")).toBeVisible();
 
@@ -139,8 +135,7 @@ test.describe("buying data", () => {
   });
 
   test("a failed vend (…0000): rejected in plain words with the reason, balance unchanged", async ({ page }) => {
-    const account = await createTestAccount({ funding: FUNDING });
-    await signIn(page, account.staff);
+    const account = await signInNewAccount(page, "staff", { funding: FUNDING });
     await orderData(page, { network: "MTN", plan: PLAN, phone: "08031230000" });
     await confirmButton(page).click();
 
@@ -158,8 +153,7 @@ test.describe("buying data", () => {
 
   test("a pending purchase (…1111) waits for the provider and turns successful on screen", async ({ page }) => {
     test.setTimeout(90_000);
-    const account = await createTestAccount({ funding: FUNDING });
-    await signIn(page, account.staff);
+    const account = await signInNewAccount(page, "staff", { funding: FUNDING });
     await orderData(page, { network: "MTN", plan: PLAN, phone: "08031231111" });
     await confirmButton(page).click();
 
@@ -191,8 +185,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("plans and the confirm step fit the screen without sideways scrolling", async ({ page }) => {
-    const account = await createTestAccount();
-    await signIn(page, account.staff);
+    await signInNewAccount(page, "staff");
     await page.goto("/buy/data");
     await page.getByRole("radio", { name: "Airtel", exact: true }).check();
     await expect(page.getByRole("radio", { name: /^Airtel Unlimited/ })).toBeVisible();
@@ -207,8 +200,7 @@ test.describe("on a phone", () => {
 
   test("the result shows the reference whole between hyphens, and links to the transaction just made", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const account = await createTestAccount();
-    await signIn(page, account.staff);
+    const account = await signInNewAccount(page, "staff");
     await page.goto("/buy/data");
     await page.getByRole("radio", { name: "MTN", exact: true }).check();
     await page.getByRole("radio", { name: PLAN }).check();

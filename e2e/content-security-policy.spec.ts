@@ -6,6 +6,7 @@
  * font or fetch anywhere fails the test.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { sharedAccountPages } from "./fixtures/account-pages";
 import { createTestAccount, signIn, type TestAccount } from "./fixtures/data";
 import { DEMO_USERS } from "./fixtures/demo";
 import { buyData } from "./transactions-helpers";
@@ -52,8 +53,6 @@ function stillLoading(page: Page) {
     .or(page.getByText(/^Loading…$/));
 }
 
-const BUY_PAGES = ["/buy", "/buy/data", "/buy/airtime", "/buy/cable-tv", "/buy/electricity", "/buy/education", "/buy/broadband"];
-
 let account: TestAccount;
 let transactionId: string;
 
@@ -97,10 +96,7 @@ test("the owner's pages: dashboard chart, buying, transactions, keys, allowlist,
   // recharts drew the 30-day chart, and tRPC data arrived (the balance after one ₦280 purchase).
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
   await expect(page.getByText("₦9,720.00").first()).toBeVisible();
-  for (const path of BUY_PAGES) await visit(page, path);
-  await visit(page, "/transactions");
-  await visit(page, `/transactions/${transactionId}`);
-  for (const path of ["/api-keys", "/allowlist", "/team", "/invoices"]) await visit(page, path);
+  for (const path of [...sharedAccountPages(transactionId), "/api-keys", "/allowlist", "/team", "/invoices"]) await visit(page, path);
   expect(violations).toEqual([]);
 });
 
@@ -109,11 +105,7 @@ test("a staff user's pages", async ({ page }) => {
   await signIn(page, account.staff);
   await visit(page, "/dashboard");
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
-  for (const path of BUY_PAGES) await visit(page, path);
-  await visit(page, "/transactions");
-  await visit(page, `/transactions/${transactionId}`);
-  await visit(page, "/allowlist");
-  await visit(page, "/invoices");
+  for (const path of [...sharedAccountPages(transactionId), "/allowlist", "/invoices"]) await visit(page, path);
   expect(violations).toEqual([]);
 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { formatNaira } from "../src/components/money";
-import { createTestAccount, signIn } from "./fixtures/data";
+import { createTestAccount, signIn, signInNewAccount } from "./fixtures/data";
 import { storageStatePath } from "./fixtures/demo";
 import { buyAirtime, buyData } from "./transactions-helpers";
 import { expectFitsScreen } from "./fixtures/layout";
@@ -51,8 +51,7 @@ test.describe("an account's dashboard", () => {
   });
 
   test("says so when there is nothing yet", async ({ page }) => {
-    const account = await createTestAccount({ funding: 250_000n });
-    await signIn(page, account.owner);
+    await signInNewAccount(page, "owner", { funding: 250_000n });
     await expect(page.getByTestId("balance")).toHaveText(formatNaira(250_000));
     await expect(page.getByTestId("month-spend")).toHaveText(formatNaira(0));
     await expect(page.getByText("No purchases yet this month.")).toBeVisible();

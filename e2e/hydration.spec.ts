@@ -7,8 +7,10 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { sharedAccountPages } from "./fixtures/account-pages";
 import { signedInAs } from "./fixtures/demo";
 import { demoApiKeyFileFor } from "./fixtures/e2e-server";
+import { waitForFrames } from "./fixtures/frames";
 
 // React's words in development; in production its error codes 418 (hydration failed), 423 (an error
 // while hydrating) and 425 (text content did not match).
@@ -38,17 +40,8 @@ async function visit(page: Page, path: string) {
     const elements = [...document.querySelectorAll("main, main *")];
     return elements.every((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
   });
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let frames = 0;
-        const tick = () => (++frames >= 5 ? resolve() : requestAnimationFrame(tick));
-        requestAnimationFrame(tick);
-      }),
-  );
+  await waitForFrames(page, 5);
 }
-
-const BUY_PAGES = ["/buy", "/buy/data", "/buy/airtime", "/buy/cable-tv", "/buy/electricity", "/buy/education", "/buy/broadband"];
 
 let transactionId: string;
 
@@ -64,35 +57,30 @@ test.beforeAll(async ({ baseURL }) => {
   transactionId = ((await response.json()) as { id: string }).id;
 });
 
-test.describe("the owner's pages", () => {
-  test.use({ storageState: signedInAs("owner") });
-  test("hydrate without a mismatch", async ({ page }) => {
-    const errors = collectHydrationErrors(page);
-    for (const path of [
-      "/dashboard",
-      ...BUY_PAGES,
-      "/transactions",
-      `/transactions/${transactionId}`,
-      "/api-keys",
-      "/allowlist",
-      "/team",
-      "/invoices",
-    ]) {
-      await visit(page, path);
-    }
-    expect(errors).toEqual([]);
-  });
-});
+// Each account role's pages, read once transactionId is known.
+const ACCOUNT_PAGES = [
+  {
+    title: "the owner's pages",
+    role: "owner",
+    paths: () => ["/dashboard", ...sharedAccountPages(transactionId), "/api-keys", "/allowlist", "/team", "/invoices"],
+  },
+  {
+    title: "a staff user's pages",
+    role: "staff",
+    paths: () => ["/dashboard", ...sharedAccountPages(transactionId), "/allowlist"],
+  },
+] as const;
 
-test.describe("a staff user's pages", () => {
-  test.use({ storageState: signedInAs("staff") });
-  test("hydrate without a mismatch", async ({ page }) => {
-    const errors = collectHydrationErrors(page);
-    for (const path of ["/dashboard", ...BUY_PAGES, "/transactions", `/transactions/${transactionId}`, "/allowlist"])
-      await visit(page, path);
-    expect(errors).toEqual([]);
+for (const { title, role, paths } of ACCOUNT_PAGES) {
+  test.describe(title, () => {
+    test.use({ storageState: signedInAs(role) });
+    test("hydrate without a mismatch", async ({ page }) => {
+      const errors = collectHydrationErrors(page);
+      for (const path of paths()) await visit(page, path);
+      expect(errors).toEqual([]);
+    });
   });
-});
+}
 
 test.describe("the operator's pages", () => {
   test.use({ storageState: signedInAs("operator") });

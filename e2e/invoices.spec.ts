@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { formatNaira } from "../src/components/money";
-import { createTestAccount, signIn } from "./fixtures/data";
+import { createTestAccount, signIn, signInNewAccount } from "./fixtures/data";
 import { storageStatePath } from "./fixtures/demo";
 import { expectFitsScreen } from "./fixtures/layout";
 
@@ -69,8 +69,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("every month's downloads are on the screen", async ({ page }) => {
-    const account = await createTestAccount();
-    await signIn(page, account.owner);
+    await signInNewAccount(page, "owner");
     await page.goto("/invoices");
     const row = page.getByRole("row", { name: new RegExp(currentMonthLabel()) });
     await expect(row.getByRole("link", { name: /as CSV/ })).toBeInViewport();

@@ -3,7 +3,7 @@
  * email and the button share one row; on a phone the nav takes a row of its own below them.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { createTestAccount, signIn } from "./fixtures/data";
+import { signInNewAccount } from "./fixtures/data";
 import { expectFitsScreen } from "./fixtures/layout";
 
 async function rowOf(page: Page, locator: ReturnType<Page["getByRole"]>): Promise<number> {
@@ -15,8 +15,7 @@ async function rowOf(page: Page, locator: ReturnType<Page["getByRole"]>): Promis
 for (const width of [1280, 390]) {
   test(`an owner's header at ${width}px keeps Sign out beside the brand`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
-    const account = await createTestAccount();
-    await signIn(page, account.owner);
+    const account = await signInNewAccount(page, "owner");
     const header = page.getByRole("banner");
     const brand = header.getByText("Reseller Portal");
     const signOut = header.getByRole("button", { name: "Sign out" });

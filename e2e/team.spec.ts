@@ -3,7 +3,7 @@
  * their session on its next navigation; enabling lets them back in. Staff are turned away.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { createTestAccount, signIn, unique } from "./fixtures/data";
+import { createTestAccount, signIn, signInNewAccount, unique } from "./fixtures/data";
 import { expectFitsScreen } from "./fixtures/layout";
 
 function memberRow(page: Page, email: string) {
@@ -13,8 +13,7 @@ function memberRow(page: Page, email: string) {
 test("the owner adds a staff user, disables them (bouncing their session) and enables them again", async ({ page, browser }) => {
   // Two people, four sign-ins and bcrypt at every one of them: longer than the default budget.
   test.slow();
-  const account = await createTestAccount({ funding: 0n });
-  await signIn(page, account.owner);
+  const account = await signInNewAccount(page, "owner", { funding: 0n });
   await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Team" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
   await expect(memberRow(page, account.owner.email)).toContainText("(you)");
@@ -70,8 +69,7 @@ test("the owner adds a staff user, disables them (bouncing their session) and en
 });
 
 test("the add-staff form explains what is wrong", async ({ page }) => {
-  const account = await createTestAccount({ funding: 0n });
-  await signIn(page, account.owner);
+  const account = await signInNewAccount(page, "owner", { funding: 0n });
   await page.goto("/team");
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Temporary password").fill("short");
@@ -97,8 +95,7 @@ test("fits a phone screen", async ({ page }) => {
 });
 
 test("staff are told the team page is not for their role", async ({ page }) => {
-  const account = await createTestAccount({ funding: 0n });
-  await signIn(page, account.staff);
+  await signInNewAccount(page, "staff", { funding: 0n });
   await page.goto("/team");
   await expect(page.getByRole("heading", { name: "Team: not available for your role" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Team members" })).toHaveCount(0);

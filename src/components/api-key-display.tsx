@@ -6,6 +6,8 @@
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/components/dates";
 import { KeyStatusBadge } from "~/components/status-badge";
+import { buttonClass, type ButtonTone } from "~/components/ui/buttons";
+import { Empty } from "~/components/ui/load-states";
 import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
 import type { ApiKeyView } from "~/server/services/api-keys/list-api-keys";
 
@@ -87,5 +89,38 @@ export function ApiKeyTable({
         </>
       )}
     </ResponsiveList>
+  );
+}
+
+/**
+ * An account's keys as the owner's page and the console show them: the working keys' table (or
+ * `noActive` when there are none), then the revoked keys folded away below it.
+ */
+export function ApiKeyLists({
+  keys,
+  noActive,
+  revokeButton,
+}: {
+  keys: ApiKeyView[];
+  noActive: ReactNode;
+  revokeButton: (key: ApiKeyView) => ReactNode;
+}) {
+  const { active, revoked } = splitKeys(keys);
+  return (
+    <>
+      {active.length > 0 ? <ApiKeyTable label="API keys" keys={active} revokeButton={revokeButton} /> : <Empty>{noActive}</Empty>}
+      <RevokedKeys count={revoked.length}>
+        <ApiKeyTable label="Revoked API keys" keys={revoked} revokeButton={revokeButton} />
+      </RevokedKeys>
+    </>
+  );
+}
+
+/** A working key's Revoke button, full width on a phone; `label` names the key for screen readers. */
+export function RevokeKeyButton({ label, tone, onClick }: { label: string; tone: ButtonTone; onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} aria-label={label} className={`${buttonClass(tone, "sm")} w-full sm:w-auto`}>
+      Revoke
+    </button>
   );
 }

@@ -7,12 +7,12 @@
  * appear anywhere in stdout or stderr, while the log does show that each of those things happened.
  */
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createUser } from "~/server/services/users/create-user";
 import { request, type HttpResponse } from "~/test/http";
 import { createAccountWithKey, operator, uniqueName } from "~/test/fixtures";
 import { ensureSandboxCatalog, reference } from "~/test/purchase-fixtures";
-import { startTestServer, type TestServer } from "~/test/server";
+import { useTestServer } from "~/test/server";
 
 vi.hoisted(() => {
   process.env.BCRYPT_COST = "10";
@@ -23,10 +23,7 @@ const PASSWORD = `pw-${randomBytes(12).toString("base64url")}`;
 const WRONG_PASSWORD = `wrong-${randomBytes(12).toString("base64url")}`;
 const INVALID_KEY = `pk_live_${randomBytes(30).toString("base64url").replace(/[-_]/g, "A").slice(0, 40)}`;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ DATABASE_URL: process.env.DATABASE_URL!, AUTH_SECRET, BCRYPT_COST: "10" });
-}, 60_000);
+const server = useTestServer({ AUTH_SECRET, BCRYPT_COST: "10" });
 
 /** Cookies as the browser keeps them: name → value, from each response's Set-Cookie. */
 class CookieJar {

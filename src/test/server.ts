@@ -7,7 +7,7 @@
  * A SIGKILL to the primary alone does not reach node:cluster workers.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { afterAll } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { assertProductionBuild, SERVER_ENTRY } from "~/bin/production-build";
 
 export interface TestServer {
@@ -94,4 +94,32 @@ export function startTestServer(env: Record<string, string> = {}, options: { det
     child.stderr?.on("data", onData);
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+}
+
+/**
+ * A test file's server: started (startTestServer, on the file's database plus `env`) before its
+ * tests and stopped after them. Call it at the top of the file; what it returns reads the started
+ * server, so use it inside tests and hooks.
+ */
+export function useTestServer(env: Record<string, string> = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer({ DATABASE_URL: process.env.DATABASE_URL!, ...env });
+  }, 60_000);
+  const started = (): TestServer => {
+    if (!server) throw new Error("useTestServer's server starts in beforeAll: use it inside a test or a later hook");
+    return server;
+  };
+  return {
+    get port() {
+      return started().port;
+    },
+    url: (path, host) => started().url(path, host),
+    output: () => started().output(),
+    logs: () => started().logs(),
+    listeningWorkers: () => started().listeningWorkers(),
+    get process() {
+      return started().process;
+    },
+  };
 }

@@ -1,8 +1,8 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { FieldError } from "~/components/ui/fields";
 import { Empty, Loading, QueryLoadError } from "~/components/ui/load-states";
 import { useTRPC } from "~/trpc/react";
+import { ChoiceFieldset, ChoiceRadio } from "./choice-fieldset";
 import type { Network } from "./types";
 
 export const NETWORK_PROBLEM = "Choose a network.";
@@ -19,8 +19,7 @@ export function NetworkPicker({ value, onChange, error }: NetworkPickerProps) {
   const networks = useQuery(trpc.purchases.networks.queryOptions());
 
   return (
-    <fieldset aria-describedby={error ? "network-error" : undefined}>
-      <legend className="text-sm font-medium text-slate-700">Network</legend>
+    <ChoiceFieldset name="network" legend="Network" error={error}>
       {networks.isPending && <Loading className="mt-2">Loading networks…</Loading>}
       {networks.isError && <QueryLoadError query={networks} what="the networks" className="mt-2" />}
       {networks.data && networks.data.length === 0 && <Empty className="mt-2">No networks are on sale right now.</Empty>}
@@ -31,20 +30,12 @@ export function NetworkPicker({ value, onChange, error }: NetworkPickerProps) {
               key={network.id}
               className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50 has-[:checked]:text-emerald-900 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600"
             >
-              <input
-                type="radio"
-                name="network"
-                value={network.id}
-                checked={value === network.id}
-                onChange={() => onChange(network)}
-                className="h-4 w-4 shrink-0 accent-emerald-700"
-              />
+              <ChoiceRadio name="network" value={network.id} chosen={value} onChoose={() => onChange(network)} />
               {network.name}
             </label>
           ))}
         </div>
       )}
-      {error && <FieldError id="network-error">{error}</FieldError>}
-    </fieldset>
+    </ChoiceFieldset>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { formatNaira } from "~/components/money";
-import { FieldError } from "~/components/ui/fields";
 import { Empty, Loading, QueryLoadError } from "~/components/ui/load-states";
 import { useTRPC } from "~/trpc/react";
+import { ChoiceFieldset, ChoiceRadio } from "./choice-fieldset";
 import type { Plan } from "./types";
 
 interface PlanListProps {
@@ -29,8 +29,7 @@ export function PlanList({ networkId, value, onChange, error }: PlanListProps) {
   const plans = useQuery(trpc.purchases.plans.queryOptions(networkId ? { networkId } : skipToken));
 
   return (
-    <fieldset aria-describedby={error ? "plan-error" : undefined}>
-      <legend className="text-sm font-medium text-slate-700">Plan</legend>
+    <ChoiceFieldset name="plan" legend="Plan" error={error}>
       {!networkId && <p className="mt-2 text-sm text-slate-500">Choose a network to see its plans.</p>}
       {networkId && plans.isPending && <Loading className="mt-2">Loading plans…</Loading>}
       {plans.isError && <QueryLoadError query={plans} what="the plans" className="mt-2" />}
@@ -45,14 +44,7 @@ export function PlanList({ networkId, value, onChange, error }: PlanListProps) {
                 <label className="flex h-full cursor-pointer flex-col gap-1 rounded-md border border-slate-300 bg-white p-3 hover:bg-slate-50 has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600">
                   <span className="flex items-start justify-between gap-3">
                     <span className="flex items-start gap-2">
-                      <input
-                        type="radio"
-                        name="plan"
-                        value={plan.planId}
-                        checked={value === plan.planId}
-                        onChange={() => onChange(plan)}
-                        className="mt-0.5 h-4 w-4 shrink-0 accent-emerald-700"
-                      />
+                      <ChoiceRadio name="plan" value={plan.planId} chosen={value} onChoose={() => onChange(plan)} className="mt-0.5" />
                       <span className="text-sm font-semibold text-slate-900">{plan.name}</span>
                     </span>
                     <span className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">{formatNaira(plan.price)}</span>
@@ -73,7 +65,6 @@ export function PlanList({ networkId, value, onChange, error }: PlanListProps) {
           })}
         </ul>
       )}
-      {error && <FieldError id="plan-error">{error}</FieldError>}
-    </fieldset>
+    </ChoiceFieldset>
   );
 }

@@ -5,6 +5,7 @@
  * focus goes back to where it was when it closes.
  */
 import { useCallback, useId, type ReactNode } from "react";
+import { describeError } from "~/components/describe-error";
 import { buttonClass } from "./buttons";
 import { ErrorAlert } from "./notices";
 
@@ -99,4 +100,22 @@ export function ConfirmDialog({
       </div>
     </Modal>
   );
+}
+
+/**
+ * ConfirmDialog's pending, error and cancel when a TanStack mutation makes the change: its failure in
+ * plain words (describeError), and cancelling forgets that failure before `close` closes the dialog.
+ */
+export function mutationConfirmProps(
+  mutation: { isPending: boolean; error: unknown; reset: () => void },
+  close: () => void,
+): { pending: boolean; error: string | null; onCancel: () => void } {
+  return {
+    pending: mutation.isPending,
+    error: mutation.error ? describeError(mutation.error) : null,
+    onCancel: () => {
+      mutation.reset();
+      close();
+    },
+  };
 }

@@ -69,6 +69,45 @@ export function QueryLoadError({ query, what, className }: { query: RetryableQue
   );
 }
 
+/** The part of a TanStack query QueryStates reads; its data is there once it is neither pending nor failed. */
+type SettlingQuery<Data> = RetryableQuery &
+  ({ isPending: true; isError: false } | { isPending: false; isError: true } | { isPending: false; isError: false; data: Data });
+
+/**
+ * A query's data once it has arrived: `loading` (Loading, LoadingRows) while it is on its way, and
+ * QueryLoadError (`what` names what failed, `errorClassName` places it) if it failed.
+ */
+export function QueryStates<Data>({
+  query,
+  loading,
+  what,
+  errorClassName,
+  children,
+}: {
+  query: SettlingQuery<Data>;
+  loading: ReactNode;
+  what?: string;
+  errorClassName?: string;
+  children: (data: Data) => ReactNode;
+}) {
+  if (query.isPending) return loading;
+  if (query.isError) return <QueryLoadError query={query} what={what} className={errorClassName} />;
+  return children(query.data);
+}
+
+/** QueryStates for a page's own read: `loading`'s words while it is on its way, each state below the page's heading. */
+export function PageQueryStates<Data>({
+  loading,
+  ...states
+}: {
+  query: SettlingQuery<Data>;
+  loading: string;
+  what?: string;
+  children: (data: Data) => ReactNode;
+}) {
+  return <QueryStates {...states} loading={<Loading className="mt-6">{loading}</Loading>} errorClassName="mt-6" />;
+}
+
 export function Empty({ className, children }: { className?: string; children: ReactNode }) {
   return (
     <div

@@ -2,7 +2,7 @@
  * DESIGN.md §3.1 over real sockets against the production server: API keys, revocation, several keys,
  * and the IP allowlist with source addresses chosen inside 127.0.0.0/8 and ::1 — never via headers.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/server/db";
 import { addAllowlistEntry } from "~/server/services/allowlist/add-allowlist-entry";
 import { removeAllowlistEntry } from "~/server/services/allowlist/remove-allowlist-entry";
@@ -11,12 +11,9 @@ import { createApiKey } from "~/server/services/api-keys/create-api-key";
 import { revokeApiKey } from "~/server/services/api-keys/revoke-api-key";
 import { createAccountWithKey, operator } from "~/test/fixtures";
 import { request } from "~/test/http";
-import { startTestServer, type TestServer } from "~/test/server";
+import { useTestServer } from "~/test/server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ DATABASE_URL: process.env.DATABASE_URL! });
-}, 60_000);
+const server = useTestServer();
 
 const balance = (headers: Record<string, string>, localAddress = "127.0.0.1", host = "127.0.0.1") =>
   request(server.url("/api/v1/balance", host), { headers, localAddress: host === "::1" ? "::1" : localAddress });

@@ -13,15 +13,12 @@ import { SANDBOX_NETWORKS, upsertSandboxCatalog } from "~/server/seed/catalog";
 import { setProductCatalog } from "~/server/services/catalog/set-product-catalog";
 import { createAccountWithKey, operator } from "~/test/fixtures";
 import { request, type HttpResponse } from "~/test/http";
-import { startTestServer, type TestServer } from "~/test/server";
+import { useTestServer } from "~/test/server";
 
 type Plan = z.infer<typeof plan>;
 type BillProduct = z.infer<typeof billProduct>;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ DATABASE_URL: process.env.DATABASE_URL! });
-}, 60_000);
+const server = useTestServer();
 
 const get = (path: string, auth: Record<string, string>) => request(server.url(path), { headers: auth });
 

@@ -1,17 +1,14 @@
 /** The invoice endpoints over HTTP: file types, period validation as problem+json, tenant scoping. */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
 import { request } from "~/test/http";
 import { fundedAccount, reference } from "~/test/purchase-fixtures";
-import { startTestServer, type TestServer } from "~/test/server";
+import { useTestServer } from "~/test/server";
 import { lagosPeriodOf } from "~/server/services/invoices/billing-period";
 import { purchaseData } from "~/server/services/purchases/purchase-data";
 import { unwrapTextFormula } from "~/server/services/transactions/write-csv";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ DATABASE_URL: process.env.DATABASE_URL! });
-}, 60_000);
+const server = useTestServer();
 
 describe("GET /api/v1/invoices/{period}.csv|pdf", () => {
   it("serves this month's CSV and PDF to the account's key, with only its own purchases", async () => {

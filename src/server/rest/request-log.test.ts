@@ -3,15 +3,12 @@
  * given, method, route, status, latency, the source address, the account and key once authenticated,
  * the outcome (ok or the error name), and for purchases the transaction. Nothing of the key itself.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { request } from "~/test/http";
 import { fundedAccount, reference } from "~/test/purchase-fixtures";
-import { startTestServer, type LogLine, type TestServer } from "~/test/server";
+import { type LogLine, useTestServer } from "~/test/server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ DATABASE_URL: process.env.DATABASE_URL! });
-}, 60_000);
+const server = useTestServer();
 
 function call(headers: Record<string, string>, method: string, path: string, body?: unknown) {
   return request(server.url(path), {

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { LoadingRows, QueryLoadError } from "~/components/ui/load-states";
+import { LoadingRows, QueryStates } from "~/components/ui/load-states";
 import { cardClass, Panel } from "~/components/ui/panel";
 import type { AllowlistStatus } from "~/server/services/allowlist/get-allowlist-status";
 import { useTRPC } from "~/trpc/react";
@@ -67,31 +67,29 @@ export function AllowlistPanel({ viewerIsOwner }: { viewerIsOwner: boolean }) {
   const trpc = useTRPC();
   const status = useQuery(trpc.allowlist.status.queryOptions());
 
-  if (status.isPending)
-    return (
-      <div className="mt-6">
-        <LoadingRows label="Loading the allowlist…" rows={2} />
-      </div>
-    );
-  if (status.isError) {
-    return (
-      <div className="mt-6">
-        <QueryLoadError query={status} />
-      </div>
-    );
-  }
-
   return (
-    <div className="mt-6 space-y-4">
-      {status.data.apiBlocked && <BlockedBanner />}
-      <Requirement status={status.data} />
-      <Entries status={status.data} />
-      <p className="text-sm text-slate-600">
-        <span className="font-medium text-slate-800">This list is read-only here.</span>{" "}
-        {viewerIsOwner
-          ? "To add or remove an address, ask your account manager: operators change the allowlist on the account holder's request."
-          : "To add or remove an address, ask your account owner to request it from your account manager."}
-      </p>
-    </div>
+    <QueryStates
+      query={status}
+      loading={
+        <div className="mt-6">
+          <LoadingRows label="Loading the allowlist…" rows={2} />
+        </div>
+      }
+      errorClassName="mt-6"
+    >
+      {(data) => (
+        <div className="mt-6 space-y-4">
+          {data.apiBlocked && <BlockedBanner />}
+          <Requirement status={data} />
+          <Entries status={data} />
+          <p className="text-sm text-slate-600">
+            <span className="font-medium text-slate-800">This list is read-only here.</span>{" "}
+            {viewerIsOwner
+              ? "To add or remove an address, ask your account manager: operators change the allowlist on the account holder's request."
+              : "To add or remove an address, ask your account owner to request it from your account manager."}
+          </p>
+        </div>
+      )}
+    </QueryStates>
   );
 }

@@ -6,10 +6,8 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiKeyTable, RevokedKeys, splitKeys } from "~/components/api-key-display";
-import { describeError } from "~/components/describe-error";
-import { buttonClass } from "~/components/ui/buttons";
-import { ConfirmDialog } from "~/components/ui/dialogs";
+import { ApiKeyLists, RevokeKeyButton } from "~/components/api-key-display";
+import { ConfirmDialog, mutationConfirmProps } from "~/components/ui/dialogs";
 import { Empty } from "~/components/ui/load-states";
 import type { ApiKeyView } from "~/server/services/api-keys/list-api-keys";
 import { useTRPC } from "~/trpc/react";
@@ -21,33 +19,13 @@ export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeyView[]; onRevoked:
   const [confirming, setConfirming] = useState<ApiKeyView | null>(null);
 
   if (keys.length === 0) return <Empty>No API keys yet. Create one above for each server that calls the API.</Empty>;
-  const { active, revoked } = splitKeys(keys);
-
-  const list = (label: string, items: ApiKeyView[]) => (
-    <ApiKeyTable
-      label={label}
-      keys={items}
-      revokeButton={(key) => (
-        <button
-          type="button"
-          onClick={() => setConfirming(key)}
-          aria-label={`Revoke ${key.name}`}
-          className={`${buttonClass("secondary", "sm")} w-full sm:w-auto`}
-        >
-          Revoke
-        </button>
-      )}
-    />
-  );
-
   return (
     <>
-      {active.length > 0 ? (
-        list("API keys", active)
-      ) : (
-        <Empty>No active API keys. Create one above for each server that calls the API.</Empty>
-      )}
-      <RevokedKeys count={revoked.length}>{list("Revoked API keys", revoked)}</RevokedKeys>
+      <ApiKeyLists
+        keys={keys}
+        noActive="No active API keys. Create one above for each server that calls the API."
+        revokeButton={(key) => <RevokeKeyButton label={`Revoke ${key.name}`} tone="secondary" onClick={() => setConfirming(key)} />}
+      />
 
       {confirming && (
         <ConfirmDialog
@@ -55,12 +33,7 @@ export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeyView[]; onRevoked:
           confirmLabel="Revoke key"
           pendingLabel="Revoking…"
           tone="danger"
-          pending={revoke.isPending}
-          error={revoke.error ? describeError(revoke.error) : null}
-          onCancel={() => {
-            revoke.reset();
-            setConfirming(null);
-          }}
+          {...mutationConfirmProps(revoke, () => setConfirming(null))}
           onConfirm={() =>
             revoke.mutate(
               { keyId: confirming.keyId },

@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { LoadingRows, QueryLoadError } from "~/components/ui/load-states";
+import { LoadingRows, QueryStates } from "~/components/ui/load-states";
 import { Panel } from "~/components/ui/panel";
 import { useTRPC } from "~/trpc/react";
 import { ApiKeyList } from "./api-key-list";
@@ -37,13 +37,9 @@ export function ApiKeysPanel() {
           Your keys
         </h2>
         <div className="mt-3">
-          {keys.isPending ? (
-            <LoadingRows label="Loading your API keys…" />
-          ) : keys.isError ? (
-            <QueryLoadError query={keys} />
-          ) : (
-            <ApiKeyList keys={keys.data} onRevoked={() => void refreshList()} />
-          )}
+          <QueryStates query={keys} loading={<LoadingRows label="Loading your API keys…" />}>
+            {(data) => <ApiKeyList keys={data} onRevoked={() => void refreshList()} />}
+          </QueryStates>
         </div>
       </section>
 

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { Loading, QueryLoadError } from "~/components/ui/load-states";
+import { PageQueryStates } from "~/components/ui/load-states";
 import { useTRPC } from "~/trpc/react";
 import { BalanceCard } from "./balance-card";
 import { DailySpendChart } from "./daily-spend-chart";
@@ -14,26 +14,20 @@ export function AccountDashboard() {
   const trpc = useTRPC();
   const summary = useQuery(trpc.dashboard.summary.queryOptions(undefined, { refetchInterval: REFRESH_MS }));
 
-  if (summary.isPending) return <Loading className="mt-6">Loading your dashboard…</Loading>;
-  if (summary.isError) {
-    return (
-      <div className="mt-6">
-        <QueryLoadError query={summary} what="your dashboard" />
-      </div>
-    );
-  }
-
-  const { balance, month, daily, recent } = summary.data;
   return (
-    <div className="mt-6 space-y-6">
-      <div className="grid gap-4 md:grid-cols-3">
-        <BalanceCard balance={balance} />
-        <div className="md:col-span-2">
-          <MonthSpendCard month={month} />
+    <PageQueryStates query={summary} loading="Loading your dashboard…" what="your dashboard">
+      {({ balance, month, daily, recent }) => (
+        <div className="mt-6 space-y-6">
+          <div className="grid gap-4 md:grid-cols-3">
+            <BalanceCard balance={balance} />
+            <div className="md:col-span-2">
+              <MonthSpendCard month={month} />
+            </div>
+          </div>
+          <DailySpendChart days={daily} />
+          <RecentTransactions items={recent} />
         </div>
-      </div>
-      <DailySpendChart days={daily} />
-      <RecentTransactions items={recent} />
-    </div>
+      )}
+    </PageQueryStates>
   );
 }

@@ -5,10 +5,9 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { describeError } from "~/components/describe-error";
 import { UserFacts } from "~/components/user-facts";
 import { buttonClass } from "~/components/ui/buttons";
-import { ConfirmDialog } from "~/components/ui/dialogs";
+import { ConfirmDialog, mutationConfirmProps } from "~/components/ui/dialogs";
 import { ItemActions, ResponsiveList } from "~/components/ui/responsive-list";
 import type { AccountUserView } from "~/server/services/users/list-account-users";
 import { useTRPC } from "~/trpc/react";
@@ -68,12 +67,7 @@ export function TeamList({ users, onChanged }: { users: TeamMember[]; onChanged:
           confirmLabel={disabling ? "Disable user" : "Enable user"}
           pendingLabel={disabling ? "Disabling…" : "Enabling…"}
           tone={disabling ? "danger" : "primary"}
-          pending={setDisabled.isPending}
-          error={setDisabled.error ? describeError(setDisabled.error) : null}
-          onCancel={() => {
-            setDisabled.reset();
-            setConfirming(null);
-          }}
+          {...mutationConfirmProps(setDisabled, () => setConfirming(null))}
           onConfirm={() =>
             setDisabled.mutate(
               { userId: confirming.userId, disabled: disabling },

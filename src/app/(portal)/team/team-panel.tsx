@@ -1,6 +1,6 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { LoadingRows, QueryLoadError } from "~/components/ui/load-states";
+import { LoadingRows, QueryStates } from "~/components/ui/load-states";
 import { Panel } from "~/components/ui/panel";
 import { useTRPC } from "~/trpc/react";
 import { AddStaffForm } from "./add-staff-form";
@@ -19,13 +19,9 @@ export function TeamPanel() {
           People
         </h2>
         <div className="mt-3">
-          {team.isPending ? (
-            <LoadingRows label="Loading your team…" />
-          ) : team.isError ? (
-            <QueryLoadError query={team} />
-          ) : (
-            <TeamList users={team.data} onChanged={refreshList} />
-          )}
+          <QueryStates query={team} loading={<LoadingRows label="Loading your team…" />}>
+            {(users) => <TeamList users={users} onChanged={refreshList} />}
+          </QueryStates>
         </div>
       </section>
 

@@ -2,7 +2,7 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { buttonClass } from "~/components/ui/buttons";
-import { Field, TextField } from "~/components/ui/fields";
+import { Field, TextField, type FieldProps } from "~/components/ui/fields";
 import { ErrorAlert } from "~/components/ui/notices";
 import { cardClass } from "~/components/ui/panel";
 import { formatDay } from "~/components/dates";
@@ -23,6 +23,9 @@ const FIELD_LABELS: Record<string, string> = {
   from: "From",
   to: "To",
 };
+
+/** Each filter's control is named by its URL parameter. */
+const filterId = (name: string) => `filter-${name}`;
 
 const STATUS_LABELS = { PENDING: "Pending", SUCCESSFUL: "Successful", FAILED: "Failed" } as const;
 
@@ -69,7 +72,7 @@ export function TransactionFilters({ filter }: { filter: TransactionFilter }) {
       <div className="grid grid-cols-2 gap-3 md:grid-cols-6">
         <div className="col-span-2 md:col-span-2">
           <TextField
-            id="filter-q"
+            id={filterId("q")}
             label="Reference or recipient"
             hint="Matches the start of a reference, phone or customer number."
             name="q"
@@ -79,32 +82,17 @@ export function TransactionFilters({ filter }: { filter: TransactionFilter }) {
             placeholder="e.g. order-1001 or 0803…"
           />
         </div>
-        <Field id="filter-service" label="Service">
-          {(control) => (
-            <select {...control} name="service" defaultValue={filter.service?.toLowerCase() ?? ""}>
-              <option value="">All services</option>
-              {SERVICE_CODES.map((code) => (
-                <option key={code} value={code.toLowerCase()}>
-                  {SERVICE_LABELS[code]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field id="filter-status" label="Status">
-          {(control) => (
-            <select {...control} name="status" defaultValue={filter.status?.toLowerCase() ?? ""}>
-              <option value="">Any status</option>
-              {STATUS_CODES.map((code) => (
-                <option key={code} value={code.toLowerCase()}>
-                  {STATUS_LABELS[code]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <DateField id="filter-from" label="From" name="from" initial={filter.from} />
-        <DateField id="filter-to" label="To (inclusive)" name="to" initial={filter.to} />
+        <CodeSelect
+          label="Service"
+          name="service"
+          any="All services"
+          codes={SERVICE_CODES}
+          labels={SERVICE_LABELS}
+          initial={filter.service}
+        />
+        <CodeSelect label="Status" name="status" any="Any status" codes={STATUS_CODES} labels={STATUS_LABELS} initial={filter.status} />
+        <DateField label="From" name="from" initial={filter.from} />
+        <DateField label="To (inclusive)" name="to" initial={filter.to} />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <button type="submit" disabled={navigating} className={buttonClass("primary")}>
@@ -121,15 +109,49 @@ export function TransactionFilters({ filter }: { filter: TransactionFilter }) {
 }
 
 /**
+ * A filter that is one of a list of codes: `any` (no filter, the empty value) first, then each code
+ * by its label; the URL holds the code in lower case.
+ */
+function CodeSelect<Code extends string>({
+  name,
+  any,
+  codes,
+  labels,
+  initial,
+  ...field
+}: Omit<FieldProps, "id"> & {
+  name: string;
+  any: string;
+  codes: readonly Code[];
+  labels: Readonly<Record<Code, string>>;
+  initial: Code | undefined;
+}) {
+  return (
+    <Field {...field} id={filterId(name)}>
+      {(control) => (
+        <select {...control} name={name} defaultValue={initial?.toLowerCase() ?? ""}>
+          <option value="">{any}</option>
+          {codes.map((code) => (
+            <option key={code} value={code.toLowerCase()}>
+              {labels[code]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/**
  * A date input shows the day in the browser's own format (mm/dd/yyyy in a US-English browser, whatever
  * the page's lang says); the hint under it writes the chosen day as the tables do, "23 Nov 2026", so
  * there is one way to read a date on the page.
  */
-function DateField({ id, label, name, initial }: { id: string; label: string; name: string; initial: string | undefined }) {
+function DateField({ label, name, initial }: { label: string; name: string; initial: string | undefined }) {
   const [value, setValue] = useState(initial ?? "");
   return (
     <TextField
-      id={id}
+      id={filterId(name)}
       label={label}
       name={name}
       type="date"

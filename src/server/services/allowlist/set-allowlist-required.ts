@@ -8,7 +8,7 @@ import type { DbClient } from "~/server/db";
 import { inTransaction } from "~/server/db/in-transaction";
 import { AppError } from "~/server/errors";
 import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
-import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
+import { updateAccountSettings } from "~/server/services/accounts/update-account-settings";
 import { parseInput } from "~/server/validation/parse-input";
 import { setAllowlistRequiredInput, type SetAllowlistRequiredInput } from "~/schemas/operator";
 import { isAllowlistRequired } from "./allowlist-policy";
@@ -25,14 +25,7 @@ export async function setAllowlistRequired(actor: Actor, input: SetAllowlistRequ
         "Accounts created on or after 2026-07-01 always require an IP allowlist; it cannot be switched off.",
       );
     }
-    const updated = await client.account.update({ where: { id: accountId }, data: { allowlistOptIn: required } });
-    await recordAuditEntry(client, actor, {
-      action: "allowlist.require",
-      accountId,
-      targetType: "account",
-      targetId: accountId,
-      details: { allowlistOptIn: required },
-    });
+    const updated = await updateAccountSettings(client, actor, accountId, "allowlist.require", { allowlistOptIn: required });
     return { required: isAllowlistRequired(updated) };
   });
 }

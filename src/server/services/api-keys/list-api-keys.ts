@@ -3,11 +3,9 @@
  * which the key could be recovered. The account's OWNER and operators may list; newest first.
  */
 import type { Actor } from "~/server/auth/actor";
-import { assertOwnerOrOperator } from "~/server/auth/actor";
 import { db, type DbClient } from "~/server/db";
-import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
-import { parseInput } from "~/server/validation/parse-input";
-import { accountScopeInput, type AccountScopeInput } from "~/schemas/account-admin";
+import { ownerScopedAccountId } from "~/server/services/accounts/owner-scoped-account";
+import type { AccountScopeInput } from "~/schemas/account-admin";
 
 export interface ApiKeyView {
   keyId: string;
@@ -23,9 +21,7 @@ export interface ApiKeyView {
 }
 
 export async function listApiKeys(actor: Actor, input: AccountScopeInput, client: DbClient = db): Promise<ApiKeyView[]> {
-  const { accountId } = parseInput(accountScopeInput, input);
-  assertOwnerOrOperator(actor, accountId);
-  await findAccountOrThrow(client, accountId);
+  const accountId = await ownerScopedAccountId(actor, input, client);
 
   const keys = await client.apiKey.findMany({
     where: { accountId },

@@ -7,7 +7,7 @@ import { assertOperator } from "~/server/auth/actor";
 import type { DbClient } from "~/server/db";
 import { inTransaction } from "~/server/db/in-transaction";
 import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
-import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
+import { updateAccountSettings } from "~/server/services/accounts/update-account-settings";
 import { parseInput } from "~/server/validation/parse-input";
 import { setProductCatalogInput, type SetProductCatalogInput } from "~/schemas/operator";
 
@@ -21,14 +21,7 @@ export async function setProductCatalog(
 
   return inTransaction(tx, async (client) => {
     await findAccountOrThrow(client, accountId);
-    const account = await client.account.update({ where: { id: accountId }, data: { onProductCatalog: on } });
-    await recordAuditEntry(client, actor, {
-      action: "catalog.set",
-      accountId,
-      targetType: "account",
-      targetId: accountId,
-      details: { onProductCatalog: on },
-    });
+    const account = await updateAccountSettings(client, actor, accountId, "catalog.set", { onProductCatalog: on });
     return { onProductCatalog: account.onProductCatalog };
   });
 }

@@ -3,17 +3,14 @@
  * problem+json from the REST API and from the portal's download route, never an empty 200 document.
  */
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createUser } from "~/server/services/users/create-user";
 import { createAccountWithKey, operator } from "~/test/fixtures";
 import { request } from "~/test/http";
 import { signIn } from "~/test/portal-session";
-import { startTestServer, type TestServer } from "~/test/server";
+import { useTestServer } from "~/test/server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ DATABASE_URL: process.env.DATABASE_URL! });
-}, 60_000);
+const server = useTestServer();
 
 describe("an invoice for a month before the account existed", () => {
   it("is 404 from the REST API and the portal, while the account's first month is served", async () => {

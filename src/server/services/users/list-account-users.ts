@@ -5,11 +5,9 @@
  */
 import type { Role } from "~/generated/prisma/enums";
 import type { Actor } from "~/server/auth/actor";
-import { assertOwnerOrOperator } from "~/server/auth/actor";
 import { db, type DbClient } from "~/server/db";
-import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
-import { parseInput } from "~/server/validation/parse-input";
-import { accountScopeInput, type AccountScopeInput } from "~/schemas/account-admin";
+import { ownerScopedAccountId } from "~/server/services/accounts/owner-scoped-account";
+import type { AccountScopeInput } from "~/schemas/account-admin";
 
 export interface AccountUserView {
   userId: string;
@@ -21,9 +19,7 @@ export interface AccountUserView {
 }
 
 export async function listAccountUsers(actor: Actor, input: AccountScopeInput, client: DbClient = db): Promise<AccountUserView[]> {
-  const { accountId } = parseInput(accountScopeInput, input);
-  assertOwnerOrOperator(actor, accountId);
-  await findAccountOrThrow(client, accountId);
+  const accountId = await ownerScopedAccountId(actor, input, client);
 
   const users = await client.user.findMany({
     where: { accountId },

@@ -1,10 +1,12 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "~/server/trpc/root";
 import { formatNaira } from "~/components/money";
 import { StatusBadge } from "~/components/status-badge";
 import { CopyButton } from "~/components/ui/copy-button";
-import { Loading, QueryLoadError } from "~/components/ui/load-states";
+import { PageQueryStates } from "~/components/ui/load-states";
 import { Notice } from "~/components/ui/notices";
 import { useTRPC } from "~/trpc/react";
 import { formatDateTime } from "~/components/dates";
@@ -12,6 +14,8 @@ import { serviceName } from "../transaction-table";
 import { Reference } from "~/components/reference";
 
 const PENDING_REFRESH_MS = 5_000;
+
+type TransactionView = inferRouterOutputs<AppRouter>["transactions"]["byId"];
 
 /** A 20-digit meter token in groups of four, as it is typed into a meter; other tokens as they are. */
 function readableToken(token: string): string {
@@ -38,16 +42,14 @@ export function TransactionDetail({ id }: { id: string }) {
     ),
   );
 
-  if (query.isPending) return <Loading className="mt-6">Loading the transaction…</Loading>;
-  if (query.isError) {
-    return (
-      <div className="mt-6">
-        <QueryLoadError query={query} what="this transaction" />
-      </div>
-    );
-  }
+  return (
+    <PageQueryStates query={query} loading="Loading the transaction…" what="this transaction">
+      {(transaction) => <TransactionFacts transaction={transaction} />}
+    </PageQueryStates>
+  );
+}
 
-  const transaction = query.data;
+function TransactionFacts({ transaction }: { transaction: TransactionView }) {
   const tokenLabel = transaction.service === "Education" ? "PIN" : "token";
   return (
     <article aria-labelledby="transaction-heading" className="mt-4">

@@ -12,6 +12,7 @@ import { Panel } from "~/components/ui/panel";
 import { SwitchControl } from "~/components/ui/switch-control";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { formAlert, readProblem, type Problem } from "../../_components/problem";
+import { ConfirmChangeDialog, useConfirmedChange } from "./confirmed-change";
 import { useRefreshAccount } from "./use-refresh-account";
 
 const POLICY_REFUSAL =
@@ -123,24 +124,21 @@ function RequiredSwitch({
 function AllowlistEntries({ accountId, entries, required }: { accountId: string; entries: string[]; required: boolean }) {
   const trpc = useTRPC();
   const refresh = useRefreshAccount();
-  const [removing, setRemoving] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const removal = useConfirmedChange<string>();
   const remove = useMutation(
     trpc.operator.removeAllowlistEntry.mutationOptions({
       onSuccess: async (_result, { entry }) => {
         await refresh();
-        setRemoving(null);
-        setDone(`Removed ${displayEntry(entry)}.`);
+        removal.succeeded(`Removed ${displayEntry(entry)}.`);
       },
-      onError: (error) => setProblem(readProblem(error).message),
+      onError: removal.failed,
     }),
   );
 
   if (entries.length === 0) return <Empty>No entries.</Empty>;
   return (
     <div className="space-y-2">
-      {done && <Notice>{done}</Notice>}
+      {removal.done && <Notice>{removal.done}</Notice>}
       <ul aria-label="Allowlist entries" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
         {entries.map((entry) => (
           <li key={entry} className="flex items-center justify-between gap-3 px-3 py-2">
@@ -152,39 +150,32 @@ function AllowlistEntries({ accountId, entries, required }: { accountId: string;
               type="button"
               className={buttonClass("dangerOutline", "sm")}
               aria-label={`Remove ${displayEntry(entry)}`}
-              onClick={() => {
-                setProblem(null);
-                setDone(null);
-                setRemoving(entry);
-              }}
+              onClick={() => removal.ask(entry)}
             >
               Remove
             </button>
           </li>
         ))}
       </ul>
-      {removing && (
-        <ConfirmDialog
-          title="Remove this allowlist entry?"
-          confirmLabel="Remove entry"
-          pendingLabel="Removing…"
-          tone="danger"
-          pending={remove.isPending}
-          error={problem}
-          onCancel={() => {
-            setRemoving(null);
-            setProblem(null);
-          }}
-          onConfirm={() => remove.mutate({ accountId, entry: removing })}
-        >
-          <p>
-            Requests from <code className="font-mono">{displayEntry(removing)}</code> will be refused from the next request on.
-          </p>
-          {required && entries.length === 1 && (
-            <p className="font-medium text-red-800">This is the last entry: every API request of this account will be refused.</p>
-          )}
-        </ConfirmDialog>
-      )}
+      <ConfirmChangeDialog
+        change={removal}
+        pending={remove.isPending}
+        title={() => "Remove this allowlist entry?"}
+        confirmLabel="Remove entry"
+        pendingLabel="Removing…"
+        onConfirm={(entry) => remove.mutate({ accountId, entry })}
+      >
+        {(entry) => (
+          <>
+            <p>
+              Requests from <code className="font-mono">{displayEntry(entry)}</code> will be refused from the next request on.
+            </p>
+            {required && entries.length === 1 && (
+              <p className="font-medium text-red-800">This is the last entry: every API request of this account will be refused.</p>
+            )}
+          </>
+        )}
+      </ConfirmChangeDialog>
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
 import { buttonClass } from "~/components/ui/buttons";
-import { ConfirmDialog } from "~/components/ui/dialogs";
 import { Field, TextField } from "~/components/ui/fields";
 import { Empty, Loading } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
@@ -12,6 +11,7 @@ import { ItemActions, ResponsiveList } from "~/components/ui/responsive-list";
 import { UserFacts } from "~/components/user-facts";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { formAlert, readProblem, type Problem } from "../../_components/problem";
+import { ConfirmChangeDialog, useConfirmedChange } from "./confirmed-change";
 import { useRefreshAccount } from "./use-refresh-account";
 
 interface UserChoice {
@@ -28,26 +28,22 @@ export function UsersPanel({ accountId }: { accountId: string }) {
   const refresh = useRefreshAccount();
   const users = useQuery(trpc.operator.users.queryOptions({ accountId }, { retry: retryUnlessRefused }));
   const [adding, setAdding] = useState(false);
-  const [disabling, setDisabling] = useState<UserChoice | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const change = useConfirmedChange<UserChoice>();
   const setDisabled = useMutation(
     trpc.operator.setUserDisabled.mutationOptions({
       onSuccess: async (result, { disabled }) => {
         await refresh();
         const email = users.data?.find((user) => user.userId === result.userId)?.email ?? "The user";
-        setDone(disabled ? `${email} is disabled and signed out on their next request.` : `${email} can sign in again.`);
-        setDisabling(null);
+        change.succeeded(disabled ? `${email} is disabled and signed out on their next request.` : `${email} can sign in again.`);
       },
-      onError: (error) => setProblem(readProblem(error).message),
+      onError: change.failed,
     }),
   );
 
   function toggle(userId: string, email: string, disable: boolean) {
-    setProblem(null);
-    setDone(null);
-    if (disable) setDisabling({ userId, email });
-    else setDisabled.mutate({ userId, disabled: false });
+    if (disable) return change.ask({ userId, email });
+    change.clear();
+    setDisabled.mutate({ userId, disabled: false });
   }
 
   return (
@@ -69,12 +65,12 @@ export function UsersPanel({ accountId }: { accountId: string }) {
           onClose={() => setAdding(false)}
           onAdded={(email) => {
             setAdding(false);
-            setDone(`Added ${email}. Give them their password privately.`);
+            change.succeeded(`Added ${email}. Give them their password privately.`);
           }}
         />
       )}
-      {done && <Notice className="mb-3">{done}</Notice>}
-      {problem && !disabling && <ErrorAlert className="mb-3">{problem}</ErrorAlert>}
+      {change.done && <Notice className="mb-3">{change.done}</Notice>}
+      {change.problem && !change.choice && <ErrorAlert className="mb-3">{change.problem}</ErrorAlert>}
       {users.isPending && <Loading>Loading users…</Loading>}
       {users.isError && <ErrorAlert>The users could not be loaded. {readProblem(users.error).message}</ErrorAlert>}
       {users.data && users.data.length === 0 && <Empty>No users yet. Add the account&apos;s owner first.</Empty>}
@@ -108,25 +104,20 @@ export function UsersPanel({ accountId }: { accountId: string }) {
           )}
         </ResponsiveList>
       )}
-      {disabling && (
-        <ConfirmDialog
-          title={`Disable ${disabling.email}?`}
-          confirmLabel="Disable user"
-          pendingLabel="Disabling…"
-          tone="danger"
-          pending={setDisabled.isPending}
-          error={problem}
-          onCancel={() => {
-            setDisabling(null);
-            setProblem(null);
-          }}
-          onConfirm={() => setDisabled.mutate({ userId: disabling.userId, disabled: true })}
-        >
+      <ConfirmChangeDialog
+        change={change}
+        pending={setDisabled.isPending}
+        title={(user) => `Disable ${user.email}?`}
+        confirmLabel="Disable user"
+        pendingLabel="Disabling…"
+        onConfirm={(user) => setDisabled.mutate({ userId: user.userId, disabled: true })}
+      >
+        {() => (
           <p>
             They can no longer sign in, and a session they have open stops working on its next request. You can enable them again later.
           </p>
-        </ConfirmDialog>
-      )}
+        )}
+      </ConfirmChangeDialog>
     </Panel>
   );
 }
