@@ -6,8 +6,9 @@
  */
 import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
-import type { Actor } from "~/server/auth/actor";
+import { assertOperator, type Actor } from "~/server/auth/actor";
 import type { DbClient } from "~/server/db";
+import { inTransaction } from "~/server/db/in-transaction";
 import { isUniqueViolation } from "~/server/db/is-unique-violation";
 import { AppError } from "~/server/errors";
 import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
@@ -66,4 +67,59 @@ export async function auditCatalogChange(client: DbClient, actor: Actor, change:
     targetId: change.targetId,
     details: change.before === null ? { after: auditSnapshot(change.after) } : { changes: changedFields(change.before, change.after) },
   });
+}
+
+/** How one kind of catalog row is stored: the rest of creating and editing is the same for every kind. */
+export interface CatalogKind<Schema extends z.ZodType, Patch extends z.ZodType<{ id: string }>, Stored extends { id: string }> {
+  /** "network", "data plan", "bill product": how messages name a row. */
+  what: string;
+  audit: "network" | "plan" | "bill_product";
+  schema: Schema;
+  patch: Patch;
+  find: (client: DbClient, id: string) => Promise<Stored | null>;
+  notFound: (id: string) => AppError;
+  insert: (client: DbClient, row: z.output<Schema>) => Promise<Stored>;
+  update: (client: DbClient, id: string, row: z.output<Schema>) => Promise<Stored>;
+  /** Rules that need the database (the network a plan names exists, ...), checked before the write. */
+  check?: (client: DbClient, row: z.output<Schema>, stored: Stored | null) => Promise<void>;
+}
+
+/**
+ * Operators' create, edit and find-or-404 for one kind of catalog row: validated (an edit merged into
+ * the stored row and validated whole), checked, written and audited in one database transaction.
+ */
+export function catalogWriter<Schema extends z.ZodType, Patch extends z.ZodType<{ id: string }>, Stored extends { id: string }>(
+  kind: CatalogKind<Schema, Patch, Stored>,
+) {
+  async function findOrThrow(client: DbClient, id: string): Promise<Stored> {
+    const stored = await kind.find(client, id);
+    if (!stored) throw kind.notFound(id);
+    return stored;
+  }
+
+  async function create(actor: Actor, input: z.input<Schema>, tx?: DbClient): Promise<Stored> {
+    assertOperator(actor);
+    const row = parseInput(kind.schema, input);
+    return inTransaction(tx, async (client) => {
+      await kind.check?.(client, row, null);
+      const created = await createOrIdTaken(kind.what, (row as { id: string }).id, () => kind.insert(client, row));
+      await auditCatalogChange(client, actor, { action: `${kind.audit}.created`, targetId: created.id, before: null, after: created });
+      return created;
+    });
+  }
+
+  async function update(actor: Actor, input: z.input<Patch>, tx?: DbClient): Promise<Stored> {
+    assertOperator(actor);
+    const patch = parseInput(kind.patch, input);
+    return inTransaction(tx, async (client) => {
+      const stored = await findOrThrow(client, patch.id);
+      const row = mergeEdit(kind.schema, stored, patch);
+      await kind.check?.(client, row, stored);
+      const updated = await kind.update(client, stored.id, row);
+      await auditCatalogChange(client, actor, { action: `${kind.audit}.updated`, targetId: updated.id, before: stored, after: updated });
+      return updated;
+    });
+  }
+
+  return { create, update, findOrThrow };
 }

@@ -1,11 +1,7 @@
 /** Operators create and edit networks (issue 16). Deactivating one takes its airtime and plans off sale. */
-import { assertOperator, type Actor } from "~/server/auth/actor";
-import type { DbClient } from "~/server/db";
-import { inTransaction } from "~/server/db/in-transaction";
 import { AppError } from "~/server/errors";
-import { parseInput } from "~/server/validation/parse-input";
-import { networkInput, networkPatch, type NetworkInput, type NetworkPatch } from "~/schemas/catalog-admin";
-import { auditCatalogChange, createOrIdTaken, mergeEdit } from "./catalog-change";
+import { networkInput, networkPatch } from "~/schemas/catalog-admin";
+import { catalogWriter } from "./catalog-change";
 
 const NETWORK_FIELDS = {
   id: true,
@@ -17,30 +13,17 @@ const NETWORK_FIELDS = {
   active: true,
 } as const;
 
-export async function createNetwork(actor: Actor, input: NetworkInput, tx?: DbClient) {
-  assertOperator(actor);
-  const network = parseInput(networkInput, input);
-  return inTransaction(tx, async (client) => {
-    const created = await createOrIdTaken("network", network.id, () => client.network.create({ data: network, select: NETWORK_FIELDS }));
-    await auditCatalogChange(client, actor, { action: "network.created", targetId: created.id, before: null, after: created });
-    return created;
-  });
-}
+const networks = catalogWriter({
+  what: "network",
+  audit: "network",
+  schema: networkInput,
+  patch: networkPatch,
+  find: (client, id) => client.network.findUnique({ where: { id }, select: NETWORK_FIELDS }),
+  notFound: (id) => new AppError("network.not_found", `No network with id '${id}'.`),
+  insert: (client, row) => client.network.create({ data: row, select: NETWORK_FIELDS }),
+  update: (client, id, row) => client.network.update({ where: { id }, data: row, select: NETWORK_FIELDS }),
+});
 
-export async function updateNetwork(actor: Actor, input: NetworkPatch, tx?: DbClient) {
-  assertOperator(actor);
-  const patch = parseInput(networkPatch, input);
-  return inTransaction(tx, async (client) => {
-    const stored = await findNetworkOrThrow(client, patch.id);
-    const network = mergeEdit(networkInput, stored, patch);
-    const updated = await client.network.update({ where: { id: stored.id }, data: network, select: NETWORK_FIELDS });
-    await auditCatalogChange(client, actor, { action: "network.updated", targetId: updated.id, before: stored, after: updated });
-    return updated;
-  });
-}
-
-export async function findNetworkOrThrow(client: DbClient, id: string) {
-  const network = await client.network.findUnique({ where: { id }, select: NETWORK_FIELDS });
-  if (!network) throw new AppError("network.not_found", `No network with id '${id}'.`);
-  return network;
-}
+export const createNetwork = networks.create;
+export const updateNetwork = networks.update;
+export const findNetworkOrThrow = networks.findOrThrow;

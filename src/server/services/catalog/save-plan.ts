@@ -3,13 +3,11 @@
  * process (the catalog version trigger) and never alters a stored transaction: a transaction keeps the
  * amount it was charged, and its cost, from the moment it was begun.
  */
-import { assertOperator, type Actor } from "~/server/auth/actor";
 import type { DbClient } from "~/server/db";
-import { inTransaction } from "~/server/db/in-transaction";
 import { AppError } from "~/server/errors";
-import { invalidInput, parseInput } from "~/server/validation/parse-input";
-import { planInput, planPatch, type PlanInput, type PlanPatch, type PlanRecord } from "~/schemas/catalog-admin";
-import { auditCatalogChange, createOrIdTaken, mergeEdit } from "./catalog-change";
+import { invalidInput } from "~/server/validation/parse-input";
+import { planInput, planPatch, type PlanRecord } from "~/schemas/catalog-admin";
+import { catalogWriter } from "./catalog-change";
 import { findNetworkOrThrow } from "./save-network";
 
 const PLAN_FIELDS = {
@@ -29,32 +27,29 @@ const PLAN_FIELDS = {
   active: true,
 } as const;
 
-export async function createPlan(actor: Actor, input: PlanInput, tx?: DbClient) {
-  assertOperator(actor);
-  const plan = parseInput(planInput, input);
-  return inTransaction(tx, async (client) => {
-    await findNetworkOrThrow(client, plan.networkId);
-    const created = await createOrIdTaken("data plan", plan.id, () => client.dataPlan.create({ data: plan, select: PLAN_FIELDS }));
-    await auditCatalogChange(client, actor, { action: "plan.created", targetId: created.id, before: null, after: created });
-    return created;
-  });
-}
+const plans = catalogWriter({
+  what: "data plan",
+  audit: "plan",
+  schema: planInput,
+  patch: planPatch,
+  find: (client, id) => client.dataPlan.findUnique({ where: { id }, select: PLAN_FIELDS }),
+  notFound: (id) => new AppError("plan.not_found", `No data plan with id '${id}'.`),
+  insert: (client, row) => client.dataPlan.create({ data: row, select: PLAN_FIELDS }),
+  update: (client, id, row) => client.dataPlan.update({ where: { id }, data: row, select: PLAN_FIELDS }),
+  check: async (client, plan, stored) => {
+    if (plan.networkId !== stored?.networkId) await findNetworkOrThrow(client, plan.networkId);
+    if (stored && plan.retailPrice === null) await assertNoRetailPrices(client, plan);
+  },
+});
 
-export async function updatePlan(actor: Actor, input: PlanPatch, tx?: DbClient) {
-  assertOperator(actor);
-  const patch = parseInput(planPatch, input);
-  return inTransaction(tx, async (client) => {
-    const stored = await findPlanOrThrow(client, patch.id);
-    const plan = mergeEdit(planInput, stored, patch);
-    if (plan.networkId !== stored.networkId) await findNetworkOrThrow(client, plan.networkId);
-    if (plan.retailPrice === null) await assertNoRetailPrices(client, plan);
-    const updated = await client.dataPlan.update({ where: { id: stored.id }, data: plan, select: PLAN_FIELDS });
-    await auditCatalogChange(client, actor, { action: "plan.updated", targetId: updated.id, before: stored, after: updated });
-    return updated;
-  });
-}
+export const createPlan = plans.create;
+export const updatePlan = plans.update;
+export const findPlanOrThrow = plans.findOrThrow;
 
-/** A plan without a retail price cannot be sold on the retail basis by any account or price list. */
+/**
+ * A plan without a retail price cannot be sold on the retail basis by any account or price list. The
+ * database refuses it too (data_plans_keep_retail_prices); this says which prices stand in the way.
+ */
 async function assertNoRetailPrices(client: DbClient, plan: PlanRecord): Promise<void> {
   const where = { planId: plan.id, pricingBasis: "RETAIL" as const };
   const [accounts, lists] = await Promise.all([client.accountPlanPrice.count({ where }), client.priceListPlanPrice.count({ where })]);
@@ -66,10 +61,4 @@ async function assertNoRetailPrices(client: DbClient, plan: PlanRecord): Promise
       },
     ]);
   }
-}
-
-export async function findPlanOrThrow(client: DbClient, id: string) {
-  const plan = await client.dataPlan.findUnique({ where: { id }, select: PLAN_FIELDS });
-  if (!plan) throw new AppError("plan.not_found", `No data plan with id '${id}'.`);
-  return plan;
 }
