@@ -32,15 +32,15 @@ interface Problem {
   message: string;
 }
 
-/** Each value that appears a second time in `rows`, by the path of the repeat. */
-function repeats<T>(rows: T[], key: (row: T) => string, path: (index: number) => Path, what: string): Problem[] {
-  const seen = new Map<string, number>();
+/** Each value of `field` that appears a second time in `rows` (at path `at`), by the path of the repeat. */
+function repeats<T>(rows: T[], field: keyof T & string, at: Path, what: string): Problem[] {
+  const seen = new Map<unknown, number>();
   const problems: Problem[] = [];
   rows.forEach((row, index) => {
-    const value = key(row);
+    const value = row[field];
     const first = seen.get(value);
     if (first === undefined) seen.set(value, index);
-    else problems.push({ path: path(index), message: `${what} '${value}' is already at index ${first}` });
+    else problems.push({ path: [...at, index, field], message: `${what} '${String(value)}' is already at index ${first}` });
   });
   return problems;
 }
@@ -56,43 +56,13 @@ export const catalogFile = z
   })
   .superRefine((file, context) => {
     const problems = [
-      ...repeats(
-        file.networks,
-        (row) => row.id,
-        (index) => ["networks", index, "id"],
-        "network id",
-      ),
-      ...repeats(
-        file.plans,
-        (row) => row.id,
-        (index) => ["plans", index, "id"],
-        "plan id",
-      ),
-      ...repeats(
-        file.billProducts,
-        (row) => row.id,
-        (index) => ["billProducts", index, "id"],
-        "bill product id",
-      ),
-      ...repeats(
-        file.priceLists,
-        (row) => row.name,
-        (index) => ["priceLists", index, "name"],
-        "price list",
-      ),
-      ...file.priceLists.flatMap((list, listIndex) => [
-        ...repeats(
-          list.plans,
-          (row) => row.planId,
-          (index) => ["priceLists", listIndex, "plans", index, "planId"],
-          "plan",
-        ),
-        ...repeats(
-          list.billProducts,
-          (row) => row.productId,
-          (index) => ["priceLists", listIndex, "billProducts", index, "productId"],
-          "bill product",
-        ),
+      ...repeats(file.networks, "id", ["networks"], "network id"),
+      ...repeats(file.plans, "id", ["plans"], "plan id"),
+      ...repeats(file.billProducts, "id", ["billProducts"], "bill product id"),
+      ...repeats(file.priceLists, "name", ["priceLists"], "price list"),
+      ...file.priceLists.flatMap((list, index) => [
+        ...repeats(list.plans, "planId", ["priceLists", index, "plans"], "plan"),
+        ...repeats(list.billProducts, "productId", ["priceLists", index, "billProducts"], "bill product"),
       ]),
     ];
     for (const { path, message } of problems) context.addIssue({ code: "custom", path, message });

@@ -96,12 +96,13 @@ async function planImport(actor: Actor, client: DbClient, file: CatalogFile, dry
   };
   const steps: Step[] = [];
 
+  /** One kind of row: each is created, updated or unchanged, through the kind's own services. */
   function rows<R extends { id: string }>(
     kind: "networks" | "plans" | "billProducts",
     fileRows: R[],
     stored: { id: string }[],
-    create: (row: R, client: DbClient) => Promise<unknown>,
-    update: (row: R, client: DbClient) => Promise<unknown>,
+    create: (actor: Actor, row: R, client: DbClient) => Promise<unknown>,
+    update: (actor: Actor, row: R, client: DbClient) => Promise<unknown>,
   ) {
     const byId = new Map(stored.map((row) => [row.id, row]));
     fileRows.forEach((row, index) => {
@@ -109,36 +110,17 @@ async function planImport(actor: Actor, client: DbClient, file: CatalogFile, dry
       const path = [kind, index];
       if (!before) {
         summary.created[kind].push(row.id);
-        steps.push({ path, write: (client) => create(row, client) });
+        steps.push({ path, write: (client) => create(actor, row, client) });
       } else if (differs(row, before)) {
         summary.updated[kind].push(row.id);
-        steps.push({ path, write: (client) => update(row, client) });
+        steps.push({ path, write: (client) => update(actor, row, client) });
       } else summary.unchanged++;
     });
   }
 
-  rows(
-    "networks",
-    file.networks,
-    networks,
-    (row, client) => createNetwork(actor, row, client),
-    (row, client) => updateNetwork(actor, row, client),
-  );
-  rows(
-    "plans",
-    file.plans,
-    plans,
-    (row, client) => createPlan(actor, row, client),
-    (row, client) => updatePlan(actor, row, client),
-  );
-  rows(
-    "billProducts",
-    file.billProducts,
-    billProducts,
-    (row, client) => createBillProduct(actor, row, client),
-    // Service and amount type never change (catalogFileProblems refused a file that changes them).
-    ({ service: _service, amountType: _amountType, ...row }, client) => updateBillProduct(actor, row, client),
-  );
+  rows("networks", file.networks, networks, createNetwork, updateNetwork);
+  rows("plans", file.plans, plans, createPlan, updatePlan);
+  rows("billProducts", file.billProducts, billProducts, createBillProduct, updateBillProductRow);
 
   const listsByName = new Map(priceLists.map((list) => [list.name, list]));
   file.priceLists.forEach((list, listIndex) => {
@@ -170,6 +152,12 @@ async function planImport(actor: Actor, client: DbClient, file: CatalogFile, dry
     steps.push(...writes);
   });
   return { summary, steps };
+}
+
+/** Service and amount type never change (catalogFileProblems refused a file that changes them): the rest is the edit. */
+function updateBillProductRow(actor: Actor, row: CatalogFile["billProducts"][number], client: DbClient) {
+  const { service: _service, amountType: _amountType, ...patch } = row;
+  return updateBillProduct(actor, patch, client);
 }
 
 /** Whether any field the file gives differs from the stored row. */
