@@ -225,7 +225,7 @@ describe("the catalog with the CLI alone, on an empty database", () => {
       ]),
     );
     for (const entry of audit) expect(entry.actorLabel).toMatch(/^cli:/);
-  }, 120_000);
+  }, 240_000);
 
   it("prints the month's revenue, cost and margin of the purchases both accounts made", async () => {
     const buyers = [byAccountPrice, byPriceList];
@@ -402,6 +402,31 @@ describe("catalog files", () => {
     expect(both!.json.error.errors[0]).toMatchObject({ name: "file" });
 
     expect((await admin("catalog:export")).stdout).toBe(before);
+    expect(await db.auditLogEntry.count()).toBe(audit);
+  }, 60_000);
+
+  it("rolls back every row when a service refuses one midway, and a dry run refuses it the same", async () => {
+    const before = await admin("catalog:export");
+    const audit = await db.auditLogEntry.count();
+    const changed = ok(before);
+    changed.networks[0].name = "Written first, then rolled back";
+    // Platinum (left out of the file, so left alone) still sells cli-2gb on the retail basis: its retail price
+    // cannot go, which only updatePlan sees, after the network was written.
+    changed.priceLists = [];
+    const index = changed.plans.findIndex((row: { id: string }) => row.id === "cli-2gb");
+    Object.assign(changed.plans[index], { pricingBasis: "SPECIAL", retailPrice: null });
+    const location = file("refused-midway.json", changed);
+    const [dryRun, real] = [await admin("catalog:import", location, "--dry-run"), await admin("catalog:import", location)];
+    for (const run of [dryRun, real]) {
+      expect(run.code).toBe(1);
+      expect(run.json.error.errors).toEqual([
+        {
+          name: "plans[1].retailPrice",
+          reason: expect.stringMatching(/^is still used by 0 account price\(s\) and 1 price-list price\(s\)/),
+        },
+      ]);
+    }
+    expect((await admin("catalog:export")).stdout).toBe(before.stdout);
     expect(await db.auditLogEntry.count()).toBe(audit);
   }, 60_000);
 

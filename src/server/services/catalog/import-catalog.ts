@@ -11,7 +11,8 @@
  * - What the file does not mention is left alone: a network, plan, bill product, price list or
  *   price-list price absent from the file is neither deactivated nor removed. To take something off
  *   sale with a file, export, set `"active": false` on it, and import.
- * - `dryRun` answers the same summary and writes nothing.
+ * - `dryRun` makes the same writes in a savepoint and rolls them back: the same summary, or the same
+ *   error, and nothing written.
  *
  * Price lists are matched by name (their ids differ between databases).
  */
@@ -64,13 +65,26 @@ export async function importCatalog(
     throw invalidInput(parsed.error.issues.map((issue) => ({ name: jsonPath(issue.path), reason: issue.message })));
   }
   const file = parsed.data;
+  const dryRun = options.dryRun === true;
   const run = async (client: DbClient) => {
-    const { summary, steps } = await planImport(actor, client, file, options.dryRun === true);
-    if (!summary.dryRun) for (const step of steps) await atPath(step.path, () => step.write(client));
+    const { summary, steps } = await planImport(actor, client, file, dryRun);
+    for (const step of steps) await atPath(step.path, () => step.write(client));
     return summary;
   };
-  if (tx) return run(tx);
-  return db.$transaction((client) => run(client), { maxWait: 30_000, timeout: IMPORT_TIMEOUT_MS });
+  // A dry run makes every write, so the services refuse what they would refuse, then rolls them back.
+  const work = (client: DbClient) => (dryRun ? rolledBack(client, run) : run(client));
+  if (tx) return work(tx);
+  return db.$transaction((client) => work(client), { maxWait: 30_000, timeout: IMPORT_TIMEOUT_MS });
+}
+
+/** Runs `work` in a savepoint that is always rolled back: inside the caller's transaction, nothing stays. */
+async function rolledBack<T>(client: DbClient, work: (client: DbClient) => Promise<T>): Promise<T> {
+  await client.$executeRaw`SAVEPOINT catalog_import_dry_run`;
+  try {
+    return await work(client);
+  } finally {
+    await client.$executeRaw`ROLLBACK TO SAVEPOINT catalog_import_dry_run`;
+  }
 }
 
 /** Compares the file with what is stored: the summary, and the writes that bring the database to the file. */
