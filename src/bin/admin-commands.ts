@@ -45,6 +45,8 @@ interface CatalogKind {
   booleans: string[];
   /** Flags a new row needs (besides --id). */
   required: string[];
+  /** Fields fixed at creation: not flags of the update. */
+  createOnly?: string[];
   services: () => Promise<{
     create: (actor: Actor, row: never) => Promise<unknown>;
     update: (actor: Actor, row: never) => Promise<unknown>;
@@ -69,8 +71,9 @@ const flagList = (fields: string[]) => fields.map((field) => `--${field} <value>
 
 /** create, update, deactivate and activate of one kind of catalog row. */
 function catalogCommands(kind: CatalogKind): Record<string, Command> {
-  const options = Object.fromEntries(["id", ...kind.fields].map((field) => [field, string]));
+  const optionsOf = (fields: string[]) => Object.fromEntries(["id", ...fields].map((field) => [field, string]));
   const optional = kind.fields.filter((field) => !kind.required.includes(field));
+  const editable = kind.fields.filter((field) => !kind.createOnly?.includes(field));
   const setActive = (active: boolean): Command => ({
     summary: "--id <id>",
     options: { id: string },
@@ -80,13 +83,13 @@ function catalogCommands(kind: CatalogKind): Record<string, Command> {
   return {
     [`${kind.noun}:create`]: {
       summary: `--id <id> ${flagList(kind.required)} [${flagList(optional)}]`,
-      options,
+      options: optionsOf(kind.fields),
       required: ["id", ...kind.required],
       run: async (actor, flags) => (await kind.services()).create(actor, catalogRow(kind, flags) as never),
     },
     [`${kind.noun}:update`]: {
-      summary: `--id <id> [${flagList(kind.fields)}]  (none empties an optional field)`,
-      options,
+      summary: `--id <id> [${flagList(editable)}]  (none empties an optional field)`,
+      options: optionsOf(editable),
       required: ["id"],
       run: async (actor, flags) => (await kind.services()).update(actor, catalogRow(kind, flags) as never),
     },
@@ -135,7 +138,6 @@ const PLANS: CatalogKind = {
 
 const BILL_PRODUCTS: CatalogKind = {
   noun: "product",
-  // service and amount-type are read by product:create only: the update's schema ignores them (fixed at creation).
   fields: [
     "service",
     "amount-type",
@@ -153,6 +155,7 @@ const BILL_PRODUCTS: CatalogKind = {
   nullable: ["price", "min-amount", "max-amount", "cost-price", "commission-bps"],
   booleans: ["active"],
   required: ["service", "amount-type", "product-id", "name", "biller"],
+  createOnly: ["service", "amount-type"],
   services: async () => {
     const { createBillProduct, updateBillProduct } = await import("~/server/services/catalog/save-bill-product");
     return { create: createBillProduct, update: updateBillProduct };
