@@ -127,6 +127,7 @@ test("the operator's pages, and signing out", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: account.name })).toBeVisible();
   await visit(page, "/operator/audit");
   await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  for (const path of ["/operator/catalog", "/operator/price-lists", "/operator/reports/margin"]) await visit(page, path);
   await visit(page, `/invoices?account=${account.accountId}`);
 
   await page.getByRole("button", { name: "Sign out" }).click();

@@ -104,6 +104,14 @@ test.describe("the operator's pages", () => {
     const accountPath = new URL((await account.getAttribute("href"))!, page.url()).pathname;
     await visit(page, accountPath);
     await visit(page, "/operator/audit");
+    for (const path of [
+      "/operator/catalog",
+      "/operator/price-lists",
+      "/operator/reports/margin",
+      "/operator/reports/margin?period=2026-01",
+    ]) {
+      await visit(page, path);
+    }
     await visit(page, `/invoices?accountId=${accountPath.split("/").pop()}`);
     expect(errors).toEqual([]);
   });

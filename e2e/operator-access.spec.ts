@@ -5,7 +5,15 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_USERS, storageStatePath, type DemoRole } from "./fixtures/demo";
 
-const PAGES = ["/operator", "/operator/audit", "/operator/accounts/00000000-0000-4000-8000-000000000000"];
+const PAGES = [
+  "/operator",
+  "/operator/audit",
+  "/operator/accounts/00000000-0000-4000-8000-000000000000",
+  "/operator/catalog",
+  "/operator/price-lists",
+  "/operator/price-lists/00000000-0000-4000-8000-000000000000",
+  "/operator/reports/margin",
+];
 
 for (const role of ["owner", "staff"] as const satisfies DemoRole[]) {
   test.describe(`signed in as ${role}`, () => {

@@ -3,24 +3,12 @@
  * both come up with every migration applied exactly once, serve the REST surface with its
  * problem+json 401 on IPv4 and IPv6, and stop cleanly on SIGTERM.
  */
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import pg from "pg";
+import { useEmptyDatabase } from "~/test/empty-database";
 import { startTestServer, type TestServer } from "~/test/server";
 
-const adminUrl = inject("adminDatabaseUrl");
-const database = `rp_server_${randomBytes(4).toString("hex")}`;
-const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
-
-beforeAll(() => admin(`CREATE DATABASE "${database}"`));
-afterAll(() => admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+const databaseUrl = useEmptyDatabase("rp_server");
 
 describe("npm start", () => {
   let servers: TestServer[] = [];

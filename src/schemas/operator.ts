@@ -8,12 +8,11 @@
  * Account and key ids are plain strings here on purpose (see idInput in ./fields.ts).
  */
 import { z } from "zod";
+import { lagosDayStart } from "../lagos-time";
 import { emailInput, idInput, onOffInput, passwordInput, requiredText } from "./fields";
 
 /** The largest single funding, in kobo (₦100 billion): catches a mistyped amount long before bigint overflow. */
 export const MAX_FUNDING_KOBO = 10n ** 13n;
-
-const LAGOS_OFFSET = "+01:00";
 
 /**
  * A date-only value means the start of that day in Africa/Lagos (UTC+1, no daylight saving): the
@@ -22,7 +21,7 @@ const LAGOS_OFFSET = "+01:00";
 const createdAtInput = z.union(
   [
     z.date(),
-    z.iso.date().transform((day) => new Date(`${day}T00:00:00${LAGOS_OFFSET}`)),
+    z.iso.date().transform((day) => lagosDayStart(day)),
     z.iso.datetime({ offset: true }).transform((instant) => new Date(instant)),
   ],
   { error: "must be a date (YYYY-MM-DD) or an ISO 8601 date-time" },

@@ -114,7 +114,7 @@ CREATE FUNCTION check_plan_price_basis() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
 BEGIN
   IF NEW.pricing_basis = 'RETAIL' AND NOT EXISTS (
-    SELECT 1 FROM data_plans WHERE id = NEW.plan_id AND retail_price IS NOT NULL
+    SELECT 1 FROM data_plans WHERE id = NEW.plan_id AND retail_price IS NOT NULL FOR SHARE
   ) THEN
     RAISE EXCEPTION 'a retail-basis price needs the plan''s retail price' USING ERRCODE = '23514';
   END IF;
@@ -129,7 +129,7 @@ CREATE TRIGGER price_list_plan_prices_basis BEFORE INSERT OR UPDATE ON "price_li
 CREATE FUNCTION check_bill_price_product() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM bill_products WHERE id = NEW.product_id AND amount_type = 'FIXED') THEN
+  IF NOT EXISTS (SELECT 1 FROM bill_products WHERE id = NEW.product_id AND amount_type = 'FIXED' FOR SHARE) THEN
     RAISE EXCEPTION 'only a fixed-price bill product has its own price' USING ERRCODE = '23514';
   END IF;
   RETURN NEW;
@@ -139,6 +139,42 @@ CREATE TRIGGER account_bill_prices_fixed BEFORE INSERT OR UPDATE ON "account_bil
   FOR EACH ROW EXECUTE FUNCTION check_bill_price_product();
 CREATE TRIGGER price_list_bill_prices_fixed BEFORE INSERT OR UPDATE ON "price_list_bill_prices"
   FOR EACH ROW EXECUTE FUNCTION check_bill_price_product();
+
+-- The same two rules seen from the catalog's side: a plan cannot lose its retail price while an account
+-- or a price list sells it on the retail basis, nor a product stop being fixed-price while it has prices
+-- of its own. The triggers above take a share lock on the plan or product they check, and these run
+-- after the edited row is locked, so an edit and a price written at the same moment cannot both pass.
+CREATE FUNCTION check_plan_keeps_retail_prices() RETURNS trigger
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF NEW.retail_price IS NULL AND (
+    EXISTS (SELECT 1 FROM account_plan_prices WHERE plan_id = NEW.id AND pricing_basis = 'RETAIL')
+    OR EXISTS (SELECT 1 FROM price_list_plan_prices WHERE plan_id = NEW.id AND pricing_basis = 'RETAIL')
+  ) THEN
+    RAISE EXCEPTION 'plan % is sold on the retail basis by an account or a price list: it needs its retail price', NEW.id
+      USING ERRCODE = '23514';
+  END IF;
+  RETURN NEW;
+END
+$fn$;
+CREATE TRIGGER data_plans_keep_retail_prices BEFORE UPDATE OF retail_price ON "data_plans"
+  FOR EACH ROW WHEN (NEW.retail_price IS NULL AND OLD.retail_price IS NOT NULL)
+  EXECUTE FUNCTION check_plan_keeps_retail_prices();
+
+CREATE FUNCTION check_product_keeps_fixed_prices() RETURNS trigger
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF EXISTS (SELECT 1 FROM account_bill_prices WHERE product_id = NEW.id)
+     OR EXISTS (SELECT 1 FROM price_list_bill_prices WHERE product_id = NEW.id) THEN
+    RAISE EXCEPTION 'bill product % has account or price-list prices: it must stay fixed-price', NEW.id
+      USING ERRCODE = '23514';
+  END IF;
+  RETURN NEW;
+END
+$fn$;
+CREATE TRIGGER bill_products_keep_fixed_prices BEFORE UPDATE OF amount_type ON "bill_products"
+  FOR EACH ROW WHEN (NEW.amount_type <> 'FIXED' AND OLD.amount_type = 'FIXED')
+  EXECUTE FUNCTION check_product_keeps_fixed_prices();
 
 -- The price an account pays, defined once: the account's own price, else its price list's, else the
 -- catalog's default. The listings and the purchase functions both read these views, so what an account
@@ -179,11 +215,13 @@ LANGUAGE sql STABLE AS $fn$
   END
 $fn$;
 
--- begin_purchase as in 20261121090000, now also recording the purchase's cost in the same statement.
-CREATE OR REPLACE FUNCTION begin_purchase(
+-- begin_purchase's body as in 20261121090000, with the purchase's cost recorded beside its amount. The
+-- callers read the price and the cost in one SELECT (one snapshot), so a purchase never pairs an old
+-- price with a new cost when an operator changes both at once.
+CREATE FUNCTION begin_priced_purchase(
   p_account_id uuid, p_client_reference text, p_service "Service", p_order_fingerprint text,
   p_plan_id text, p_network_id text, p_product_name text, p_recipient text, p_customer_name text,
-  p_amount bigint, p_channel "Channel", p_api_key_id uuid, p_user_id uuid, p_source_ip text,
+  p_amount bigint, p_cost bigint, p_channel "Channel", p_api_key_id uuid, p_user_id uuid, p_source_ip text,
   p_requery_after interval
 ) RETURNS SETOF purchase_row
 LANGUAGE plpgsql AS $fn$
@@ -202,8 +240,7 @@ BEGIN
                             network_id, product_name, recipient, customer_name, amount, cost, channel,
                             api_key_id, user_id, source_ip, next_requery_at)
   VALUES (p_account_id, p_client_reference, p_service, 'PENDING', p_order_fingerprint, p_plan_id,
-          p_network_id, p_product_name, p_recipient, p_customer_name, p_amount,
-          purchase_cost(p_service, p_plan_id, p_network_id, p_amount), p_channel,
+          p_network_id, p_product_name, p_recipient, p_customer_name, p_amount, p_cost, p_channel,
           p_api_key_id, p_user_id, p_source_ip, now() + p_requery_after)
   ON CONFLICT (account_id, client_reference) DO NOTHING
   RETURNING * INTO v_transaction;
@@ -229,9 +266,24 @@ BEGIN
 END
 $fn$;
 
--- begin_data_purchase as in 20261121090000, with the price in force (plan_prices_in_force) and a
--- deactivated plan, or a plan of a deactivated network, told apart from an unknown one: RP404 for an
--- unknown plan, RP410 for one that exists but is not sold now. A known reference is still answered first.
+-- begin_purchase keeps its signature (airtime calls it with the amount it charges): the cost is the
+-- catalog's for that amount at this instant.
+CREATE OR REPLACE FUNCTION begin_purchase(
+  p_account_id uuid, p_client_reference text, p_service "Service", p_order_fingerprint text,
+  p_plan_id text, p_network_id text, p_product_name text, p_recipient text, p_customer_name text,
+  p_amount bigint, p_channel "Channel", p_api_key_id uuid, p_user_id uuid, p_source_ip text,
+  p_requery_after interval
+) RETURNS SETOF purchase_row
+LANGUAGE sql AS $fn$
+  SELECT * FROM begin_priced_purchase(
+    p_account_id, p_client_reference, p_service, p_order_fingerprint, p_plan_id, p_network_id, p_product_name,
+    p_recipient, p_customer_name, p_amount, purchase_cost(p_service, p_plan_id, p_network_id, p_amount),
+    p_channel, p_api_key_id, p_user_id, p_source_ip, p_requery_after)
+$fn$;
+
+-- begin_data_purchase as in 20261121090000, with the price in force (plan_prices_in_force) and its cost
+-- read together, and a deactivated plan, or a plan of a deactivated network, told apart from an
+-- unknown one: RP404 unknown, RP410 exists but not on sale now. A known reference is still answered first.
 CREATE OR REPLACE FUNCTION begin_data_purchase(
   p_account_id uuid, p_client_reference text, p_order_fingerprint text, p_plan_id text,
   p_recipient text, p_channel "Channel", p_api_key_id uuid, p_user_id uuid, p_source_ip text,
@@ -243,6 +295,7 @@ DECLARE
   v_network_id text;
   v_name text;
   v_price bigint;
+  v_cost bigint;
   v_on_sale boolean;
 BEGIN
   SELECT * INTO v_transaction FROM transactions
@@ -252,7 +305,8 @@ BEGIN
     RETURN;
   END IF;
 
-  SELECT p.network_id, p.name, f.price, p.active AND n.active INTO v_network_id, v_name, v_price, v_on_sale
+  SELECT p.network_id, p.name, f.price, purchase_cost('DATA', p.id, NULL, f.price), p.active AND n.active
+  INTO v_network_id, v_name, v_price, v_cost, v_on_sale
   FROM data_plans p
   JOIN networks n ON n.id = p.network_id
   JOIN plan_prices_in_force f ON f.plan_id = p.id AND f.account_id = p_account_id
@@ -264,15 +318,16 @@ BEGIN
     RAISE EXCEPTION 'plan not on sale' USING ERRCODE = 'RP410';
   END IF;
 
-  RETURN QUERY SELECT * FROM begin_purchase(
+  RETURN QUERY SELECT * FROM begin_priced_purchase(
     p_account_id, p_client_reference, 'DATA', p_order_fingerprint, p_plan_id, v_network_id, v_name,
-    p_recipient, NULL, v_price, p_channel, p_api_key_id, p_user_id, p_source_ip, p_requery_after);
+    p_recipient, NULL, v_price, v_cost, p_channel, p_api_key_id, p_user_id, p_source_ip, p_requery_after);
 END
 $fn$;
 
--- A bill payment in one statement, like begin_data_purchase: a fixed-price product is charged the
--- account's price in force at this instant; a variable one the amount sent, checked against the
--- product's bounds as they are now (RP416 outside them). RP404 unknown product, RP410 deactivated.
+-- A bill payment in one statement, like begin_data_purchase: the product, the account's price in force
+-- and the cost are read together; a fixed-price product is charged that price, a variable one the
+-- amount sent, checked against the product's bounds as they are now (RP416 outside them). RP404
+-- unknown product, RP410 deactivated.
 CREATE FUNCTION begin_bill_purchase(
   p_account_id uuid, p_client_reference text, p_service "Service", p_order_fingerprint text,
   p_product_id text, p_recipient text, p_customer_name text, p_amount bigint, p_channel "Channel",
@@ -281,8 +336,7 @@ CREATE FUNCTION begin_bill_purchase(
 LANGUAGE plpgsql AS $fn$
 DECLARE
   v_transaction transactions;
-  v_product bill_products;
-  v_price bigint;
+  v_product record;
   v_charge bigint;
 BEGIN
   SELECT * INTO v_transaction FROM transactions
@@ -292,7 +346,12 @@ BEGIN
     RETURN;
   END IF;
 
-  SELECT b.* INTO v_product FROM bill_products b WHERE b.id = p_product_id AND b.service = p_service;
+  SELECT b.name, b.active, b.amount_type, b.min_amount, b.max_amount, f.price,
+         purchase_cost(b.service, b.id, NULL, CASE WHEN b.amount_type = 'FIXED' THEN f.price ELSE p_amount END) AS cost
+  INTO v_product
+  FROM bill_products b
+  JOIN bill_prices_in_force f ON f.product_id = b.id AND f.account_id = p_account_id
+  WHERE b.id = p_product_id AND b.service = p_service;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'bill product not found' USING ERRCODE = 'RP404';
   END IF;
@@ -301,9 +360,7 @@ BEGIN
   END IF;
 
   IF v_product.amount_type = 'FIXED' THEN
-    SELECT f.price INTO v_price FROM bill_prices_in_force f
-    WHERE f.product_id = p_product_id AND f.account_id = p_account_id;
-    v_charge := v_price;
+    v_charge := v_product.price;
   ELSE
     IF p_amount IS NULL OR p_amount < v_product.min_amount OR p_amount > v_product.max_amount THEN
       RAISE EXCEPTION 'amount out of range' USING ERRCODE = 'RP416';
@@ -311,9 +368,10 @@ BEGIN
     v_charge := p_amount;
   END IF;
 
-  RETURN QUERY SELECT * FROM begin_purchase(
+  RETURN QUERY SELECT * FROM begin_priced_purchase(
     p_account_id, p_client_reference, p_service, p_order_fingerprint, p_product_id, NULL, v_product.name,
-    p_recipient, p_customer_name, v_charge, p_channel, p_api_key_id, p_user_id, p_source_ip, p_requery_after);
+    p_recipient, p_customer_name, v_charge, v_product.cost, p_channel, p_api_key_id, p_user_id, p_source_ip,
+    p_requery_after);
 END
 $fn$;
 

@@ -59,6 +59,15 @@ describe("describePurchaseError", () => {
     );
   });
 
+  it("says a withdrawn plan or network is not on sale, and that nothing was charged", () => {
+    for (const name of ["plan.unavailable", "network.unavailable"]) {
+      const text = describePurchaseError(serverError(name, "The data plan 'x' is not on sale now. See GET /api/v1/plans."));
+      expect(text).toMatch(/not on sale|withdrawn/);
+      expect(text).toMatch(/Nothing was charged\.$/);
+      expect(text).not.toMatch(/GET \/api/); // the API's wording is for developers, not for the person buying
+    }
+  });
+
   it("says a lost answer may have gone through, and that retrying is safe", () => {
     expect(describePurchaseError(new TypeError("Failed to fetch"))).toBe(NOT_REACHED);
     expect(describePurchaseError(new TRPCClientError("Failed to fetch"))).toBe(NOT_REACHED);

@@ -56,6 +56,10 @@ export function describePurchaseError(error: unknown, context: PurchaseErrorCont
     case "network.not_found":
     case "service.not_found":
       return "That product is no longer on sale. Go back and choose another. Nothing was charged.";
+    case "plan.unavailable":
+      return "This product has been withdrawn from sale since the list was loaded. Go back and choose another. Nothing was charged.";
+    case "network.unavailable":
+      return "Airtime on this network is not on sale right now. Choose another network or try again later. Nothing was charged.";
     case "transaction.idempotency_conflict":
       return "This order's reference was already used for a different order. Start a new order. Nothing was charged.";
     case "provider.unavailable":

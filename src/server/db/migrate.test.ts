@@ -2,28 +2,17 @@
  * Migrations on an empty database: applied once even when two start-ups race, and the invariants
  * the migration adds by hand (CHECK constraints) are really enforced by PostgreSQL.
  */
-import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import pg from "pg";
+import { useEmptyDatabase } from "~/test/empty-database";
 import { applyPendingMigrations } from "./migrate";
 
-const adminUrl = inject("adminDatabaseUrl");
-const database = `rp_migrate_${randomBytes(4).toString("hex")}`;
-const url = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
+const url = useEmptyDatabase("rp_migrate");
 let client: pg.Client;
 
-async function admin(sql: string) {
-  const connection = new pg.Client({ connectionString: adminUrl });
-  await connection.connect();
-  await connection.query(sql);
-  await connection.end();
-}
-
-beforeAll(() => admin(`CREATE DATABASE "${database}"`));
 afterAll(async () => {
   await client?.end();
-  await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
 });
 
 describe("applyPendingMigrations", () => {

@@ -3,14 +3,15 @@
  * computed source address into SOURCE_ADDRESS_HEADER, overwriting whatever a client sent there, so the
  * service layer can trust that header and nothing else. It also gives every request its id
  * (request-id.ts), and answers itself, in problem+json, what Next.js or Node would answer in another
- * form: see refusalOf and answerClientError.
+ * form: see refusalOf and answerClientError. Those answers are made as every other problem+json one
+ * is (problem.ts's bodies, error-response.ts's problemAnswer), only written to Node's response or socket.
  */
 import http from "node:http";
 import type { Duplex } from "node:stream";
 import { computeSourceAddress, SOURCE_ADDRESS_HEADER, type TrustedProxies } from "~/server/ip/source-address";
 import { logger } from "~/server/log";
 import { applySecurityHeaders, type SecurityHeaderOptions } from "./security-headers";
-import { PROBLEM_CONTENT_TYPE } from "~/server/rest/error-response";
+import { problemAnswer } from "~/server/rest/error-response";
 import { INTERNAL_PROBLEM, problem, type Problem } from "~/server/rest/problem";
 import { apiMethodsAt, isApiPath, ROUTABLE_METHODS, routedPath } from "./api-methods";
 import { newRequestId, REQUEST_ID_HEADER } from "./request-id";
@@ -57,9 +58,10 @@ function refusalOf(req: http.IncomingMessage): Refusal | null {
   return null;
 }
 
-function sendProblem(res: http.ServerResponse, { body, headers = {} }: Refusal): void {
-  res.writeHead(body.status, { ...headers, "content-type": PROBLEM_CONTENT_TYPE });
-  res.end(JSON.stringify(body));
+function sendProblem(res: http.ServerResponse, requestId: string, { body, headers }: Refusal): void {
+  const answer = problemAnswer(body, requestId, headers);
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.text);
 }
 
 /**
@@ -76,12 +78,13 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
       : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? problem(408, "The request did not arrive in time.")
         : problem(400, "The request is not valid HTTP.");
-  const text = JSON.stringify(body);
+  const answer = problemAnswer(body, newRequestId(), {});
+  const fields = Object.entries({ ...answer.headers, "content-length": String(Buffer.byteLength(answer.text)), connection: "close" });
   const head = /^HEAD /i.test(error.rawPacket?.subarray(0, 5).toString("latin1") ?? "");
   socket.end(
-    `HTTP/1.1 ${body.status} ${http.STATUS_CODES[body.status]}\r\n` +
-      `content-type: ${PROBLEM_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(text)}\r\n` +
-      `x-request-id: ${newRequestId()}\r\nconnection: close\r\n\r\n${head ? "" : text}`,
+    `HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n` +
+      fields.map(([name, value]) => `${name}: ${value}\r\n`).join("") +
+      `\r\n${head ? "" : answer.text}`,
   );
 }
 
@@ -99,19 +102,18 @@ export function createHttpServer(
     // redirects and pages carry this id as well, and the route handlers answer with the same one.
     res.setHeader("x-request-id", requestId);
     const refusal = refusalOf(req);
-    if (refusal) return sendProblem(res, refusal);
+    if (refusal) return sendProblem(res, requestId, refusal);
     req.headers[SOURCE_ADDRESS_HEADER] = computeSourceAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
     handle(req, res).catch((error: unknown) => {
       logger.error({ err: error, method: req.method, path: req.url?.split("?")[0] }, "unhandled error");
       if (res.headersSent) return void res.destroy();
-      sendProblem(res, { body: INTERNAL_PROBLEM });
+      sendProblem(res, requestId, { body: INTERNAL_PROBLEM });
     });
   });
   server.on("clientError", answerClientError);
   // Node answers any Expect but 100-continue with a bare 417 of its own.
   server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
-    res.setHeader("x-request-id", newRequestId());
-    sendProblem(res, { body: problem(417, "Only 'Expect: 100-continue' is supported.") });
+    sendProblem(res, newRequestId(), { body: problem(417, "Only 'Expect: 100-continue' is supported.") });
   });
   // Longer than common load balancers' idle time-outs, so they never reuse a socket we just closed.
   server.keepAliveTimeout = 65_000;

@@ -54,6 +54,10 @@ const ERROR_HELP: Partial<Record<ErrorName, string>> = {
   "customer.invalid": "The biller does not know this customer id (sandbox: customer ids ending in 9999).",
   "amount.out_of_range":
     "The amount is outside the bounds of the product or network (`minAmount`/`maxAmount`, `airtimeMinAmount`/`airtimeMaxAmount`).",
+  "plan.unavailable":
+    "The data plan or bill product exists but is not on sale now (withdrawn by us, or its network is). Nothing was charged; see the listings for what is. A retry of an order already made is still answered from the stored transaction.",
+  "network.unavailable":
+    "The network exists but its airtime is not on sale now. Nothing was charged; see GET /api/v1/networks for what is.",
   "rate_limit.exceeded": "Too many requests; wait `Retry-After` seconds.",
   "provider.unavailable": "The biller cannot be reached right now. Nothing was charged; try again shortly.",
 };
@@ -67,7 +71,7 @@ const STATUS_SUMMARY: Record<number, string> = {
   409: "Idempotency conflict",
   413: "Request body too large",
   415: "Request body is not JSON",
-  422: "Rejected by the biller or out of range",
+  422: "Rejected by the biller, out of range, or not on sale",
   429: "Too many requests",
   500: "Unexpected error",
   503: "Provider unavailable",

@@ -107,6 +107,7 @@ repeats the message of \`detail\`. The IP-allowlist 403s carry no \`detail\`.
 | 409 | \`transaction.idempotency_conflict\` | a \`clientReference\` reused for another order |
 | 413 / 415 | \`generalErrors\` | the body is too large / not JSON |
 | 422 | \`customer.invalid\`, \`amount.out_of_range\` | the biller rejected the customer id; the amount is outside the product's bounds |
+| 422 | \`plan.unavailable\`, \`network.unavailable\` | the plan or bill product (or the network's airtime) exists but is not on sale now; nothing is charged, and a retry of an order already made is still a replay |
 | 429 | \`rate_limit.exceeded\` | too many requests: wait for \`Retry-After\` seconds |
 | 500 | \`generalErrors\` | an unexpected error (nothing internal is shown) |
 | 503 | \`provider.unavailable\` | the biller cannot be reached to verify a customer; nothing is charged, try again shortly |

@@ -17,6 +17,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "~/server/http/free-port";
 import { MAX_BODY_BYTES } from "~/server/rest/api-route";
 import { createApiKey } from "~/server/services/api-keys/create-api-key";
+import { updateBillProduct } from "~/server/services/catalog/save-bill-product";
+import { updateNetwork } from "~/server/services/catalog/save-network";
+import { updatePlan } from "~/server/services/catalog/save-plan";
+import { createTestCatalog } from "~/test/catalog-fixtures";
 import { createAccountWithKey, operator, uniqueName } from "~/test/fixtures";
 import { request, type HttpResponse } from "~/test/http";
 import { fundedAccount, reference } from "~/test/purchase-fixtures";
@@ -295,6 +299,20 @@ describe("every documented operation answers as documented", () => {
     await call("POST /api/v1/bills/{service}/pay", 422, {
       path: "/api/v1/bills/cable-tv/pay",
       body: { ...billOrder(), customerId: "7012349999" },
+    });
+
+    // Withdrawn from sale (issue 16): 422 plan.unavailable / network.unavailable.
+    const withdrawn = await createTestCatalog();
+    await updatePlan(operator, { id: withdrawn.plan.id, active: false });
+    await updateBillProduct(operator, { id: withdrawn.fixed.id, active: false });
+    await updateNetwork(operator, { id: withdrawn.network.id, active: false });
+    await call("POST /api/v1/data", 422, { body: { ...dataOrder(), planId: withdrawn.plan.id } });
+    await call("POST /api/v1/airtime", 422, { body: { ...airtimeOrder(), networkId: withdrawn.network.id } });
+    const unavailableBill = { path: "/api/v1/bills/cable-tv/pay", body: { ...billOrder(), planId: withdrawn.fixed.id } };
+    await call("POST /api/v1/bills/{service}/pay", 422, unavailableBill);
+    await call("POST /api/v1/bills/{service}/verify", 422, {
+      path: "/api/v1/bills/cable-tv/verify",
+      body: { ...CABLE, planId: withdrawn.fixed.id },
     });
 
     await call("POST /api/v1/bills/{service}/verify", 200, { path: "/api/v1/bills/cable-tv/verify", body: CABLE });

@@ -36,35 +36,37 @@ function expectSuccessful(outcome: VendOutcome, service: ServiceCode): void {
   else expect(outcome.token).toBeNull();
 }
 
+/** A vend for the service's recipient ending in `suffix`, then a requery by the reference it answered with. */
+async function vendThenRequery(provider: VendProvider, service: ServiceCode, suffix: string) {
+  const request = order(service, suffix);
+  const vended = await provider.vend(request);
+  const requeried = await provider.requery({ ...request, providerReference: vended.providerReference });
+  return { request, vended, requeried };
+}
+
 describe.each(SERVICES)("SandboxProvider %s", (service) => {
   const provider = new SandboxProvider({ timeoutDelayMs: 5 });
 
   it("vends an ordinary recipient successfully at once, and requery agrees with the same reference and token", async () => {
-    const request = order(service, "4567");
-    const vended = await provider.vend(request);
+    const { vended, requeried } = await vendThenRequery(provider, service, "4567");
     expectSuccessful(vended, service);
-    const requeried = await provider.requery({ ...request, providerReference: vended.providerReference });
     expect(requeried).toEqual(vended);
   });
 
   it("fails a recipient ending in 0000, with plain words and a reference, and requery says failed too", async () => {
-    const request = order(service, "0000");
-    const vended = await provider.vend(request);
+    const { request, vended, requeried } = await vendThenRequery(provider, service, "0000");
     expect(vended.status).toBe("failed");
     if (vended.status !== "failed") return;
     expect(vended.providerReference).toMatch(REFERENCE);
     expect(vended.reason).toContain("(sandbox test number)");
     expect(vended.reason).toContain(request.recipient);
-    const requeried = await provider.requery({ ...request, providerReference: vended.providerReference });
     expect(requeried).toEqual(vended);
   });
 
   it("answers pending for a recipient ending in 1111, and requery settles it successful", async () => {
-    const request = order(service, "1111");
-    const vended = await provider.vend(request);
+    const { vended, requeried } = await vendThenRequery(provider, service, "1111");
     expect(vended.status).toBe("pending");
     expect(vended.providerReference).toMatch(REFERENCE);
-    const requeried = await provider.requery({ ...request, providerReference: vended.providerReference });
     expectSuccessful(requeried, service);
     expect(requeried.providerReference).toBe(vended.providerReference);
   });

@@ -11,11 +11,28 @@ import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "./
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
-export function problemResponse(body: Problem, requestId: string, headers: Record<string, string> = {}): Response {
-  return new Response(toJsonText(body), {
+export interface ProblemAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+/**
+ * A problem+json answer's status, headers and body text: put together here only, for a route handler's
+ * Response (problemResponse) and for the Node server's own answers on its response or raw socket
+ * (create-http-server.ts), which has no Response to send.
+ */
+export function problemAnswer(body: Problem, requestId: string, headers: Record<string, string> = {}): ProblemAnswer {
+  return {
     status: body.status,
     headers: { ...headers, "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId },
-  });
+    text: toJsonText(body),
+  };
+}
+
+export function problemResponse(body: Problem, requestId: string, headers: Record<string, string> = {}): Response {
+  const answer = problemAnswer(body, requestId, headers);
+  return new Response(answer.text, { status: answer.status, headers: answer.headers });
 }
 
 /** The problem+json answer to any error. Unexpected ones are the caller's to log: it knows the request. */

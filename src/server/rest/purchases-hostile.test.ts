@@ -496,24 +496,24 @@ describe("refusals next to validation charge nothing", () => {
     return problem;
   }
 
+  /** expectRefused for a new order: the fields under a fresh client reference. */
+  function expectOrderRefused(path: string, fields: Record<string, unknown>, status: number, name: string) {
+    return expectRefused(path, { clientReference: reference(), ...fields }, status, name);
+  }
+
   it("airtime outside the network's bounds: 422 amount.out_of_range", async () => {
     const network = await db.network.findUniqueOrThrow({ where: { id: "mtn" } });
     for (const amount of [Number(network.airtimeMinAmount) - 1, 1, Number(network.airtimeMaxAmount) + 1, 1_000_000_000]) {
-      const problem = await expectRefused(
-        "/airtime",
-        { clientReference: reference(), networkId: "mtn", phone: "08031234567", amount },
-        422,
-        "amount.out_of_range",
-      );
+      const problem = await expectOrderRefused("/airtime", { networkId: "mtn", phone: "08031234567", amount }, 422, "amount.out_of_range");
       expect(problem.detail).toContain(String(network.airtimeMinAmount));
     }
   });
 
   it("electricity outside the product's bounds: 422 amount.out_of_range", async () => {
     for (const amount of [99_999, 50_000_001]) {
-      await expectRefused(
+      await expectOrderRefused(
         "/bills/electricity/pay",
-        { clientReference: reference(), planId: "ikeja-electric-prepaid", customerId: "45012345678", amount },
+        { planId: "ikeja-electric-prepaid", customerId: "45012345678", amount },
         422,
         "amount.out_of_range",
       );
@@ -522,75 +522,45 @@ describe("refusals next to validation charge nothing", () => {
 
   it("a fixed-price bill with an amount: 400 naming amount", async () => {
     for (const amount of [440_000, 1, 100_000]) {
-      await expectRefused(
-        "/bills/cable-tv/pay",
-        { clientReference: reference(), planId: "dstv-padi", customerId: "45012345678", amount },
-        400,
-        "amount",
-      );
+      await expectOrderRefused("/bills/cable-tv/pay", { planId: "dstv-padi", customerId: "45012345678", amount }, 400, "amount");
     }
-    await expectRefused(
+    await expectOrderRefused(
       "/bills/education/pay",
-      { clientReference: reference(), planId: "waec-result-checker", customerId: "45012345678", amount: 390_000 },
+      { planId: "waec-result-checker", customerId: "45012345678", amount: 390_000 },
       400,
       "amount",
     );
   });
 
   it("an electricity payment without an amount: 400 naming amount", async () => {
-    await expectRefused(
-      "/bills/electricity/pay",
-      { clientReference: reference(), planId: "ikeja-electric-prepaid", customerId: "45012345678" },
-      400,
-      "amount",
-    );
+    await expectOrderRefused("/bills/electricity/pay", { planId: "ikeja-electric-prepaid", customerId: "45012345678" }, 400, "amount");
   });
 
   it("a customer id ending in 9999: 422 customer.invalid on verify and on pay", async () => {
     for (const customerId of ["4501239999", " 4501239999 ", "ACME-9999"]) {
       await expectRefused("/bills/electricity/verify", { planId: "ikeja-electric-prepaid", customerId }, 422, "customer.invalid");
       await expectRefused("/bills/cable-tv/verify", { planId: "dstv-padi", customerId }, 422, "customer.invalid");
-      await expectRefused(
+      await expectOrderRefused(
         "/bills/electricity/pay",
-        { clientReference: reference(), planId: "ikeja-electric-prepaid", customerId, amount: 100_000 },
+        { planId: "ikeja-electric-prepaid", customerId, amount: 100_000 },
         422,
         "customer.invalid",
       );
-      await expectRefused(
-        "/bills/cable-tv/pay",
-        { clientReference: reference(), planId: "dstv-padi", customerId },
-        422,
-        "customer.invalid",
-      );
+      await expectOrderRefused("/bills/cable-tv/pay", { planId: "dstv-padi", customerId }, 422, "customer.invalid");
     }
   });
 
   it("unknown services, plans and networks: 404, and a product of another service is not found", async () => {
-    await expectRefused(
-      "/bills/gas/pay",
-      { clientReference: reference(), planId: "dstv-padi", customerId: "45012345678" },
-      404,
-      "service.not_found",
-    );
+    await expectOrderRefused("/bills/gas/pay", { planId: "dstv-padi", customerId: "45012345678" }, 404, "service.not_found");
     await expectRefused("/bills/gas/verify", { planId: "dstv-padi", customerId: "45012345678" }, 404, "service.not_found");
-    await expectRefused(
+    await expectOrderRefused(
       "/bills/electricity/pay",
-      { clientReference: reference(), planId: "dstv-padi", customerId: "45012345678", amount: 100_000 },
+      { planId: "dstv-padi", customerId: "45012345678", amount: 100_000 },
       404,
       "plan.not_found",
     );
-    await expectRefused(
-      "/data",
-      { clientReference: reference(), planId: "ikeja-electric-prepaid", phone: "08031234567" },
-      404,
-      "plan.not_found",
-    );
-    await expectRefused(
-      "/airtime",
-      { clientReference: reference(), networkId: "vodafone", phone: "08031234567", amount: 10_000 },
-      404,
-      "network.not_found",
-    );
+    await expectOrderRefused("/data", { planId: "ikeja-electric-prepaid", phone: "08031234567" }, 404, "plan.not_found");
+    await expectOrderRefused("/airtime", { networkId: "vodafone", phone: "08031234567", amount: 10_000 }, 404, "network.not_found");
   });
 
   it("a purchase the balance cannot cover: 402, nothing left behind", async () => {

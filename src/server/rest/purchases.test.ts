@@ -38,6 +38,11 @@ function call(
   });
 }
 
+/** POSTs a new order to `path`: the fields given under a fresh client reference. */
+function placeOrder(auth: Record<string, string>, path: string, fields: Json) {
+  return call(auth, "POST", path, { clientReference: reference(), ...fields });
+}
+
 const TRANSACTION_KEYS = [
   "amount",
   "clientReference",
@@ -124,7 +129,7 @@ describe("POST /api/v1/data", () => {
     });
     expect(otherKind.status).toBe(409);
 
-    const poor = await call(auth, "POST", "/api/v1/data", { clientReference: reference(), planId: "mtn-1gb-30d", phone: "08031234567" });
+    const poor = await placeOrder(auth, "/api/v1/data", { planId: "mtn-1gb-30d", phone: "08031234567" });
     expect(poor.status).toBe(402);
     expect((poor.json() as Json).errors).toEqual([expect.objectContaining({ name: "wallet.insufficient_funds" })]);
     expect(await balanceOf(accountId)).toBe(2_000n);
@@ -133,13 +138,12 @@ describe("POST /api/v1/data", () => {
 
   it("reports failed vends as failed with the debit reversed, and unknown plans as 404 plan.not_found", async () => {
     const { accountId, auth } = await fundedAccount(50_000n);
-    const failed = await call(auth, "POST", "/api/v1/data", { clientReference: reference(), planId: "mtn-1gb-30d", phone: "08031230000" });
+    const failed = await placeOrder(auth, "/api/v1/data", { planId: "mtn-1gb-30d", phone: "08031230000" });
     expect(failed.status).toBe(201);
     expect(failed.json()).toMatchObject({ status: "failed", failureReason: expect.stringMatching(/rejected/) });
     expect(await balanceOf(accountId)).toBe(50_000n);
 
-    const unknown = await call(auth, "POST", "/api/v1/data", {
-      clientReference: reference(),
+    const unknown = await placeOrder(auth, "/api/v1/data", {
       planId: "no-such-plan",
       phone: "08031234567",
     });
@@ -164,8 +168,7 @@ describe("POST /api/v1/data", () => {
 describe("POST /api/v1/airtime", () => {
   it("charges the amount, within the network's bounds", async () => {
     const { accountId, auth } = await fundedAccount(100_000n);
-    const ok = await call(auth, "POST", "/api/v1/airtime", {
-      clientReference: reference(),
+    const ok = await placeOrder(auth, "/api/v1/airtime", {
       networkId: "airtel",
       phone: "08021234567",
       amount: 20_000,
@@ -174,22 +177,14 @@ describe("POST /api/v1/airtime", () => {
     expect(ok.json()).toMatchObject({ service: "Airtime", status: "successful", planId: null, networkId: "airtel", amount: 20_000 });
     expect(await balanceOf(accountId)).toBe(80_000n);
 
-    const tooSmall = await call(auth, "POST", "/api/v1/airtime", {
-      clientReference: reference(),
-      networkId: "airtel",
-      phone: "08021234567",
-      amount: 100,
-    });
-    expect(tooSmall.status).toBe(422);
-    expect((tooSmall.json() as Json).errors).toEqual([expect.objectContaining({ name: "amount.out_of_range" })]);
-    const unknown = await call(auth, "POST", "/api/v1/airtime", {
-      clientReference: reference(),
-      networkId: "nope",
-      phone: "08021234567",
-      amount: 10_000,
-    });
-    expect(unknown.status).toBe(404);
-    expect((unknown.json() as Json).errors).toEqual([expect.objectContaining({ name: "network.not_found" })]);
+    for (const [fields, status, error] of [
+      [{ networkId: "airtel", phone: "08021234567", amount: 100 }, 422, "amount.out_of_range"],
+      [{ networkId: "nope", phone: "08021234567", amount: 10_000 }, 404, "network.not_found"],
+    ] as const) {
+      const refused = await placeOrder(auth, "/api/v1/airtime", fields);
+      expect(refused.status).toBe(status);
+      expect((refused.json() as Json).errors).toEqual([expect.objectContaining({ name: error })]);
+    }
     expect(await balanceOf(accountId)).toBe(80_000n);
   });
 });
@@ -211,8 +206,7 @@ describe("bills", () => {
 
   it("pays electricity with the chosen amount and returns a 20-digit token; education returns a PIN", async () => {
     const { accountId, auth } = await fundedAccount(1_000_000n);
-    const electricity = await call(auth, "POST", "/api/v1/bills/electricity/pay", {
-      clientReference: reference(),
+    const electricity = await placeOrder(auth, "/api/v1/bills/electricity/pay", {
       planId: "ikeja-electric-prepaid",
       customerId: "45012345678",
       amount: 500_000,
@@ -226,8 +220,7 @@ describe("bills", () => {
       recipient: "45012345678",
       token: expect.stringMatching(/^\d{20}$/),
     });
-    const education = await call(auth, "POST", "/api/v1/bills/education/pay", {
-      clientReference: reference(),
+    const education = await placeOrder(auth, "/api/v1/bills/education/pay", {
       planId: "neco-result-token",
       customerId: "NECO-12345",
     });
@@ -238,33 +231,21 @@ describe("bills", () => {
 
   it("enforces the amount rules: required and bounded for variable products, refused for fixed ones", async () => {
     const { accountId, auth } = await fundedAccount(100_000_000n);
-    const missing = await call(auth, "POST", "/api/v1/bills/electricity/pay", {
-      clientReference: reference(),
-      planId: "eko-electric-prepaid",
-      customerId: "45012345678",
-    });
-    expect(missing.status).toBe(400);
-    expect((missing.json() as Json).errors).toEqual([expect.objectContaining({ name: "amount" })]);
-    const outside = await call(auth, "POST", "/api/v1/bills/electricity/pay", {
-      clientReference: reference(),
-      planId: "eko-electric-prepaid",
-      customerId: "45012345678",
-      amount: 50,
-    });
-    expect(outside.status).toBe(422);
-    const fixedWithAmount = await call(auth, "POST", "/api/v1/bills/cable-tv/pay", {
-      clientReference: reference(),
-      planId: "gotv-max",
-      customerId: "7012345678",
-      amount: 850_000,
-    });
-    expect(fixedWithAmount.status).toBe(400);
-    const invalidCustomer = await call(auth, "POST", "/api/v1/bills/cable-tv/pay", {
-      clientReference: reference(),
-      planId: "gotv-max",
-      customerId: "7012349999",
-    });
-    expect(invalidCustomer.status).toBe(422);
+    for (const [path, fields, status, error] of [
+      ["/api/v1/bills/electricity/pay", { planId: "eko-electric-prepaid", customerId: "45012345678" }, 400, "amount"],
+      [
+        "/api/v1/bills/electricity/pay",
+        { planId: "eko-electric-prepaid", customerId: "45012345678", amount: 50 },
+        422,
+        "amount.out_of_range",
+      ],
+      ["/api/v1/bills/cable-tv/pay", { planId: "gotv-max", customerId: "7012345678", amount: 850_000 }, 400, "amount"],
+      ["/api/v1/bills/cable-tv/pay", { planId: "gotv-max", customerId: "7012349999" }, 422, "customer.invalid"],
+    ] as const) {
+      const refused = await placeOrder(auth, path, fields);
+      expect(refused.status).toBe(status);
+      expect((refused.json() as Json).errors).toEqual([expect.objectContaining({ name: error })]);
+    }
     expect(await balanceOf(accountId)).toBe(100_000_000n);
     expect(await db.transaction.count({ where: { accountId } })).toBe(0);
   });

@@ -1,6 +1,7 @@
 import { createCallerFactory, createTRPCRouter } from "~/server/trpc/init";
 import { allowlistRouter } from "~/server/trpc/routers/allowlist";
 import { apiKeysRouter } from "~/server/trpc/routers/api-keys";
+import { catalogRouter } from "~/server/trpc/routers/catalog";
 import { dashboardRouter } from "~/server/trpc/routers/dashboard";
 import { invoicesRouter } from "~/server/trpc/routers/invoices";
 import { operatorRouter } from "~/server/trpc/routers/operator";
@@ -19,6 +20,7 @@ export const appRouter = createTRPCRouter({
   allowlist: allowlistRouter,
   team: teamRouter,
   operator: operatorRouter,
+  catalog: catalogRouter,
   invoices: invoicesRouter,
 });
 

@@ -28,6 +28,7 @@ export const payBillOperation = {
     "transaction.idempotency_conflict",
     "customer.invalid",
     "amount.out_of_range",
+    "plan.unavailable",
     "provider.unavailable",
   ],
   examplePath: "/api/v1/bills/electricity/pay",

@@ -11,5 +11,11 @@ export const purchaseAirtimeOperation = {
   request: { body: purchaseAirtimeInput },
   bodyExample: { clientReference: "order-10002", networkId: "mtn", phone: "08031234567", amount: 50_000 },
   responses: purchaseResponses,
-  errors: ["wallet.insufficient_funds", "network.not_found", "transaction.idempotency_conflict", "amount.out_of_range"],
+  errors: [
+    "wallet.insufficient_funds",
+    "network.not_found",
+    "transaction.idempotency_conflict",
+    "amount.out_of_range",
+    "network.unavailable",
+  ],
 } satisfies OperationSpec;

@@ -11,5 +11,5 @@ export const purchaseDataOperation = {
   request: { body: purchaseDataInput },
   bodyExample: { clientReference: "order-10001", planId: "mtn-1gb-30d", phone: "08031234567" },
   responses: purchaseResponses,
-  errors: ["wallet.insufficient_funds", "plan.not_found", "transaction.idempotency_conflict"],
+  errors: ["wallet.insufficient_funds", "plan.not_found", "transaction.idempotency_conflict", "plan.unavailable"],
 } satisfies OperationSpec;

@@ -12,6 +12,6 @@ export const verifyCustomerOperation = {
   request: { params: billServiceParams, body: verifyCustomerInput },
   bodyExample: { planId: "ikeja-electric-prepaid", customerId: "45012345678" },
   responses: { "200": ok("The customer as the biller knows them.", customerVerification) },
-  errors: ["service.not_found", "plan.not_found", "customer.invalid", "provider.unavailable"],
+  errors: ["service.not_found", "plan.not_found", "customer.invalid", "plan.unavailable", "provider.unavailable"],
   examplePath: "/api/v1/bills/electricity/verify",
 } satisfies OperationSpec;

@@ -8,11 +8,10 @@ import { inTransaction } from "~/server/db/in-transaction";
 import { isUniqueViolation } from "~/server/db/is-unique-violation";
 import { AppError } from "~/server/errors";
 import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
-import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
 import { parseInput } from "~/server/validation/parse-input";
 import { allowlistEntryInput, type AllowlistEntryInput } from "~/schemas/operator";
 import { normalizeAllowlistEntry } from "./normalize-allowlist-entry";
-import { readAllowlist } from "./read-allowlist";
+import { recordAllowlistChange } from "./record-allowlist-change";
 
 function entryExists(cidr: string): AppError {
   return new AppError("allowlist.entry_exists", `${cidr} is already on this account's allowlist.`);
@@ -29,14 +28,7 @@ export async function addAllowlistEntry(actor: Actor, input: AllowlistEntryInput
       const existing = await client.allowlistEntry.findUnique({ where: { accountId_cidr: { accountId, cidr } } });
       if (existing) throw entryExists(cidr);
       await client.allowlistEntry.create({ data: { accountId, cidr } });
-      await recordAuditEntry(client, actor, {
-        action: "allowlist.add",
-        accountId,
-        targetType: "allowlist_entry",
-        targetId: cidr,
-        details: { entry: cidr, input: entry },
-      });
-      return { entries: await readAllowlist(client, accountId) };
+      return recordAllowlistChange(client, actor, { action: "allowlist.add", accountId, cidr, input: entry });
     });
   } catch (error) {
     if (isUniqueViolation(error, ["account_id", "cidr"])) throw entryExists(cidr);

@@ -8,11 +8,10 @@ import type { DbClient } from "~/server/db";
 import { inTransaction } from "~/server/db/in-transaction";
 import { AppError } from "~/server/errors";
 import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
-import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
 import { parseInput } from "~/server/validation/parse-input";
 import { allowlistEntryInput, type AllowlistEntryInput } from "~/schemas/operator";
 import { normalizeAllowlistEntry } from "./normalize-allowlist-entry";
-import { readAllowlist } from "./read-allowlist";
+import { recordAllowlistChange } from "./record-allowlist-change";
 
 export async function removeAllowlistEntry(actor: Actor, input: AllowlistEntryInput, tx?: DbClient): Promise<{ entries: string[] }> {
   assertOperator(actor);
@@ -23,13 +22,6 @@ export async function removeAllowlistEntry(actor: Actor, input: AllowlistEntryIn
     await findAccountOrThrow(client, accountId);
     const { count } = await client.allowlistEntry.deleteMany({ where: { accountId, cidr } });
     if (count === 0) throw new AppError("allowlist.entry_not_found", `${cidr} is not on this account's allowlist.`);
-    await recordAuditEntry(client, actor, {
-      action: "allowlist.remove",
-      accountId,
-      targetType: "allowlist_entry",
-      targetId: cidr,
-      details: { entry: cidr, input: entry },
-    });
-    return { entries: await readAllowlist(client, accountId) };
+    return recordAllowlistChange(client, actor, { action: "allowlist.remove", accountId, cidr, input: entry });
   });
 }

@@ -71,6 +71,33 @@ async function keyOf(accountId: string): Promise<string> {
   return (await createApiKey(cli, { accountId, name: uniqueName("key") })).keyId;
 }
 
+async function networkOf(): Promise<string> {
+  const id = uniqueName("net");
+  await createNetwork(cli, { id, name: id, airtimeMinAmount: "5000", airtimeMaxAmount: "5000000" });
+  return id;
+}
+
+async function planOf(): Promise<string> {
+  const id = uniqueName("plan");
+  await createPlan(cli, {
+    id,
+    networkId: await networkOf(),
+    name: id,
+    price: "28000",
+    pricingBasis: "SPECIAL",
+    productId: id,
+    validityDays: 30,
+    class: "SME",
+  });
+  return id;
+}
+
+const NEW_BILL_PRODUCT = { service: "CABLE_TV", amountType: "FIXED", name: "Audited bouquet", biller: "DStv", price: "500000" } as const;
+
+async function priceListOf(): Promise<string> {
+  return (await createPriceList(cli, { name: uniqueName("List") })).id;
+}
+
 /** Every mutation procedure of appRouter, by path. */
 const PROCEDURES: Record<string, Coverage> = {
   "operator.createAccount": audited("OPERATOR", async () => [{ input: { name: uniqueName("audited") }, action: "account.create" }]),
@@ -115,6 +142,55 @@ const PROCEDURES: Record<string, Coverage> = {
     return [
       { input: { userId, disabled: true }, action: "user.disable" },
       { input: { userId, disabled: false }, action: "user.enable" },
+    ];
+  }),
+  "catalog.createNetwork": audited("OPERATOR", async () => {
+    const id = uniqueName("net");
+    return [{ input: { id, name: id, airtimeMinAmount: "5000", airtimeMaxAmount: "5000000" }, action: "network.created" }];
+  }),
+  "catalog.updateNetwork": audited("OPERATOR", async () => [
+    { input: { id: await networkOf(), active: false }, action: "network.updated" },
+  ]),
+  "catalog.createPlan": audited("OPERATOR", async () => {
+    const id = uniqueName("plan");
+    const plan = {
+      id,
+      networkId: await networkOf(),
+      name: id,
+      price: "28000",
+      pricingBasis: "SPECIAL",
+      productId: id,
+      validityDays: 30,
+      class: "SME",
+    };
+    return [{ input: plan, action: "plan.created" }];
+  }),
+  "catalog.updatePlan": audited("OPERATOR", async () => [{ input: { id: await planOf(), price: "30000" }, action: "plan.updated" }]),
+  "catalog.createBillProduct": audited("OPERATOR", async () => {
+    const id = uniqueName("bouquet");
+    return [{ input: { ...NEW_BILL_PRODUCT, id, productId: id }, action: "bill_product.created" }];
+  }),
+  "catalog.updateBillProduct": audited("OPERATOR", async () => {
+    const id = uniqueName("bouquet");
+    await createBillProduct(cli, { ...NEW_BILL_PRODUCT, id, productId: id });
+    return [{ input: { id, costPrice: "480000" }, action: "bill_product.updated" }];
+  }),
+  "catalog.createPriceList": audited("OPERATOR", async () => [{ input: { name: uniqueName("List") }, action: "price_list.created" }]),
+  "catalog.renamePriceList": audited("OPERATOR", async () => [
+    { input: { priceListId: await priceListOf(), name: uniqueName("Renamed") }, action: "price_list.renamed" },
+  ]),
+  "catalog.setPriceListPrice": audited("OPERATOR", async () => [
+    { input: { priceListId: await priceListOf(), planId: await planOf(), price: "27000" }, action: "price_list.price_set" },
+  ]),
+  "catalog.assignPriceList": audited("OPERATOR", async ({ accountId }) => [
+    { input: { accountId, priceListId: await priceListOf() }, action: "price_list.assigned" },
+    { input: { accountId, priceListId: null }, action: "price_list.assigned" },
+  ]),
+  "catalog.setAccountPrice": audited("OPERATOR", async ({ accountId }) => {
+    const planId = await planOf();
+    return [
+      { input: { accountId, planId, price: "26000" }, action: "price.account_set" },
+      { input: { accountId, planId, price: null }, action: "price.account_set" },
     ];
   }),
   "purchases.verifyCustomer": exempt("asks the biller for a customer's name; nothing is changed"),

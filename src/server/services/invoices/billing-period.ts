@@ -3,9 +3,8 @@
  * purchase at 23:30 UTC on the last day of a month belongs to the next month. Periods are written
  * "YYYY-MM"; the current month and earlier ones can be invoiced, later ones cannot.
  */
+import { lagosMonthStart, lagosWallClock } from "~/lagos-time";
 import { invalidInput } from "~/server/validation/parse-input";
-
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 
 export interface BillingPeriod {
   /** "2026-11" */
@@ -18,12 +17,8 @@ export interface BillingPeriod {
   label: string;
 }
 
-function lagosMonthStart(year: number, monthIndex: number): Date {
-  return new Date(Date.UTC(year, monthIndex, 1) - LAGOS_OFFSET_MS);
-}
-
 export function lagosPeriodOf(instant: Date): string {
-  const lagos = new Date(instant.getTime() + LAGOS_OFFSET_MS);
+  const lagos = lagosWallClock(instant);
   return `${lagos.getUTCFullYear()}-${String(lagos.getUTCMonth() + 1).padStart(2, "0")}`;
 }
 
@@ -42,7 +37,7 @@ export function billingPeriod(period: string, now: Date = new Date()): BillingPe
 
 /** "2026-11-21 02:41:29" in Lagos time: what a person in the billing time zone reads. */
 export function formatLagosDateTime(instant: Date): string {
-  return new Date(instant.getTime() + LAGOS_OFFSET_MS).toISOString().replace("T", " ").slice(0, 19);
+  return lagosWallClock(instant).toISOString().replace("T", " ").slice(0, 19);
 }
 
 /** "2026-11-21": the Lagos calendar day of an instant. */

@@ -62,32 +62,75 @@ const PAGE_BOTTOM = 842 - MARGIN;
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 
 type Struct = PDFKit.PDFStructureElement;
-type Column = { header: string; width: number; align?: "left" | "right" };
+/** A table column; at most one leaves out its width and takes what the others leave of the content width. */
+type Column = { header: string; width?: number; align?: "left" | "right" };
+
+/** The funding and adjustments of the month. */
+const CREDIT_COLUMNS: Column[] = [
+  { header: "Date (Lagos)", width: 100 },
+  { header: "Kind", width: 62 },
+  { header: "Reference", width: 120 },
+  { header: "Note" },
+  { header: "Amount", width: 95, align: "right" },
+];
+
+/** Purchases by service, with a total row. */
+const SERVICE_COLUMNS: Column[] = [
+  { header: "Service", width: 150 },
+  { header: "Purchases", width: 75, align: "right" },
+  { header: "Failed", width: 60, align: "right" },
+  { header: "Charged", width: 75, align: "right" },
+  { header: "Amount charged", align: "right" },
+];
+
+/** The source addresses purchases came from. */
+const ADDRESS_COLUMNS: Column[] = [
+  { header: "Address", width: 150 },
+  { header: "Purchases", width: 60, align: "right" },
+  { header: "Amount charged", width: 95, align: "right" },
+  { header: "First use (Lagos)", width: 95 },
+  { header: "Last use (Lagos)" },
+];
 
 /** One structure element (a heading, a paragraph) holding what `draw` puts on the page. */
 function tagged(doc: PDFKit.PDFDocument, parent: Struct, type: string, draw: () => void): void {
   parent.add(doc.struct(type, {}, [draw]));
 }
 
+/**
+ * One tagged block of text (`type` H1, H2 or P) in Helvetica, bold or not, at `size` points: at the
+ * current position, or at `x` on the current line where blocks stand side by side.
+ */
+function taggedText(
+  doc: PDFKit.PDFDocument,
+  parent: Struct,
+  type: string,
+  text: string,
+  { bold = false, size = 9, x, width = CONTENT_WIDTH }: { bold?: boolean; size?: number; x?: number; width?: number } = {},
+): void {
+  tagged(doc, parent, type, () => {
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(size);
+    if (x === undefined) doc.text(text, { width });
+    else doc.text(text, x, doc.y, { width });
+  });
+}
+
 function heading(doc: PDFKit.PDFDocument, parent: Struct, text: string): void {
   if (doc.y > PAGE_BOTTOM - 70) doc.addPage();
   doc.x = MARGIN;
-  tagged(doc, parent, "H2", () => doc.font("Helvetica-Bold").fontSize(12).text(text, { width: CONTENT_WIDTH }));
+  taggedText(doc, parent, "H2", text, { bold: true, size: 12 });
   doc.moveDown(0.4);
 }
 
 function paragraph(doc: PDFKit.PDFDocument, parent: Struct, text: string, options: { bold?: boolean; size?: number } = {}): void {
   doc.x = MARGIN;
-  tagged(doc, parent, "P", () =>
-    doc
-      .font(options.bold ? "Helvetica-Bold" : "Helvetica")
-      .fontSize(options.size ?? 9)
-      .text(text, { width: CONTENT_WIDTH }),
-  );
+  taggedText(doc, parent, "P", text, options);
 }
 
 /** A table whose columns share the content width; numbers right-aligned so their digits line up. */
 function table(doc: PDFKit.PDFDocument, parent: Struct, columns: Column[], rows: string[][], options: { totalRow?: boolean } = {}): void {
+  const fixedWidth = columns.reduce((sum, column) => sum + (column.width ?? 0), 0);
+  const widths = columns.map((column) => column.width ?? CONTENT_WIDTH - fixedWidth);
   const structure = doc.struct("Table");
   parent.add(structure);
   const headers = columns.map((column) => column.header);
@@ -106,13 +149,13 @@ function table(doc: PDFKit.PDFDocument, parent: Struct, columns: Column[], rows:
       const cellX = x;
       tagged(doc, row, kind === "header" ? "TH" : "TD", () =>
         doc.text(cells[index] ?? "", cellX, y, {
-          width: column.width - 6,
+          width: widths[index]! - 6,
           align: column.align ?? "left",
           lineBreak: false,
           ellipsis: true,
         }),
       );
-      x += column.width;
+      x += widths[index]!;
     });
     row.end();
     doc.x = MARGIN;
@@ -146,19 +189,8 @@ function sideBySide(
     doc.y = top;
     const section = doc.struct("Sect");
     parent.add(section);
-    tagged(doc, section, "H2", () =>
-      doc
-        .font("Helvetica-Bold")
-        .fontSize(10)
-        .text(block.title, x, doc.y, { width: half - 10 }),
-    );
-    for (const line of block.lines)
-      tagged(doc, section, "P", () =>
-        doc
-          .font("Helvetica")
-          .fontSize(9)
-          .text(line, x, doc.y, { width: half - 10 }),
-      );
+    taggedText(doc, section, "H2", block.title, { bold: true, size: 10, x, width: half - 10 });
+    for (const line of block.lines) taggedText(doc, section, "P", line, { x, width: half - 10 });
     section.end();
     bottom = Math.max(bottom, doc.y);
   });
@@ -194,12 +226,7 @@ export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer,
   const root = doc.struct("Document");
   doc.addStructure(root);
 
-  tagged(doc, root, "H1", () =>
-    doc
-      .font("Helvetica-Bold")
-      .fontSize(20)
-      .text(summary.provisional ? "Invoice (provisional)" : "Invoice", { width: CONTENT_WIDTH }),
-  );
+  taggedText(doc, root, "H1", summary.provisional ? "Invoice (provisional)" : "Invoice", { bold: true, size: 20 });
   doc.moveDown(0.3);
   paragraph(
     doc,
@@ -247,7 +274,7 @@ export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer,
   table(
     doc,
     root,
-    [{ header: "", width: CONTENT_WIDTH - amountColumn.width }, amountColumn],
+    [{ header: "" }, amountColumn],
     [
       ["Opening balance", formatNgn(summary.openingBalance)],
       ["Funding", formatNgn(summary.funding)],
@@ -267,13 +294,7 @@ export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer,
     table(
       doc,
       root,
-      [
-        { header: "Date (Lagos)", width: 100 },
-        { header: "Kind", width: 62 },
-        { header: "Reference", width: 120 },
-        { header: "Note", width: CONTENT_WIDTH - 377 },
-        { header: "Amount", width: 95, align: "right" },
-      ],
+      CREDIT_COLUMNS,
       summary.credits.map((entry) => [
         formatLagosDateTime(entry.at),
         entry.kind,
@@ -289,13 +310,7 @@ export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer,
   table(
     doc,
     root,
-    [
-      { header: "Service", width: 150 },
-      { header: "Purchases", width: 75, align: "right" },
-      { header: "Failed", width: 60, align: "right" },
-      { header: "Charged", width: 75, align: "right" },
-      { header: "Amount charged", width: CONTENT_WIDTH - 360, align: "right" },
-    ],
+    SERVICE_COLUMNS,
     [
       ...summary.services.map((row) => [row.service, String(row.count), String(row.failed), String(row.charged), formatNgn(row.amount)]),
       ["Total", String(summary.transactionCount), String(failed), String(summary.chargedCount), formatNgn(summary.totalCharged)],
@@ -314,7 +329,7 @@ export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer,
   table(
     doc,
     root,
-    [{ header: "", width: CONTENT_WIDTH - amountColumn.width }, amountColumn],
+    [{ header: "" }, amountColumn],
     [
       ["Amount charged", formatNgn(summary.totalCharged)],
       [
@@ -331,13 +346,7 @@ export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer,
   table(
     doc,
     root,
-    [
-      { header: "Address", width: 150 },
-      { header: "Purchases", width: 60, align: "right" },
-      { header: "Amount charged", width: 95, align: "right" },
-      { header: "First use (Lagos)", width: 95 },
-      { header: "Last use (Lagos)", width: CONTENT_WIDTH - 400 },
-    ],
+    ADDRESS_COLUMNS,
     summary.sourceAddresses.length > 0
       ? summary.sourceAddresses.map((row) => [
           row.address,

@@ -7,9 +7,8 @@
  */
 import type { Actor } from "~/server/auth/actor";
 import { openInvoiceMonth } from "./invoice-access";
-import { SERVICE_LABELS } from "~/schemas/portal-transactions";
 import { streamTransactionRows, type TransactionExportRow } from "~/server/services/transactions/transaction-reads";
-import { inBatches, nairaText, writeCsv, type CsvColumn } from "~/server/services/transactions/write-csv";
+import { inBatches, nairaText, transactionLeadingCells, writeCsv, type CsvColumn } from "~/server/services/transactions/write-csv";
 import { invoiceNumber } from "./billing-period";
 
 /**
@@ -41,11 +40,7 @@ function toCells(row: TransactionExportRow): string[] {
   const kobo = BigInt(row.amount);
   const charged = BigInt(row.charged);
   return [
-    row.lagos_time,
-    row.id,
-    row.client_reference,
-    row.provider_reference ?? "",
-    SERVICE_LABELS[row.service],
+    ...transactionLeadingCells(row),
     row.product_name ?? row.plan_id ?? "",
     row.recipient,
     kobo.toString(),

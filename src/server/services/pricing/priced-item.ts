@@ -42,10 +42,6 @@ export async function writePrice(client: DbClient, owner: PriceOwner, change: Pr
 
 async function writePlanPrice(client: DbClient, owner: PriceOwner, planId: string, change: PriceChange): Promise<PriceWritten> {
   const plan = await findPlanOrThrow(client, planId);
-  const pricingBasis = change.pricingBasis ?? plan.pricingBasis;
-  if (change.price !== null && pricingBasis === "RETAIL" && plan.retailPrice === null) {
-    throw invalidInput([{ name: "pricingBasis", reason: `cannot be retail: plan '${plan.id}' has no published retail price` }]);
-  }
   const table = "accountId" in owner ? client.accountPlanPrice : client.priceListPlanPrice;
   const key =
     "accountId" in owner
@@ -59,6 +55,11 @@ async function writePlanPrice(client: DbClient, owner: PriceOwner, planId: strin
   if (change.price === null) {
     if (stored) await delegate.delete({ where });
     return { item: { planId }, before, after: null };
+  }
+  // A price changed without a basis keeps the basis it had; a new one takes the plan's.
+  const pricingBasis = change.pricingBasis ?? stored?.pricingBasis ?? plan.pricingBasis;
+  if (pricingBasis === "RETAIL" && plan.retailPrice === null) {
+    throw invalidInput([{ name: "pricingBasis", reason: `cannot be retail: plan '${plan.id}' has no published retail price` }]);
   }
   const data = { ...owner, planId, price: change.price, pricingBasis };
   await delegate.upsert({ where, create: data as never, update: { price: change.price, pricingBasis } });

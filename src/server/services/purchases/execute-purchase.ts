@@ -64,6 +64,8 @@ export function purchasingParty(actor: Actor) {
   throw new AppError("forbidden", "Purchases are made by an account's API keys or its portal users.");
 }
 
+type PurchasingParty = ReturnType<typeof purchasingParty>;
+
 /** SQLSTATEs raised by the purchase functions (migrations 20261121020000, 20261121090000, 20261124001346). */
 const INSUFFICIENT_FUNDS_SQLSTATE = "RP402";
 const PLAN_NOT_FOUND_SQLSTATE = "RP404";
@@ -80,7 +82,7 @@ function interval(milliseconds: number): string {
   return `${Math.max(0, Math.round(milliseconds))} milliseconds`;
 }
 
-async function beginPurchase(party: ReturnType<typeof purchasingParty>, order: PurchaseOrder, fingerprint: string): Promise<BegunPurchase> {
+async function beginPurchase(party: PurchasingParty, order: PurchaseOrder, fingerprint: string): Promise<BegunPurchase> {
   return runBeginStatement(
     sql`SELECT * FROM begin_purchase(
       ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${fingerprint},
@@ -142,24 +144,34 @@ async function vendSafely(provider: VendProvider, request: VendRequest): Promise
 }
 
 /**
- * @param lookup what the API key's statement found under the order's reference (a REST purchase): a
- *   stored transaction is answered from it, as begin_purchase would answer it, without the round trip.
+ * The steps every purchase kind shares: a reference the key's statement already found is answered
+ * from it (replay or 409) without another round trip; otherwise `begin` claims the reference and
+ * debits the wallet in one statement, and the vend and its settlement follow.
+ * @param lookup what the API key's statement found under the order's reference (a REST purchase).
  */
-export async function executePurchase(actor: Actor, order: PurchaseOrder, lookup?: ReferenceLookup): Promise<PurchaseResult> {
+async function runPurchase(
+  actor: Actor,
+  order: { clientReference: string; phone: string | null; fingerprint: Parameters<typeof orderFingerprint>[0] },
+  lookup: ReferenceLookup | undefined,
+  begin: (party: PurchasingParty, fingerprint: string) => Promise<BegunPurchase>,
+): Promise<PurchaseResult> {
   const party = purchasingParty(actor);
-  const fingerprint = orderFingerprint({
-    service: order.service,
-    productCode: order.productCode,
-    recipient: order.recipient,
-    amount: order.orderAmount,
-  });
+  const fingerprint = orderFingerprint(order.fingerprint);
   const stored = lookedUp(lookup, party.accountId, order.clientReference);
   if (stored) return replayOrConflict(stored, fingerprint, order.clientReference);
   // Resolved before any money moves: a misconfigured provider (unknown VEND_PROVIDER, HTTP upstream
   // without its URL) fails this request with nothing charged, instead of a debit left pending forever.
   const provider = getVendProvider();
-  const begun = await beginPurchase(party, order, fingerprint);
+  const begun = await begin(party, fingerprint);
   return completePurchase(provider, begun, fingerprint, order.clientReference, order.phone);
+}
+
+/** An order whose charge the caller has decided (airtime: its amount). */
+export async function executePurchase(actor: Actor, order: PurchaseOrder, lookup?: ReferenceLookup): Promise<PurchaseResult> {
+  const fingerprint = { service: order.service, productCode: order.productCode, recipient: order.recipient, amount: order.orderAmount };
+  return runPurchase(actor, { clientReference: order.clientReference, phone: order.phone, fingerprint }, lookup, (party, hash) =>
+    beginPurchase(party, order, hash),
+  );
 }
 
 /**
@@ -173,24 +185,20 @@ export async function executeDataPurchase(
   order: { clientReference: string; planId: string; recipient: string },
   lookup?: ReferenceLookup,
 ): Promise<PurchaseResult> {
-  const party = purchasingParty(actor);
-  const fingerprint = orderFingerprint({ service: "DATA", productCode: order.planId, recipient: order.recipient, amount: null });
-  // A retry answered from the key's statement: the whole request is one round trip.
-  const stored = lookedUp(lookup, party.accountId, order.clientReference);
-  if (stored) return replayOrConflict(stored, fingerprint, order.clientReference);
-  const provider = getVendProvider(); // before any money moves, as above
-  const begun = await runCatalogBegin(
-    sql`SELECT * FROM begin_data_purchase(
-      ${party.accountId}::uuid, ${order.clientReference}, ${fingerprint}, ${order.planId}, ${order.recipient},
-      ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid, ${party.sourceIp},
-      ${interval(vendGracePeriod())}::interval)`,
-    {
-      what: `the data plan '${order.planId}' at this account's price`,
-      notFound: planNotFound(order.planId),
-      notOnSale: planNotOnSale(order.planId),
-    },
+  const fingerprint = { service: "DATA" as const, productCode: order.planId, recipient: order.recipient, amount: null };
+  return runPurchase(actor, { clientReference: order.clientReference, phone: null, fingerprint }, lookup, (party, hash) =>
+    runCatalogBegin(
+      sql`SELECT * FROM begin_data_purchase(
+        ${party.accountId}::uuid, ${order.clientReference}, ${hash}, ${order.planId}, ${order.recipient},
+        ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid, ${party.sourceIp},
+        ${interval(vendGracePeriod())}::interval)`,
+      {
+        what: `the data plan '${order.planId}' at this account's price`,
+        notFound: planNotFound(order.planId),
+        notOnSale: planNotOnSale(order.planId),
+      },
+    ),
   );
-  return completePurchase(provider, begun, fingerprint, order.clientReference, null);
 }
 
 export interface BillOrder {
@@ -212,24 +220,16 @@ export interface BillOrder {
  * instant, a variable one the amount sent, within the bounds as they are at that instant.
  */
 export async function executeBillPurchase(actor: Actor, order: BillOrder, lookup?: ReferenceLookup): Promise<PurchaseResult> {
-  const party = purchasingParty(actor);
-  const fingerprint = orderFingerprint({
-    service: order.service,
-    productCode: order.productId,
-    recipient: order.recipient,
-    amount: order.amount,
-  });
-  const stored = lookedUp(lookup, party.accountId, order.clientReference);
-  if (stored) return replayOrConflict(stored, fingerprint, order.clientReference);
-  const provider = getVendProvider(); // before any money moves, as above
-  const begun = await runCatalogBegin(
-    sql`SELECT * FROM begin_bill_purchase(
-      ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${fingerprint}, ${order.productId},
-      ${order.recipient}, ${order.customerName}, ${order.amount}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid,
-      ${party.userId}::uuid, ${party.sourceIp}, ${interval(vendGracePeriod())}::interval)`,
-    { what: `'${order.productId}' at this account's price`, ...order.refusals },
+  const fingerprint = { service: order.service, productCode: order.productId, recipient: order.recipient, amount: order.amount };
+  return runPurchase(actor, { clientReference: order.clientReference, phone: order.phone, fingerprint }, lookup, (party, hash) =>
+    runCatalogBegin(
+      sql`SELECT * FROM begin_bill_purchase(
+        ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${hash}, ${order.productId},
+        ${order.recipient}, ${order.customerName}, ${order.amount}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid,
+        ${party.userId}::uuid, ${party.sourceIp}, ${interval(vendGracePeriod())}::interval)`,
+      { what: `'${order.productId}' at this account's price`, ...order.refusals },
+    ),
   );
-  return completePurchase(provider, begun, fingerprint, order.clientReference, order.phone);
 }
 
 /** The begin functions that read the catalog: their "not found", "not on sale" and "out of range" as the contract's errors. */

@@ -4,7 +4,7 @@
  * rows holds one page in memory.
  */
 import { Prisma } from "~/generated/prisma/client";
-import { SERVICE_LABELS, transactionFilter, type TransactionFilter } from "~/schemas/portal-transactions";
+import { transactionFilter, type TransactionFilter } from "~/schemas/portal-transactions";
 import { actingAccountId } from "~/server/auth/account-scope";
 import type { Actor } from "~/server/auth/actor";
 import { formatLagosDate } from "~/server/services/invoices/billing-period";
@@ -18,7 +18,7 @@ import {
   type Cursor,
   type PortalTransactionRow,
 } from "./transaction-reads";
-import { nairaText, writeCsv, type CsvColumn } from "./write-csv";
+import { nairaText, transactionLeadingCells, writeCsv, type CsvColumn } from "./write-csv";
 
 /** As the invoice CSV (write-csv.ts): "Charged" is 0 for a failed purchase, so its column sums to spend. */
 const COLUMNS: readonly CsvColumn[] = [
@@ -44,11 +44,7 @@ type CsvRow = PortalTransactionRow & { lagos_time: string; charged: bigint };
 
 function toRecord(row: CsvRow): string[] {
   return [
-    row.lagos_time,
-    row.id,
-    row.client_reference,
-    row.provider_reference ?? "",
-    SERVICE_LABELS[row.service],
+    ...transactionLeadingCells(row),
     row.product_name ?? "",
     row.recipient,
     nairaText(row.amount),

@@ -22,6 +22,8 @@
  * memory holds one batch whatever the size of the file.
  */
 import { stringify } from "csv-stringify/sync";
+import { SERVICE_LABELS } from "~/schemas/portal-transactions";
+import type { ServiceCode } from "~/schemas/services";
 
 export type CsvCellKind = "id" | "text" | "value";
 export interface CsvColumn {
@@ -84,4 +86,15 @@ export function nairaText(kobo: bigint): string {
   const sign = kobo < 0n ? "-" : "";
   const absolute = kobo < 0n ? -kobo : kobo;
   return `${sign}${absolute / 100n}.${(absolute % 100n).toString().padStart(2, "0")}`;
+}
+
+/** What a transaction's row opens with in both CSVs: when (Lagos time), its three references and its service. */
+export function transactionLeadingCells(row: {
+  lagos_time: string;
+  id: string;
+  client_reference: string;
+  provider_reference: string | null;
+  service: ServiceCode;
+}): string[] {
+  return [row.lagos_time, row.id, row.client_reference, row.provider_reference ?? "", SERVICE_LABELS[row.service]];
 }

@@ -61,6 +61,17 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; appCode:
   return { code: trpcError.code, appCode: cause?.code, message: trpcError.message };
 }
 
+/** Each call, made in turn, is refused to STAFF and operators (FORBIDDEN) and to anonymous callers (UNAUTHORIZED). */
+async function expectRefusedToAllButOwners(calls: (caller: ReturnType<typeof callerFor>) => (() => Promise<unknown>)[]) {
+  for (const [actor, code] of [
+    [a.staff, "FORBIDDEN"],
+    [operatorUser, "FORBIDDEN"],
+    [null, "UNAUTHORIZED"],
+  ] as const) {
+    for (const call of calls(callerFor(actor))) expect((await refusal(call())).code).toBe(code);
+  }
+}
+
 let a: Tenant;
 let b: Tenant;
 let operatorUser: UserActor;
@@ -130,16 +141,11 @@ describe("apiKeys", () => {
 
   it("refuses STAFF, operators and anonymous callers, and nothing changes", async () => {
     const before = await db.apiKey.findMany({ where: { accountId: a.accountId }, orderBy: { id: "asc" } });
-    for (const [actor, code] of [
-      [a.staff, "FORBIDDEN"],
-      [operatorUser, "FORBIDDEN"],
-      [null, "UNAUTHORIZED"],
-    ] as const) {
-      const caller = callerFor(actor);
-      expect((await refusal(caller.apiKeys.list())).code).toBe(code);
-      expect((await refusal(caller.apiKeys.create({ name: "sneaky" }))).code).toBe(code);
-      expect((await refusal(caller.apiKeys.revoke({ keyId: a.keyId }))).code).toBe(code);
-    }
+    await expectRefusedToAllButOwners((caller) => [
+      () => caller.apiKeys.list(),
+      () => caller.apiKeys.create({ name: "sneaky" }),
+      () => caller.apiKeys.revoke({ keyId: a.keyId }),
+    ]);
     expect((await refusal(callerFor(operatorUser).apiKeys.list())).message).toMatch(/operator console/);
     expect(await db.apiKey.findMany({ where: { accountId: a.accountId }, orderBy: { id: "asc" } })).toEqual(before);
   });
@@ -263,16 +269,11 @@ describe("team", () => {
 
   it("refuses STAFF, operators and anonymous callers, and nothing changes", async () => {
     const before = await db.user.findMany({ where: { accountId: a.accountId }, orderBy: { id: "asc" } });
-    for (const [actor, code] of [
-      [a.staff, "FORBIDDEN"],
-      [operatorUser, "FORBIDDEN"],
-      [null, "UNAUTHORIZED"],
-    ] as const) {
-      const caller = callerFor(actor);
-      expect((await refusal(caller.team.list())).code).toBe(code);
-      expect((await refusal(caller.team.addStaff({ email: `${uniqueName("x")}@example.test`, password: "long-enough" }))).code).toBe(code);
-      expect((await refusal(caller.team.setDisabled({ userId: a.staff.userId, disabled: true }))).code).toBe(code);
-    }
+    await expectRefusedToAllButOwners((caller) => [
+      () => caller.team.list(),
+      () => caller.team.addStaff({ email: `${uniqueName("x")}@example.test`, password: "long-enough" }),
+      () => caller.team.setDisabled({ userId: a.staff.userId, disabled: true }),
+    ]);
     expect(await db.user.findMany({ where: { accountId: a.accountId }, orderBy: { id: "asc" } })).toEqual(before);
   });
 });

@@ -14,6 +14,17 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.create": "User added",
   "user.disable": "User disabled",
   "user.enable": "User enabled",
+  "network.created": "Network created",
+  "network.updated": "Network changed",
+  "plan.created": "Data plan created",
+  "plan.updated": "Data plan changed",
+  "bill_product.created": "Bill product created",
+  "bill_product.updated": "Bill product changed",
+  "price.account_set": "Account price changed",
+  "price_list.created": "Price list created",
+  "price_list.renamed": "Price list renamed",
+  "price_list.price_set": "Price list price changed",
+  "price_list.assigned": "Price list assigned",
 };
 
 export function actionLabel(action: string): string {

@@ -13,6 +13,7 @@ import { ErrorAlert } from "~/components/ui/notices";
 import { AllowlistPanel } from "./allowlist-panel";
 import { ApiKeysPanel } from "./api-keys-panel";
 import { CatalogPanel } from "./catalog-panel";
+import { PricingPanel } from "./pricing-panel";
 import { WalletPanel } from "./wallet-panel";
 import { UsersPanel } from "./users-panel";
 
@@ -76,6 +77,7 @@ export function AccountDetail({ accountId }: { accountId: string }) {
         <AllowlistPanel accountId={account.id} />
         <CatalogPanel accountId={account.id} onProductCatalog={account.onProductCatalog} />
       </div>
+      <PricingPanel accountId={account.id} />
       <ApiKeysPanel accountId={account.id} />
       <UsersPanel accountId={account.id} />
     </div>

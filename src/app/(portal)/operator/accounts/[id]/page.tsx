@@ -17,6 +17,8 @@ export default async function OperatorAccountPage({ params }: { params: Promise<
     queryClient.prefetchQuery(trpc.operator.allowlist.queryOptions({ accountId: id })),
     queryClient.prefetchQuery(trpc.operator.apiKeys.queryOptions({ accountId: id })),
     queryClient.prefetchQuery(trpc.operator.users.queryOptions({ accountId: id })),
+    queryClient.prefetchQuery(trpc.catalog.accountPrices.queryOptions({ accountId: id })),
+    queryClient.prefetchQuery(trpc.catalog.priceLists.queryOptions()),
   ]);
 
   return (

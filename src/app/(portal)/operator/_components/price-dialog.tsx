@@ -1,0 +1,146 @@
+"use client";
+/**
+ * Setting one price of an account or a price list: for a data plan, a price and its basis; for a
+ * fixed-price bill product, a price. "Remove" takes it away, so the next source in the order of
+ * precedence (account, then list, then default) applies again. In naira, as the rest of the console.
+ */
+import { useState, type FormEvent } from "react";
+import { formatNaira, parseNairaToKobo } from "~/components/money";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/buttons";
+import { Modal } from "~/components/ui/dialogs";
+import { Field, TextField } from "~/components/ui/fields";
+import { ErrorAlert } from "~/components/ui/notices";
+import { ItemActions } from "~/components/ui/responsive-list";
+import { nairaFieldValue } from "./catalog-words";
+import { formAlert, type Problem } from "./problem";
+
+export interface PricedItem {
+  kind: "plan" | "bill_product";
+  id: string;
+  name: string;
+  defaultPrice: bigint;
+}
+
+/** What the price procedures take: the item, and a price in kobo (null removes it). */
+export interface PriceChange {
+  planId?: string;
+  productId?: string;
+  price: string | null;
+  pricingBasis?: "RETAIL" | "SPECIAL";
+}
+
+export function PriceDialog({
+  title,
+  item,
+  current,
+  currentBasis,
+  removeLabel,
+  pending,
+  problem,
+  onSave,
+  onCancel,
+}: {
+  title: string;
+  item: PricedItem;
+  /** The price this account or list has now, null when it has none of its own. */
+  current: bigint | null;
+  currentBasis: string | null;
+  removeLabel: string;
+  pending: boolean;
+  problem: Problem | null;
+  onSave: (change: PriceChange) => void;
+  onCancel: () => void;
+}) {
+  const [priceError, setPriceError] = useState<string | null>(null);
+  const target = item.kind === "plan" ? { planId: item.id } : { productId: item.id };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const kobo = parseNairaToKobo(String(form.get("price") ?? ""));
+    if (kobo === null || kobo <= 0) {
+      setPriceError("Enter a price in naira, more than ₦0.00, such as 1500 or 1,500.50.");
+      return;
+    }
+    setPriceError(null);
+    const basis = form.get("pricingBasis") === "RETAIL" ? "RETAIL" : "SPECIAL";
+    onSave({ ...target, price: String(kobo), ...(item.kind === "plan" ? { pricingBasis: basis } : {}) });
+  }
+
+  const alert = priceError ? null : formAlert(problem, ["price", "pricingBasis"]);
+  return (
+    <Modal title={title} onDismiss={pending ? null : onCancel}>
+      <form onSubmit={submit} noValidate aria-label="Set price" className="space-y-4">
+        <p className="text-sm text-slate-600">
+          Default price {formatNaira(item.defaultPrice)}.{" "}
+          {current === null ? "No price of its own yet." : `Its own price now: ${formatNaira(current)}.`}
+        </p>
+        {alert && <ErrorAlert>{alert}</ErrorAlert>}
+        <TextField
+          id="price-dialog-price"
+          label="Price (₦)"
+          hint="In naira, e.g. 1500 or 1,500.50"
+          error={priceError ?? problem?.fieldErrors.price}
+          name="price"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={nairaFieldValue(current)}
+          autoFocus
+        />
+        {item.kind === "plan" && (
+          <Field id="price-dialog-basis" label="Pricing basis" error={problem?.fieldErrors.pricingBasis}>
+            {(control) => (
+              <select {...control} name="pricingBasis" defaultValue={currentBasis ?? "SPECIAL"}>
+                <option value="SPECIAL">Special</option>
+                <option value="RETAIL">Retail (the plan&apos;s published retail price is shown too)</option>
+              </select>
+            )}
+          </Field>
+        )}
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onCancel} disabled={pending} className={buttonClass("secondary")}>
+            Cancel
+          </button>
+          {current !== null && (
+            <button
+              type="button"
+              onClick={() => onSave({ ...target, price: null })}
+              disabled={pending}
+              className={buttonClass("dangerOutline")}
+            >
+              {removeLabel}
+            </button>
+          )}
+          <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary")}>
+            {pending ? "Saving…" : "Save price"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** A priced item's first cell in the account's and a price list's tables: its name, group and id. */
+export function PricedItemName({ name, active, group, id }: { name: string; active: boolean; group: string; id: string }) {
+  return (
+    <div className="min-w-0">
+      <p className="font-medium break-words text-slate-900">
+        {name} {!active && <Badge tone="neutral">Off sale</Badge>}
+      </p>
+      <p className="text-xs text-slate-500">
+        {group} · <span className="font-mono break-all">{id}</span>
+      </p>
+    </div>
+  );
+}
+
+export function SetPriceButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <ItemActions>
+      <button type="button" className={`${buttonClass("secondary", "sm")} w-full sm:w-auto`} aria-label={label} onClick={onClick}>
+        Set price
+      </button>
+    </ItemActions>
+  );
+}
