@@ -315,36 +315,11 @@ const CLI_COMMANDS: Record<string, Coverage> = {
   "report:margin": exempt("reads a month's revenue, cost and margin; changes nothing"),
 };
 
-/** A fresh network, plan, fixed-price bill product or price list to change. */
-async function networkOf(): Promise<string> {
-  const id = uniqueName("audit-net");
-  await createNetwork(cli, { id, name: "Audit network", airtimeMinAmount: 5_000n, airtimeMaxAmount: 500_000n });
-  return id;
-}
-
-async function planOf(): Promise<string> {
-  const id = uniqueName("audit-plan");
-  const plan = { id, networkId: await networkOf(), name: "Audit plan", price: 30_000n, pricingBasis: "SPECIAL", costPrice: 29_000n };
-  await createPlan(cli, { ...plan, productId: "data-1gb-30d", validityDays: 30, class: "SME" });
-  return id;
-}
-
+/** A fresh fixed-price bill product to change. */
 async function productOf(): Promise<string> {
   const id = uniqueName("audit-bill");
-  await createBillProduct(cli, {
-    id,
-    service: "CABLE_TV",
-    amountType: "FIXED",
-    productId: id,
-    name: "Audit TV",
-    biller: "TV",
-    price: 100_000n,
-  });
+  await createBillProduct(cli, { id, productId: id, ...NEW_BILL_PRODUCT });
   return id;
-}
-
-async function priceListOf(): Promise<string> {
-  return (await createPriceList(cli, { name: uniqueName("audit-list") })).id;
 }
 
 async function newUser(role: Role, accountId: string | null): Promise<UserActor> {
