@@ -4,8 +4,10 @@
  * can list the commands and run them in-process (the audit coverage test requires every command that
  * changes something to leave an audit entry).
  */
+import { readFile } from "node:fs/promises";
 import type { ParseArgsConfig } from "node:util";
 import type { Actor } from "~/server/auth/actor";
+import { invalidInput } from "~/server/validation/parse-input";
 import type { CreateUserInput } from "~/schemas/operator";
 
 export type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -17,6 +19,8 @@ export interface Command {
   required: string[];
   /** Pairs of boolean flags of which exactly one must be given. */
   choice?: [string, string];
+  /** The name under which the one argument without a flag is passed, if the command takes one (`catalog:import <file>`). */
+  positional?: string;
   run: (actor: Actor, flags: Flags) => Promise<unknown>;
 }
 
@@ -27,6 +31,154 @@ const text = (flags: Flags, name: string): string | undefined => {
   const value = flags[name];
   return typeof value === "string" ? value : undefined;
 };
+
+/**
+ * A catalog row's fields as flags: the schema's field names in kebab-case (`retailPrice` is
+ * `--retail-price`). Every value is text and the service's schema reads it as it reads a form's: money
+ * as whole kobo, booleans as `true` or `false`. `none` empties a field that may be empty
+ * (`--cost-price none`). An update changes only the flags given.
+ */
+interface CatalogKind {
+  noun: string;
+  fields: string[];
+  nullable: string[];
+  booleans: string[];
+  /** Flags a new row needs (besides --id). */
+  required: string[];
+  /** Fields fixed at creation: not flags of the update. */
+  createOnly?: string[];
+  services: () => Promise<{
+    create: (actor: Actor, row: never) => Promise<unknown>;
+    update: (actor: Actor, row: never) => Promise<unknown>;
+  }>;
+}
+
+const camelCase = (flag: string) => flag.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+
+function catalogRow(kind: CatalogKind, flags: Flags): Record<string, unknown> {
+  const row: Record<string, unknown> = { id: text(flags, "id") ?? "" };
+  for (const field of kind.fields) {
+    const value = text(flags, field);
+    if (value === undefined) continue;
+    if (kind.nullable.includes(field) && value === "none") row[camelCase(field)] = null;
+    else if (kind.booleans.includes(field) && (value === "true" || value === "false")) row[camelCase(field)] = value === "true";
+    else row[camelCase(field)] = value;
+  }
+  return row;
+}
+
+const flagList = (fields: string[]) => fields.map((field) => `--${field} <value>`).join(" ");
+
+/** create, update, deactivate and activate of one kind of catalog row. */
+function catalogCommands(kind: CatalogKind): Record<string, Command> {
+  const optionsOf = (fields: string[]) => Object.fromEntries(["id", ...fields].map((field) => [field, string]));
+  const optional = kind.fields.filter((field) => !kind.required.includes(field));
+  const editable = kind.fields.filter((field) => !kind.createOnly?.includes(field));
+  const setActive = (active: boolean): Command => ({
+    summary: "--id <id>",
+    options: { id: string },
+    required: ["id"],
+    run: async (actor, flags) => (await kind.services()).update(actor, { id: text(flags, "id") ?? "", active } as never),
+  });
+  return {
+    [`${kind.noun}:create`]: {
+      summary: `--id <id> ${flagList(kind.required)} [${flagList(optional)}]`,
+      options: optionsOf(kind.fields),
+      required: ["id", ...kind.required],
+      run: async (actor, flags) => (await kind.services()).create(actor, catalogRow(kind, flags) as never),
+    },
+    [`${kind.noun}:update`]: {
+      summary: `--id <id> [${flagList(editable)}]  (none empties an optional field)`,
+      options: optionsOf(editable),
+      required: ["id"],
+      run: async (actor, flags) => (await kind.services()).update(actor, catalogRow(kind, flags) as never),
+    },
+    [`${kind.noun}:deactivate`]: setActive(false),
+    [`${kind.noun}:activate`]: setActive(true),
+  };
+}
+
+const NETWORKS: CatalogKind = {
+  noun: "network",
+  fields: ["name", "airtime-min-amount", "airtime-max-amount", "airtime-commission-bps", "sort-order", "active"],
+  nullable: ["airtime-commission-bps"],
+  booleans: ["active"],
+  required: ["name", "airtime-min-amount", "airtime-max-amount"],
+  services: async () => {
+    const { createNetwork, updateNetwork } = await import("~/server/services/catalog/save-network");
+    return { create: createNetwork, update: updateNetwork };
+  },
+};
+
+const PLANS: CatalogKind = {
+  noun: "plan",
+  fields: [
+    "network-id",
+    "name",
+    "price",
+    "pricing-basis",
+    "retail-price",
+    "cost-price",
+    "product-id",
+    "size-mb",
+    "validity-days",
+    "is-unlimited",
+    "class",
+    "sort-order",
+    "active",
+  ],
+  nullable: ["retail-price", "cost-price", "size-mb"],
+  booleans: ["is-unlimited", "active"],
+  required: ["network-id", "name", "price", "pricing-basis", "product-id", "validity-days", "class"],
+  services: async () => {
+    const { createPlan, updatePlan } = await import("~/server/services/catalog/save-plan");
+    return { create: createPlan, update: updatePlan };
+  },
+};
+
+const BILL_PRODUCTS: CatalogKind = {
+  noun: "product",
+  fields: [
+    "service",
+    "amount-type",
+    "product-id",
+    "name",
+    "biller",
+    "price",
+    "min-amount",
+    "max-amount",
+    "cost-price",
+    "commission-bps",
+    "sort-order",
+    "active",
+  ],
+  nullable: ["price", "min-amount", "max-amount", "cost-price", "commission-bps"],
+  booleans: ["active"],
+  required: ["service", "amount-type", "product-id", "name", "biller"],
+  createOnly: ["service", "amount-type"],
+  services: async () => {
+    const { createBillProduct, updateBillProduct } = await import("~/server/services/catalog/save-bill-product");
+    return { create: createBillProduct, update: updateBillProduct };
+  },
+};
+
+/** The item a price is for: `--plan <planId>` or `--product <productId>` (the service requires exactly one). */
+const item = (flags: Flags) => ({ planId: text(flags, "plan"), productId: text(flags, "product") });
+const ITEM_SUMMARY = "--plan <planId> | --product <productId>";
+
+async function readCatalogFile(file: string): Promise<unknown> {
+  let content: string;
+  try {
+    content = await readFile(file, "utf8");
+  } catch (error) {
+    throw invalidInput([{ name: "file", reason: `cannot be read: ${(error as Error).message}` }]);
+  }
+  try {
+    return JSON.parse(content) as unknown;
+  } catch (error) {
+    throw invalidInput([{ name: "file", reason: `is not JSON: ${(error as Error).message}` }]);
+  }
+}
 
 export const COMMANDS: Record<string, Command> = {
   "account:create": {
@@ -145,6 +297,151 @@ export const COMMANDS: Record<string, Command> = {
     run: async (actor, flags) => {
       const { checkLedger } = await import("~/server/services/reconciliation/check-ledger");
       return checkLedger(actor, { accountId: text(flags, "account") });
+    },
+  },
+  ...catalogCommands(NETWORKS),
+  ...catalogCommands(PLANS),
+  ...catalogCommands(BILL_PRODUCTS),
+  "catalog:list": {
+    summary: "(every network, plan and bill product, on sale or not, with costs)",
+    options: {},
+    required: [],
+    run: async (actor) => {
+      const { listCatalogAdmin } = await import("~/server/services/catalog/list-catalog-admin");
+      return listCatalogAdmin(actor);
+    },
+  },
+  "catalog:export": {
+    summary: "(prints the catalog file)",
+    options: {},
+    required: [],
+    run: async (actor) => {
+      const { exportCatalog } = await import("~/server/services/catalog/export-catalog");
+      return exportCatalog(actor);
+    },
+  },
+  "catalog:import": {
+    summary: "<file> | --sandbox [--dry-run]",
+    options: { sandbox: boolean, "dry-run": boolean },
+    required: [],
+    positional: "file",
+    run: async (actor, flags) => {
+      const { importCatalog } = await import("~/server/services/catalog/import-catalog");
+      const file = text(flags, "file");
+      if ((flags.sandbox === true) === (file !== undefined)) {
+        throw invalidInput([{ name: "file", reason: "give either a catalog file or --sandbox" }]);
+      }
+      const { SANDBOX_CATALOG_FILE } = await import("~/server/seed/catalog");
+      const content = file === undefined ? SANDBOX_CATALOG_FILE : await readCatalogFile(file);
+      return importCatalog(actor, content, { dryRun: flags["dry-run"] === true });
+    },
+  },
+  "price:set": {
+    summary: `--account <accountId> ${ITEM_SUMMARY} --price <kobo> [--basis retail|special]`,
+    options: { account: string, plan: string, product: string, price: string, basis: string },
+    required: ["account", "price"],
+    run: async (actor, flags) => {
+      const { setAccountPrice } = await import("~/server/services/pricing/set-account-price");
+      const price = text(flags, "price") ?? "";
+      return setAccountPrice(actor, { accountId: text(flags, "account") ?? "", ...item(flags), price, pricingBasis: text(flags, "basis") });
+    },
+  },
+  "price:clear": {
+    summary: `--account <accountId> ${ITEM_SUMMARY}  (the price list's or the default price applies again)`,
+    options: { account: string, plan: string, product: string },
+    required: ["account"],
+    run: async (actor, flags) => {
+      const { setAccountPrice } = await import("~/server/services/pricing/set-account-price");
+      return setAccountPrice(actor, { accountId: text(flags, "account") ?? "", ...item(flags), price: null });
+    },
+  },
+  "price-list:create": {
+    summary: "--name <name>",
+    options: { name: string },
+    required: ["name"],
+    run: async (actor, flags) => {
+      const { createPriceList } = await import("~/server/services/pricing/manage-price-lists");
+      return createPriceList(actor, { name: text(flags, "name") ?? "" });
+    },
+  },
+  "price-list:rename": {
+    summary: "--list <id or name> --name <new name>",
+    options: { list: string, name: string },
+    required: ["list", "name"],
+    run: async (actor, flags) => {
+      const { renamePriceList } = await import("~/server/services/pricing/manage-price-lists");
+      return renamePriceList(actor, { priceListId: text(flags, "list") ?? "", name: text(flags, "name") ?? "" });
+    },
+  },
+  "price-list:set": {
+    summary: `--list <id or name> ${ITEM_SUMMARY} --price <kobo> [--basis retail|special]`,
+    options: { list: string, plan: string, product: string, price: string, basis: string },
+    required: ["list", "price"],
+    run: async (actor, flags) => {
+      const { setPriceListPrice } = await import("~/server/services/pricing/manage-price-lists");
+      const price = text(flags, "price") ?? "";
+      return setPriceListPrice(actor, {
+        priceListId: text(flags, "list") ?? "",
+        ...item(flags),
+        price,
+        pricingBasis: text(flags, "basis"),
+      });
+    },
+  },
+  "price-list:clear": {
+    summary: `--list <id or name> ${ITEM_SUMMARY}  (the default price applies again to the list's accounts)`,
+    options: { list: string, plan: string, product: string },
+    required: ["list"],
+    run: async (actor, flags) => {
+      const { setPriceListPrice } = await import("~/server/services/pricing/manage-price-lists");
+      return setPriceListPrice(actor, { priceListId: text(flags, "list") ?? "", ...item(flags), price: null });
+    },
+  },
+  "price-list:assign": {
+    summary: "--account <accountId> --list <id or name> | --none",
+    options: { account: string, list: string, none: boolean },
+    required: ["account"],
+    run: async (actor, flags) => {
+      const { assignPriceList } = await import("~/server/services/pricing/manage-price-lists");
+      const list = text(flags, "list");
+      if ((flags.none === true) === (list !== undefined)) throw invalidInput([{ name: "list", reason: "give either --list or --none" }]);
+      return assignPriceList(actor, { accountId: text(flags, "account") ?? "", priceListId: list ?? null });
+    },
+  },
+  "price-list:show": {
+    summary: "--list <id or name>",
+    options: { list: string },
+    required: ["list"],
+    run: async (actor, flags) => {
+      const { getPriceList } = await import("~/server/services/pricing/list-price-lists");
+      return getPriceList(actor, text(flags, "list") ?? "");
+    },
+  },
+  "price-list:list": {
+    summary: "",
+    options: {},
+    required: [],
+    run: async (actor) => {
+      const { listPriceLists } = await import("~/server/services/pricing/list-price-lists");
+      return { priceLists: await listPriceLists(actor) };
+    },
+  },
+  "prices:show": {
+    summary: "--account <accountId>  (every price the account pays, and where it comes from)",
+    options: { account: string },
+    required: ["account"],
+    run: async (actor, flags) => {
+      const { getAccountPrices } = await import("~/server/services/pricing/get-account-prices");
+      return getAccountPrices(actor, text(flags, "account") ?? "");
+    },
+  },
+  "report:margin": {
+    summary: "--period YYYY-MM [--account <accountId>]",
+    options: { period: string, account: string },
+    required: ["period"],
+    run: async (actor, flags) => {
+      const { getMarginReport } = await import("~/server/services/reports/margin-report");
+      return getMarginReport(actor, { period: text(flags, "period") ?? "", accountId: text(flags, "account") });
     },
   },
 };

@@ -52,7 +52,10 @@ function parseCommandLine(argv: string[]): { command: Command; flags: Flags } {
   if (!name || !command) throw new UsageError(name ? `Unknown command "${name}".` : "No command given.");
   let flags: Flags;
   try {
-    flags = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values;
+    const parsed = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: command.positional !== undefined });
+    flags = parsed.values;
+    if (parsed.positionals.length > 1) throw new Error(`expected at most one <${command.positional}>, got ${parsed.positionals.length}`);
+    if (command.positional && parsed.positionals[0] !== undefined) flags[command.positional] = parsed.positionals[0];
   } catch (error) {
     throw new UsageError(`${name}: ${(error as Error).message}`);
   }

@@ -47,7 +47,7 @@ export const commissionBpsInput = () => wholeNumber(0, 10_000, "must be a whole 
 const sortOrderInput = () => wholeNumber(0, 1_000_000, "must be a whole number from 0 to 1000000");
 
 export const pricingBases = ["RETAIL", "SPECIAL"] as const;
-const pricingBasisInput = () =>
+export const pricingBasisInput = () =>
   z.string("must be retail or special").trim().toUpperCase().pipe(z.enum(pricingBases, "must be retail or special"));
 
 export const amountTypes = ["FIXED", "VARIABLE"] as const;

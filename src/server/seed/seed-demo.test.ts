@@ -8,7 +8,9 @@ import { isAllowlistRequired } from "~/server/services/allowlist/allowlist-polic
 import { assertSourceAllowed } from "~/server/services/allowlist/assert-source-allowed";
 import { authenticateApiKey } from "~/server/services/api-keys/authenticate-api-key";
 import { revokeApiKey } from "~/server/services/api-keys/revoke-api-key";
-import { SANDBOX_DATA_PLANS } from "./catalog";
+import { updatePlan } from "~/server/services/catalog/save-plan";
+import { operator } from "~/test/fixtures";
+import { SANDBOX_BILL_PRODUCTS, SANDBOX_DATA_PLANS, SANDBOX_NETWORKS } from "./catalog";
 import { DEMO_ACCOUNT_NAME, describeDemo, seedDemo } from "./seed-demo";
 
 vi.hoisted(() => {
@@ -68,9 +70,20 @@ describe("seedDemo", () => {
 
     const audit = await db.auditLogEntry.findMany({ orderBy: { id: "asc" } });
     expect(new Set(audit.map((row) => row.actorType))).toEqual(new Set(["SYSTEM"]));
-    expect(audit.map((row) => row.action).sort()).toEqual(
+    // The catalog is imported through the catalog services, one audit entry per row and price.
+    const catalogActions = audit.map((row) => row.action).filter((action) => /^(network|plan|bill_product|price_list)\./.test(action));
+    expect(
+      audit
+        .map((row) => row.action)
+        .filter((action) => !catalogActions.includes(action))
+        .sort(),
+    ).toEqual(
       ["account.create", "allowlist.add", "allowlist.add", "key.create", "user.create", "user.create", "user.create", "wallet.fund"].sort(),
     );
+    expect(catalogActions.filter((action) => action.endsWith(".created")).length).toBe(
+      SANDBOX_NETWORKS.length + SANDBOX_DATA_PLANS.length + SANDBOX_BILL_PRODUCTS.length + 1,
+    );
+    expect(await db.priceList.findMany({ select: { name: true } })).toEqual([{ name: "Gold" }]);
   });
 
   it("upserts a sandbox catalog of four networks, 20+ plans with both pricing bases, and bills of every kind", async () => {
@@ -133,13 +146,16 @@ describe("seedDemo", () => {
       ]),
     );
 
-    // An edited plan is brought back to the catalog's definition on the next start.
-    await db.dataPlan.update({ where: { id: "mtn-1gb-30d" }, data: { name: "edited", price: 1n } });
+    // An operator's edit survives the next start: the sandbox is imported only into a database without a catalog.
+    await updatePlan(operator, { id: "mtn-1gb-30d", name: "edited", price: 1n, active: false });
+    const auditBefore = await db.auditLogEntry.count();
     await seedDemo({ apiKeyFile });
     expect(await db.dataPlan.findUniqueOrThrow({ where: { id: "mtn-1gb-30d" } })).toMatchObject({
-      name: "MTN 1GB (SME) – 30 days",
-      price: 28_000n,
+      name: "edited",
+      price: 1n,
+      active: false,
     });
+    expect(await db.auditLogEntry.count()).toBe(auditBefore);
   });
 
   it("keeps the saved key while it is live and replaces it when it is revoked or lost", async () => {

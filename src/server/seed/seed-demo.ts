@@ -5,8 +5,10 @@
  *
  * Runs at every start, possibly from several processes at once: everything happens in one
  * transaction that first takes an advisory lock, so seeders queue up, and each creates only what is
- * absent (the catalog is brought up to date). Changes go through the service functions, so the demo
- * data is exactly what an operator would have produced, audit entries included.
+ * absent. The sandbox catalog is imported only into a database without any catalog, so an operator's
+ * edits to it survive the next start. Changes go through the service functions (the catalog through
+ * importCatalog), so the demo data is exactly what an operator would have produced, audit entries
+ * included.
  *
  * Only API key hashes are stored, so the demo key itself is kept in a git-ignored file and reused
  * while it still names a live key of the demo account.
@@ -22,7 +24,8 @@ import { createApiKey } from "~/server/services/api-keys/create-api-key";
 import { hashApiKey } from "~/server/services/api-keys/hash-api-key";
 import { createUser } from "~/server/services/users/create-user";
 import { fundWallet } from "~/server/services/wallet/fund-wallet";
-import { upsertSandboxCatalog } from "./catalog";
+import { importCatalog } from "~/server/services/catalog/import-catalog";
+import { SANDBOX_CATALOG_FILE } from "./catalog";
 
 interface Credentials {
   email: string;
@@ -56,6 +59,12 @@ export interface DemoData {
   staff: Credentials;
   accountId: string;
   apiKey: string;
+}
+
+/** The sandbox catalog, unless the database has a catalog already (the sandbox's, edited, or another). */
+async function ensureCatalog(tx: DbClient): Promise<void> {
+  const [networks, plans, billProducts] = await Promise.all([tx.network.count(), tx.dataPlan.count(), tx.billProduct.count()]);
+  if (networks + plans + billProducts === 0) await importCatalog(SYSTEM, SANDBOX_CATALOG_FILE, {}, tx);
 }
 
 async function ensureUser(tx: DbClient, credentials: Credentials, role: "OPERATOR" | "OWNER" | "STAFF", accountId?: string) {
@@ -110,7 +119,7 @@ export async function seedDemo(options: { apiKeyFile?: string } = {}): Promise<D
     async (tx) => {
       // Held until commit: a second seeder waits here, then finds everything in place.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`;
-      await upsertSandboxCatalog(tx);
+      await ensureCatalog(tx);
       await ensureUser(tx, DEMO_OPERATOR, "OPERATOR");
       const accountId = await ensureDemoAccount(tx);
       await ensureUser(tx, DEMO_OWNER, "OWNER", accountId);

@@ -10,6 +10,9 @@
  * the actor's type, id, label and source address.
  */
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { COMMANDS, type Flags } from "~/bin/admin-commands";
 import type { Role } from "~/generated/prisma/enums";
@@ -233,7 +236,91 @@ const CLI_COMMANDS: Record<string, Coverage> = {
     "asks the provider how pending purchases ended, as every server process does every few seconds; the settlements it writes are ledger entries, decided by the provider's answer rather than by the operator",
   ),
   "ledger:check": exempt("reads the ledger and balances; changes nothing"),
+  "network:create": audited(undefined, async () => [
+    {
+      input: { id: uniqueName("cli-net"), name: "Net", "airtime-min-amount": "5000", "airtime-max-amount": "500000" },
+      action: "network.created",
+    },
+  ]),
+  "network:update": audited(undefined, async () => [{ input: { id: await networkOf(), name: "Renamed" }, action: "network.updated" }]),
+  "network:deactivate": audited(undefined, async () => [{ input: { id: await networkOf() }, action: "network.updated" }]),
+  "network:activate": audited(undefined, async () => [{ input: { id: await networkOf() }, action: "network.updated" }]),
+  "plan:create": audited(undefined, async () => [
+    {
+      input: {
+        id: uniqueName("cli-plan"),
+        "network-id": await networkOf(),
+        name: "1GB",
+        price: "30000",
+        "pricing-basis": "special",
+        "cost-price": "29000",
+        "product-id": "data-1gb-30d",
+        "validity-days": "30",
+        class: "SME",
+      },
+      action: "plan.created",
+    },
+  ]),
+  "plan:update": audited(undefined, async () => [{ input: { id: await planOf(), "cost-price": "none" }, action: "plan.updated" }]),
+  "plan:deactivate": audited(undefined, async () => [{ input: { id: await planOf() }, action: "plan.updated" }]),
+  "plan:activate": audited(undefined, async () => [{ input: { id: await planOf() }, action: "plan.updated" }]),
+  "product:create": audited(undefined, async () => [
+    {
+      input: {
+        id: uniqueName("cli-bill"),
+        service: "CABLE_TV",
+        "amount-type": "fixed",
+        "product-id": "tv",
+        name: "TV",
+        biller: "TV",
+        price: "100000",
+      },
+      action: "bill_product.created",
+    },
+  ]),
+  "product:update": audited(undefined, async () => [{ input: { id: await productOf(), price: "120000" }, action: "bill_product.updated" }]),
+  "product:deactivate": audited(undefined, async () => [{ input: { id: await productOf() }, action: "bill_product.updated" }]),
+  "product:activate": audited(undefined, async () => [{ input: { id: await productOf() }, action: "bill_product.updated" }]),
+  "price:set": audited(undefined, async ({ accountId }) => [
+    { input: { account: accountId, plan: await planOf(), price: "25000" }, action: "price.account_set" },
+  ]),
+  "price:clear": audited(undefined, async ({ accountId }) => [
+    { input: { account: accountId, product: await productOf() }, action: "price.account_set" },
+  ]),
+  "price-list:create": audited(undefined, async () => [{ input: { name: uniqueName("list") }, action: "price_list.created" }]),
+  "price-list:rename": audited(undefined, async () => [
+    { input: { list: await priceListOf(), name: uniqueName("renamed") }, action: "price_list.renamed" },
+  ]),
+  "price-list:set": audited(undefined, async () => [
+    { input: { list: await priceListOf(), product: await productOf(), price: "90000" }, action: "price_list.price_set" },
+  ]),
+  "price-list:clear": audited(undefined, async () => [
+    { input: { list: await priceListOf(), plan: await planOf() }, action: "price_list.price_set" },
+  ]),
+  "price-list:assign": audited(undefined, async ({ accountId }) => [
+    { input: { account: accountId, list: await priceListOf() }, action: "price_list.assigned" },
+    { input: { account: accountId, none: true }, action: "price_list.assigned" },
+  ]),
+  "catalog:import": audited(undefined, async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "audit-catalog-")), "catalog.json");
+    const network = { id: uniqueName("imported"), name: "Imported", airtimeMinAmount: 5000, airtimeMaxAmount: 500000 };
+    writeFileSync(file, JSON.stringify({ format: "reseller-catalog", version: 1, networks: [network] }));
+    return [{ input: { file }, action: "network.created" }];
+  }),
+  "catalog:list": exempt("lists the catalog with its costs; changes nothing"),
+  "catalog:export": exempt("prints the catalog as a file; changes nothing"),
+  "price-list:show": exempt("shows one price list with its prices and accounts; changes nothing"),
+  "price-list:list": exempt("lists the price lists; changes nothing"),
+  "prices:show": exempt("shows the prices one account pays and where each comes from; changes nothing"),
+  "report:margin": exempt("reads a month's revenue, cost and margin; changes nothing"),
 };
+
+/** A fresh fixed-price bill product to change. */
+async function productOf(): Promise<string> {
+  const id = uniqueName("audit-bill");
+  await createBillProduct(cli, { id, productId: id, ...NEW_BILL_PRODUCT });
+  return id;
+}
 
 async function newUser(role: Role, accountId: string | null): Promise<UserActor> {
   const email = `${role.toLowerCase()}-${randomUUID()}@audit.test`;
