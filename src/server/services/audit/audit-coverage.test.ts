@@ -24,7 +24,8 @@ import { createApiKey } from "~/server/services/api-keys/create-api-key";
 import { createBillProduct } from "~/server/services/catalog/save-bill-product";
 import { createNetwork } from "~/server/services/catalog/save-network";
 import { createPlan } from "~/server/services/catalog/save-plan";
-import { createPriceList } from "~/server/services/pricing/manage-price-lists";
+import { createPriceList, setPriceListPrice } from "~/server/services/pricing/manage-price-lists";
+import { setAccountPrice } from "~/server/services/pricing/set-account-price";
 import { createUser } from "~/server/services/users/create-user";
 import { appRouter, createCaller } from "~/server/trpc/root";
 import { createAccountWithKey, operator as cli, uniqueName } from "~/test/fixtures";
@@ -71,13 +72,14 @@ async function keyOf(accountId: string): Promise<string> {
   return (await createApiKey(cli, { accountId, name: uniqueName("key") })).keyId;
 }
 
-async function networkOf(): Promise<string> {
+/** `active: false` for a row that an "activate" then changes (an edit that changes nothing leaves no entry). */
+async function networkOf(active = true): Promise<string> {
   const id = uniqueName("net");
-  await createNetwork(cli, { id, name: id, airtimeMinAmount: "5000", airtimeMaxAmount: "5000000" });
+  await createNetwork(cli, { id, name: id, airtimeMinAmount: "5000", airtimeMaxAmount: "5000000", active });
   return id;
 }
 
-async function planOf(): Promise<string> {
+async function planOf(active = true): Promise<string> {
   const id = uniqueName("plan");
   await createPlan(cli, {
     id,
@@ -88,6 +90,8 @@ async function planOf(): Promise<string> {
     productId: id,
     validityDays: 30,
     class: "SME",
+    costPrice: "27000",
+    active,
   });
   return id;
 }
@@ -244,7 +248,7 @@ const CLI_COMMANDS: Record<string, Coverage> = {
   ]),
   "network:update": audited(undefined, async () => [{ input: { id: await networkOf(), name: "Renamed" }, action: "network.updated" }]),
   "network:deactivate": audited(undefined, async () => [{ input: { id: await networkOf() }, action: "network.updated" }]),
-  "network:activate": audited(undefined, async () => [{ input: { id: await networkOf() }, action: "network.updated" }]),
+  "network:activate": audited(undefined, async () => [{ input: { id: await networkOf(false) }, action: "network.updated" }]),
   "plan:create": audited(undefined, async () => [
     {
       input: {
@@ -263,7 +267,7 @@ const CLI_COMMANDS: Record<string, Coverage> = {
   ]),
   "plan:update": audited(undefined, async () => [{ input: { id: await planOf(), "cost-price": "none" }, action: "plan.updated" }]),
   "plan:deactivate": audited(undefined, async () => [{ input: { id: await planOf() }, action: "plan.updated" }]),
-  "plan:activate": audited(undefined, async () => [{ input: { id: await planOf() }, action: "plan.updated" }]),
+  "plan:activate": audited(undefined, async () => [{ input: { id: await planOf(false) }, action: "plan.updated" }]),
   "product:create": audited(undefined, async () => [
     {
       input: {
@@ -280,13 +284,15 @@ const CLI_COMMANDS: Record<string, Coverage> = {
   ]),
   "product:update": audited(undefined, async () => [{ input: { id: await productOf(), price: "120000" }, action: "bill_product.updated" }]),
   "product:deactivate": audited(undefined, async () => [{ input: { id: await productOf() }, action: "bill_product.updated" }]),
-  "product:activate": audited(undefined, async () => [{ input: { id: await productOf() }, action: "bill_product.updated" }]),
+  "product:activate": audited(undefined, async () => [{ input: { id: await productOf(false) }, action: "bill_product.updated" }]),
   "price:set": audited(undefined, async ({ accountId }) => [
     { input: { account: accountId, plan: await planOf(), price: "25000" }, action: "price.account_set" },
   ]),
-  "price:clear": audited(undefined, async ({ accountId }) => [
-    { input: { account: accountId, product: await productOf() }, action: "price.account_set" },
-  ]),
+  "price:clear": audited(undefined, async ({ accountId }) => {
+    const productId = await productOf();
+    await setAccountPrice(cli, { accountId, productId, price: "450000" });
+    return [{ input: { account: accountId, product: productId }, action: "price.account_set" }];
+  }),
   "price-list:create": audited(undefined, async () => [{ input: { name: uniqueName("list") }, action: "price_list.created" }]),
   "price-list:rename": audited(undefined, async () => [
     { input: { list: await priceListOf(), name: uniqueName("renamed") }, action: "price_list.renamed" },
@@ -294,9 +300,11 @@ const CLI_COMMANDS: Record<string, Coverage> = {
   "price-list:set": audited(undefined, async () => [
     { input: { list: await priceListOf(), product: await productOf(), price: "90000" }, action: "price_list.price_set" },
   ]),
-  "price-list:clear": audited(undefined, async () => [
-    { input: { list: await priceListOf(), plan: await planOf() }, action: "price_list.price_set" },
-  ]),
+  "price-list:clear": audited(undefined, async () => {
+    const [priceListId, planId] = [await priceListOf(), await planOf()];
+    await setPriceListPrice(cli, { priceListId, planId, price: "26000" });
+    return [{ input: { list: priceListId, plan: planId }, action: "price_list.price_set" }];
+  }),
   "price-list:assign": audited(undefined, async ({ accountId }) => [
     { input: { account: accountId, list: await priceListOf() }, action: "price_list.assigned" },
     { input: { account: accountId, none: true }, action: "price_list.assigned" },
@@ -316,9 +324,9 @@ const CLI_COMMANDS: Record<string, Coverage> = {
 };
 
 /** A fresh fixed-price bill product to change. */
-async function productOf(): Promise<string> {
+async function productOf(active = true): Promise<string> {
   const id = uniqueName("audit-bill");
-  await createBillProduct(cli, { id, productId: id, ...NEW_BILL_PRODUCT });
+  await createBillProduct(cli, { id, productId: id, ...NEW_BILL_PRODUCT, active });
   return id;
 }
 

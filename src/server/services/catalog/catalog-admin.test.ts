@@ -89,6 +89,15 @@ describe("create, edit and deactivate", () => {
     expect(back.active).toBe(true);
   });
 
+  it("writes nothing and audits nothing for an edit or a price that changes nothing", async () => {
+    const { plan } = await createTestCatalog();
+    const { accountId } = await accountOnPriceList();
+    const entriesBefore = await db.auditLogEntry.count();
+    await updatePlan(operator, { id: plan.id, price: plan.price, name: plan.name });
+    await setAccountPrice(operator, { accountId, planId: plan.id, price: null });
+    expect(await db.auditLogEntry.count()).toBe(entriesBefore);
+  });
+
   it("refuses invalid input naming the field, and validates an edit merged with the stored row", async () => {
     const { network, plan, fixed, variable } = await createTestCatalog();
     const cases: [() => Promise<unknown>, string][] = [

@@ -114,6 +114,8 @@ export function catalogWriter<Schema extends z.ZodType, Patch extends z.ZodType<
     return inTransaction(tx, async (client) => {
       const stored = await findOrThrow(client, patch.id);
       const row = mergeEdit(kind.schema, stored, patch);
+      // An edit that changes nothing writes nothing and leaves no audit entry.
+      if (Object.keys(changedFields(stored, row as object)).length === 0) return stored;
       await kind.check?.(client, row, stored);
       const updated = await kind.update(client, stored.id, row);
       await auditCatalogChange(client, actor, { action: `${kind.audit}.updated`, targetId: updated.id, before: stored, after: updated });

@@ -23,7 +23,7 @@ import {
   type RenamePriceListInput,
   type SetPriceListPriceInput,
 } from "~/schemas/catalog-admin";
-import { writePrice, type PriceWritten } from "./priced-item";
+import { unchanged, writePrice, type PriceWritten } from "./priced-item";
 
 export interface PriceListSummary {
   id: string;
@@ -64,6 +64,7 @@ export async function setPriceListPrice(actor: Actor, input: SetPriceListPriceIn
   return inTransaction(tx, async (client) => {
     const list = await findPriceListOrThrow(client, priceListId);
     const written = await writePrice(client, { priceListId: list.id }, change);
+    if (unchanged(written)) return written;
     await recordAuditEntry(client, actor, {
       action: "price_list.price_set",
       targetType: "price_list",

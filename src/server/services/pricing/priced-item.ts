@@ -34,6 +34,11 @@ export interface PriceWritten {
   after: StoredPrice | null;
 }
 
+/** A write that found the price as it was asked to leave it (including clearing no price): nothing to audit. */
+export function unchanged(written: PriceWritten): boolean {
+  return JSON.stringify(written.before) === JSON.stringify(written.after);
+}
+
 /** Writes (or with `price: null` removes) one price of an account or a price list. */
 export async function writePrice(client: DbClient, owner: PriceOwner, change: PriceChange): Promise<PriceWritten> {
   if (change.planId !== undefined) return writePlanPrice(client, owner, change.planId, change);

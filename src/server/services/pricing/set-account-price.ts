@@ -6,7 +6,7 @@ import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-t
 import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
 import { parseInput } from "~/server/validation/parse-input";
 import { setAccountPriceInput, type SetAccountPriceInput } from "~/schemas/catalog-admin";
-import { writePrice, type PriceWritten } from "./priced-item";
+import { unchanged, writePrice, type PriceWritten } from "./priced-item";
 
 export async function setAccountPrice(actor: Actor, input: SetAccountPriceInput, tx?: DbClient): Promise<PriceWritten> {
   assertOperator(actor);
@@ -14,6 +14,7 @@ export async function setAccountPrice(actor: Actor, input: SetAccountPriceInput,
   return inTransaction(tx, async (client) => {
     await findAccountOrThrow(client, accountId);
     const written = await writePrice(client, { accountId }, change);
+    if (unchanged(written)) return written;
     await recordAuditEntry(client, actor, {
       action: "price.account_set",
       accountId,
