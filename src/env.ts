@@ -58,8 +58,8 @@ const schema = z.object({
   SIGN_IN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(0).default(5),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
   SIGN_IN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-  /** The upstream provider: "sandbox" (default; also when blank) or "http" (src/server/providers/index.ts). */
-  VEND_PROVIDER: optionalString.pipe(z.enum(["sandbox", "http"]).optional()),
+  /** The upstream provider: "sandbox" (default; also when blank), "http" or "vtpass" (src/server/providers/index.ts). */
+  VEND_PROVIDER: optionalString.pipe(z.enum(["sandbox", "http", "vtpass"]).optional()),
   /**
    * The HTTP upstream's base URL (VEND_PROVIDER=http). Credentials in the URL are refused: they would
    * be printed wherever the URL is, and the API key has its own variable.
@@ -83,6 +83,47 @@ const schema = z.object({
   VEND_HTTP_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /** The first pause before such a retry; it doubles per attempt. */
   VEND_HTTP_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /**
+   * VTpass's host (VEND_PROVIDER=vtpass): their sandbox by default, so that a forgotten variable can never
+   * spend live money; live is https://vtpass.com (https://www.vtpass.com/documentation/re-query-services/).
+   * Credentials in the URL are refused, as for VEND_HTTP_BASE_URL.
+   */
+  VTPASS_BASE_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((value) => {
+        const url = new URL(value);
+        return url.username === "" && url.password === "";
+      }, "must not contain credentials; use VTPASS_API_KEY and its keys")
+      .default("https://sandbox.vtpass.com"),
+  ),
+  /** VTpass's static `api-key`, sent on every request; `public-key` goes with GETs, `secret-key` with POSTs. Secrets: never logged. */
+  VTPASS_API_KEY: optionalString,
+  VTPASS_PUBLIC_KEY: optionalString,
+  VTPASS_SECRET_KEY: optionalString,
+  /** How long one VTpass purchase (/api/pay) waits for its answer; past it the purchase is left pending. */
+  VTPASS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(45_000),
+  /** How long one VTpass requery, verification or listing attempt waits. */
+  VTPASS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Extra attempts for requery and verification (never for a purchase) after a fault. */
+  VTPASS_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  VTPASS_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /**
+   * How old a request id must be before VTpass's "015 INVALID REQUEST ID" on requery settles the purchase
+   * failed (refunded); younger, a purchase that may still be on its way stays pending (README "The VTpass provider").
+   */
+  VTPASS_NOT_FOUND_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60_000),
+  /** The phone VTpass requires on a bill payment whose order names none (their `phone` field is mandatory). */
+  VTPASS_DEFAULT_PHONE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\+?[0-9]{7,15}$/)
+      .optional(),
+  ),
   /**
    * "1" serves the benchmark's no-work routes (/api/bench/*); `npm run bench` sets it for the server it
    * starts. Otherwise they answer 404 like any path without an endpoint.

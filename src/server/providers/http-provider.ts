@@ -318,12 +318,12 @@ function unexpected(answer: UpstreamAnswer): UpstreamFault {
   return new UpstreamFault("unexpected-answer", `HTTP ${answer.httpStatus} with an answer outside the protocol`);
 }
 
-function isTimeout(error: unknown): boolean {
+export function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
 }
 
 /** fetch reports "fetch failed" and puts the socket's reason (ECONNRESET, ECONNREFUSED, ...) in `cause`. */
-function describeNetworkError(error: unknown): string {
+export function describeNetworkError(error: unknown): string {
   const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
   if (typeof cause?.code === "string") return cause.code;
   if (typeof cause?.message === "string") return cause.message;

@@ -7,13 +7,15 @@ import { env } from "~/env";
 import { httpProviderFromEnv } from "./http-provider";
 import { SandboxProvider } from "./sandbox-provider";
 import type { VendProvider } from "./vend-provider";
+import { vtpassProviderFromEnv } from "./vtpass/vtpass-provider";
 
-export type { VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "./vend-provider";
+export type { OrderCheck, VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "./vend-provider";
 
 /** One entry per upstream. */
 const PROVIDER_FACTORIES: Readonly<Record<string, () => VendProvider>> = {
   sandbox: () => new SandboxProvider(),
   http: () => httpProviderFromEnv(env),
+  vtpass: () => vtpassProviderFromEnv(env),
 };
 
 export const DEFAULT_VEND_PROVIDER = "sandbox";

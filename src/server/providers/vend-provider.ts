@@ -24,11 +24,34 @@ export interface VendRequest {
   amount: bigint;
   /** Optional notification phone for bills. */
   phone?: string | null;
+  /**
+   * The id the upstream knows this purchase by (VTpass's request_id), given by the database when the
+   * transaction was inserted and the same for every requery; null only for transactions begun before it existed.
+   */
+  upstreamRequestId?: string | null;
+}
+
+/** What a purchase asks of the provider before any money moves (see VendProvider.checkOrder). */
+export interface OrderCheck {
+  service: ServiceCode;
+  productCode: string;
+  /** The amount when it defines the order (airtime, variable bills), else null. */
+  amount: bigint | null;
+  phone: string | null;
 }
 
 export type VendOutcome =
   | { status: "successful"; providerReference: string; token: string | null }
-  | { status: "failed"; providerReference: string | null; reason: string }
+  | {
+      status: "failed";
+      providerReference: string | null;
+      reason: string;
+      /**
+       * The upstream refused the order for a reason of its own that passes (its wallet at the upstream is
+       * low, the biller unreachable): the purchase is refunded and answered 503 provider.unavailable.
+       */
+      providerUnavailable?: boolean;
+    }
   | { status: "pending"; providerReference: string | null };
 
 export interface VerifyRequest {
@@ -46,6 +69,11 @@ export interface VendProvider {
   readonly name: string;
   verifyCustomer(request: VerifyRequest): Promise<VerifyOutcome>;
   vend(request: VendRequest): Promise<VendOutcome>;
+  /**
+   * Optional: refuses, before any money moves, an order this provider can never send (a product it has
+   * no name for, an amount it cannot express), by throwing an AppError. Absent: every order is sendable.
+   */
+  checkOrder?(order: OrderCheck): Promise<void>;
   /** What became of an earlier vend; `pending` while the upstream still cannot say. */
   requery(request: VendRequest & { providerReference: string | null }): Promise<VendOutcome>;
 }

@@ -120,7 +120,7 @@ export async function settlePurchase(transactionId: string, outcome: VendOutcome
 }
 
 export function vendRequestOf(
-  row: Pick<PurchaseRow, "id" | "service" | "plan_id" | "network_id" | "recipient" | "amount">,
+  row: Pick<PurchaseRow, "id" | "service" | "plan_id" | "network_id" | "recipient" | "amount" | "upstream_request_id">,
   phone: string | null = null,
 ): VendRequest {
   return {
@@ -130,6 +130,7 @@ export function vendRequestOf(
     recipient: row.recipient,
     amount: row.amount,
     phone,
+    upstreamRequestId: row.upstream_request_id,
   };
 }
 
@@ -162,6 +163,14 @@ async function runPurchase(
   // Resolved before any money moves: a misconfigured provider (unknown VEND_PROVIDER, HTTP upstream
   // without its URL) fails this request with nothing charged, instead of a debit left pending forever.
   const provider = getVendProvider();
+  // An order the provider can never send (VTpass: a product without its upstream name, an amount that is
+  // not whole naira) is refused here, with nothing charged.
+  await provider.checkOrder?.({
+    service: order.fingerprint.service,
+    productCode: order.fingerprint.productCode,
+    amount: order.fingerprint.amount,
+    phone: order.phone,
+  });
   const begun = await begin(party, fingerprint);
   return completePurchase(provider, begun, fingerprint, order.clientReference, order.phone);
 }
@@ -267,6 +276,14 @@ async function completePurchase(
   if (!begun.created) return replayOrConflict(begun, fingerprint, clientReference);
   const outcome = await vendSafely(provider, vendRequestOf(begun, phone));
   const settled = await settlePurchase(begun.id, outcome);
+  if (outcome.status === "failed" && outcome.providerUnavailable && settled.status === "FAILED") {
+    // Refunded in the settlement above; the reseller is told to try again later (a new clientReference:
+    // this one stays the failed, refunded transaction, and replays as such).
+    throw new AppError(
+      "provider.unavailable",
+      `The provider cannot take orders right now: ${outcome.reason} Nothing was charged (transaction ${settled.id} failed and was refunded); try again shortly with a new clientReference.`,
+    );
+  }
   return { transaction: toTransactionView(settled), replay: false };
 }
 

@@ -33,6 +33,8 @@ export interface PurchaseRow {
   failure_reason: string | null;
   created_at: Date;
   completed_at: Date | null;
+  /** VTpass's request_id for this purchase (null for transactions begun before it existed). */
+  upstream_request_id: string | null;
 }
 
 /** PurchaseRow's columns, for statements that read a transaction next to other things under a prefix. */
@@ -54,6 +56,7 @@ export const PURCHASE_ROW_COLUMNS = [
   "failure_reason",
   "created_at",
   "completed_at",
+  "upstream_request_id",
 ] as const satisfies readonly (keyof PurchaseRow)[];
 
 /**

@@ -1,0 +1,394 @@
+/**
+ * VEND_PROVIDER=vtpass: VTpass's public API, followed to the letter (README "The VTpass provider").
+ *
+ *   POST /api/pay             { request_id, serviceID, billersCode?, variation_code?, amount?, phone, ... }
+ *   POST /api/requery         { request_id }
+ *   POST /api/merchant-verify { billersCode, serviceID, type? }
+ *
+ * Our products carry VTpass's names for them (migration 20261124011800_vtpass_upstream): a data plan or
+ * bill product its serviceID and variation_code, a network its airtime serviceID. An order for a
+ * product without them is refused before any money moves (checkOrder).
+ *
+ * Money: we count kobo, VTpass counts naira. An amount the order defines (airtime, electricity) must be
+ * whole naira; anything else is refused before any money moves rather than rounded. Fixed-price
+ * products send no amount: the variation_code decides the price
+ * (https://www.vtpass.com/documentation/waec-result-checker-api/: "This amount will be ignored").
+ *
+ * Outcomes, from https://www.vtpass.com/documentation/response-codes/ ("Take any response that differs
+ * from the guidelines provided here as pending"; "If transaction times out or response is not
+ * received, please treat as pending"): only a code that says the order was not and will not be
+ * executed is a failure; everything else stays pending for the requery.
+ */
+import type { Env } from "~/env";
+import { queryRows, sql } from "~/server/db";
+import { AppError } from "~/server/errors";
+import { logger } from "~/server/log";
+import type { ServiceCode } from "~/schemas/services";
+import type { OrderCheck, VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "../vend-provider";
+import { VtpassClient, VtpassFault, type VtpassAnswer, type VtpassClientOptions } from "./vtpass-client";
+
+/** Codes that prove the order was refused and never executed (https://www.vtpass.com/documentation/response-codes/). */
+export const REFUSAL_CODES: Readonly<Record<string, { reason: string; providerUnavailable?: true }>> = {
+  "016": { reason: "The provider reports the transaction failed." },
+  "091": { reason: "The provider did not process the transaction." },
+  "010": { reason: "The provider does not know this product variation." },
+  "011": { reason: "The provider refused the order's arguments." },
+  "012": { reason: "The provider does not know this product." },
+  "013": { reason: "The amount is below the provider's minimum for this product." },
+  "017": { reason: "The amount is above the provider's maximum for this product." },
+  "019": {
+    reason:
+      "The provider refused this order as a likely duplicate: the same product for the same recipient within 30 seconds. Nothing was charged; if it is a new order, retry after 30 seconds with a new clientReference.",
+  },
+  "018": { reason: "The provider's wallet is low.", providerUnavailable: true },
+  "021": { reason: "The provider account is locked.", providerUnavailable: true },
+  "022": { reason: "The provider account is suspended.", providerUnavailable: true },
+  "023": { reason: "The provider account has no API access.", providerUnavailable: true },
+  "024": { reason: "The provider account is inactive.", providerUnavailable: true },
+  "030": { reason: "The biller cannot be reached.", providerUnavailable: true },
+};
+
+/** `000`: the order's own status decides (content.transactions.status). */
+const DELIVERED = "delivered";
+const NOT_EXECUTED_STATUSES = new Set(["failed", "reversed"]);
+
+/** The serviceIDs VTpass has no merchant-verify for: nothing to check, the id is taken as given. */
+const UNVERIFIABLE_SERVICES = new Set(["waec", "waec-registration", "showmax", "spectranet"]);
+/** Cable serviceIDs whose purchase names the bouquet bought (https://www.vtpass.com/documentation/dstv-subscription-api/). */
+const BOUQUET_CHANGE_SERVICES = new Set(["dstv", "gotv"]);
+
+const VERIFY_UNAVAILABLE = "The biller could not be reached.";
+const NEVER_SENT_UNMAPPED = "This product has no VTpass mapping; the order was never sent.";
+const NEVER_RECEIVED = "The provider never received the order.";
+
+interface UpstreamName {
+  service: string;
+  code: string | null;
+}
+
+export interface VtpassProviderOptions extends VtpassClientOptions {
+  /** 015 on requery settles failed only once the request id is at least this old (README). */
+  notFoundAfterMs: number;
+  /** VTpass's mandatory `phone` for a bill payment that names none. */
+  defaultPhone: string | null;
+  /** The upstream names of a product; the catalog by default, a table in tests. */
+  lookup?: (service: ServiceCode, productCode: string) => Promise<UpstreamName | null>;
+  now?: () => number;
+}
+
+export class VtpassProvider implements VendProvider {
+  readonly name = "vtpass";
+  private readonly client: VtpassClient;
+  private readonly notFoundAfterMs: number;
+  private readonly defaultPhone: string | null;
+  private readonly lookup: (service: ServiceCode, productCode: string) => Promise<UpstreamName | null>;
+  private readonly now: () => number;
+
+  constructor(options: VtpassProviderOptions) {
+    this.client = new VtpassClient(options);
+    this.notFoundAfterMs = options.notFoundAfterMs;
+    this.defaultPhone = options.defaultPhone;
+    this.lookup = options.lookup ?? upstreamNameFromCatalog;
+    this.now = options.now ?? Date.now;
+  }
+
+  async checkOrder(order: OrderCheck): Promise<void> {
+    const name = await this.lookup(order.service, order.productCode);
+    if (!name || (order.service !== "AIRTIME" && !name.code)) {
+      throw new AppError(
+        "provider.unavailable",
+        "This product cannot be bought right now: the upstream has no name for it. Nothing was charged.",
+      );
+    }
+    if (order.amount !== null && order.amount % 100n !== 0n) {
+      throw new AppError("amount.out_of_range", "The amount must be whole naira (a multiple of 100 kobo) for this provider.");
+    }
+    if (isBill(order.service) && !order.phone && !this.defaultPhone) {
+      throw new AppError("validation.failed", "phone: is required by the provider for this bill payment", [
+        { name: "phone", reason: "is required by the provider for this bill payment" },
+      ]);
+    }
+  }
+
+  async verifyCustomer(request: VerifyRequest): Promise<VerifyOutcome> {
+    const name = await this.lookup(request.service, request.productCode);
+    if (!name?.code) return { status: "unavailable", reason: "This product cannot be verified through the provider." };
+    if (UNVERIFIABLE_SERVICES.has(name.service)) return { status: "valid", customerName: request.customerId, details: {} };
+    const body: Record<string, unknown> = { billersCode: request.customerId, serviceID: name.service };
+    // Electricity's `type` is the meter type (prepaid/postpaid), JAMB's the variation
+    // (https://www.vtpass.com/documentation/ikedc-ikeja-electricity-distribution-company-payment-api/).
+    if (request.service === "ELECTRICITY" || name.service === "jamb") body.type = name.code;
+    try {
+      const answer = await this.client.postQuery("api/merchant-verify", body, "verify");
+      return interpretVerify(answer);
+    } catch (error) {
+      logGaveUp("verify", null, error);
+      return { status: "unavailable", reason: VERIFY_UNAVAILABLE };
+    }
+  }
+
+  async vend(request: VendRequest): Promise<VendOutcome> {
+    const requestId = request.upstreamRequestId;
+    if (!requestId)
+      return { status: "failed", providerReference: null, reason: "The transaction has no VTpass request id; the order was never sent." };
+    const name = await this.lookup(request.service, request.productCode);
+    if (!name || (request.service !== "AIRTIME" && !name.code))
+      return { status: "failed", providerReference: null, reason: NEVER_SENT_UNMAPPED };
+    const body = payBody(request, requestId, name, this.defaultPhone);
+    if (!body) return { status: "failed", providerReference: null, reason: "The amount is not whole naira; the order was never sent." };
+    try {
+      return interpretTransaction(await this.client.pay(body), request.service, "vend");
+    } catch (error) {
+      logGaveUp("vend", request.transactionId, error);
+      return { status: "pending", providerReference: null };
+    }
+  }
+
+  async requery(request: VendRequest & { providerReference: string | null }): Promise<VendOutcome> {
+    const requestId = request.upstreamRequestId;
+    // Begun before request ids existed: never sent to VTpass under any id we know; left for an operator.
+    if (!requestId) return { status: "pending", providerReference: request.providerReference };
+    try {
+      const answer = await this.client.postQuery("api/requery", { request_id: requestId }, "requery");
+      if (codeOf(answer) === "015") {
+        // "This RequestID was not used on our platform". VTpass does not promise that the id is now closed,
+        // so a purchase still on its way could yet arrive: only an id old enough that no purchase of ours
+        // can still be in flight is taken as never received (README "The VTpass provider").
+        const age = requestIdAgeMs(requestId, this.now());
+        if (age !== null && age >= this.notFoundAfterMs) return { status: "failed", providerReference: null, reason: NEVER_RECEIVED };
+        return { status: "pending", providerReference: request.providerReference };
+      }
+      const outcome = interpretTransaction(answer, request.service, "requery");
+      // A refusal code answered to a requery describes the requery, not the order: only a transaction
+      // status (000 failed/reversed) fails a purchase here.
+      if (outcome.status === "failed" && !answerHasTransaction(answer))
+        return { status: "pending", providerReference: request.providerReference };
+      return outcome.status === "pending" && outcome.providerReference === null
+        ? { ...outcome, providerReference: request.providerReference }
+        : outcome;
+    } catch (error) {
+      logGaveUp("requery", request.transactionId, error);
+      return { status: "pending", providerReference: request.providerReference };
+    }
+  }
+
+  /** GET /api/balance: VTpass's wallet, in naira as they give it (for the console; not used by purchases). */
+  async balance(): Promise<number | null> {
+    const answer = await this.client.get("api/balance");
+    const contents = answer.body.contents as { balance?: unknown } | undefined;
+    const balance = Number(contents?.balance);
+    return Number.isFinite(balance) ? balance : null;
+  }
+}
+
+function isBill(service: ServiceCode): boolean {
+  return service !== "DATA" && service !== "AIRTIME";
+}
+
+/** The body of /api/pay for one order, or null when its amount is not whole naira. */
+export function payBody(
+  request: VendRequest,
+  requestId: string,
+  name: UpstreamName,
+  defaultPhone: string | null,
+): Record<string, unknown> | null {
+  const body: Record<string, unknown> = { request_id: requestId, serviceID: name.service };
+  const phone = request.service === "DATA" || request.service === "AIRTIME" ? request.recipient : (request.phone ?? defaultPhone);
+  body.phone = phone;
+  if (request.service === "AIRTIME" || request.service === "ELECTRICITY") {
+    if (request.amount % 100n !== 0n) return null;
+    // Naira as a JSON number: exact for any whole-naira amount below 2^53.
+    body.amount = Number(request.amount / 100n);
+  }
+  if (request.service !== "AIRTIME") {
+    body.variation_code = name.code;
+    // Education PINs have no customer: no billersCode, one PIN (https://www.vtpass.com/documentation/waec-result-checker-api/).
+    if (request.service === "EDUCATION" && name.service !== "jamb") body.quantity = 1;
+    else body.billersCode = request.recipient;
+  }
+  if (BOUQUET_CHANGE_SERVICES.has(name.service)) body.subscription_type = "change";
+  return body;
+}
+
+function codeOf(answer: VtpassAnswer): string | null {
+  const code = answer.body.code;
+  return typeof code === "string" ? code : typeof code === "number" ? String(code).padStart(3, "0") : null;
+}
+
+function transactionOf(answer: VtpassAnswer): Record<string, unknown> | null {
+  const content = answer.body.content as { transactions?: unknown } | undefined;
+  const transaction = content?.transactions;
+  return typeof transaction === "object" && transaction !== null ? (transaction as Record<string, unknown>) : null;
+}
+
+function answerHasTransaction(answer: VtpassAnswer): boolean {
+  return typeof transactionOf(answer)?.status === "string";
+}
+
+/** What a /api/pay or /api/requery answer says of the order. Throws VtpassFault for an answer without a code. */
+export function interpretTransaction(answer: VtpassAnswer, service: ServiceCode, operation: "vend" | "requery"): VendOutcome {
+  const code = codeOf(answer);
+  if (code === null) throw new VtpassFault("unexpected-answer", `HTTP ${answer.httpStatus} without a response code`);
+  const transaction = transactionOf(answer);
+  const providerReference = stringField(transaction?.transactionId);
+  if (code === "000" || code === "001") {
+    const status = typeof transaction?.status === "string" ? transaction.status.toLowerCase() : null;
+    if (status === DELIVERED) {
+      if (!providerReference) throw new VtpassFault("unexpected-answer", "delivered without a transactionId");
+      return { status: "successful", providerReference, token: tokenOf(answer.body, service) };
+    }
+    if (status !== null && NOT_EXECUTED_STATUSES.has(status)) {
+      return {
+        status: "failed",
+        providerReference,
+        reason: status === "reversed" ? "The provider reversed the transaction." : "The provider reports the transaction failed.",
+      };
+    }
+    // initiated, pending, resolved ("contact us"), or anything new: the requery decides.
+    return { status: "pending", providerReference };
+  }
+  const refusal = REFUSAL_CODES[code];
+  if (refusal) {
+    log("warn", `vtpass ${operation} refused with code ${code}`, { operation, code });
+    return {
+      status: "failed",
+      providerReference,
+      reason: refusal.reason,
+      ...(refusal.providerUnavailable ? { providerUnavailable: true } : {}),
+    };
+  }
+  // 099 (processing), 014 (request id exists: an earlier send reached them), 044 (resolved), 015 on a
+  // purchase, and any code not in their table: ambiguous, so pending.
+  if (code !== "099") log("warn", `vtpass ${operation} answered code ${code}; left pending for the requery`, { operation, code });
+  return { status: "pending", providerReference };
+}
+
+/** The electricity token or education PIN of a delivered purchase, else null. */
+function tokenOf(body: Record<string, unknown>, service: ServiceCode): string | null {
+  if (service !== "ELECTRICITY" && service !== "EDUCATION") return null;
+  if (service === "EDUCATION") {
+    const cards = body.cards;
+    if (Array.isArray(cards) && cards.length > 0) {
+      const pin = stringField((cards[0] as { Pin?: unknown }).Pin);
+      if (pin) return pin.slice(0, 200);
+    }
+  }
+  const direct = stringField(body.token) ?? stringField(body.mainToken) ?? stringField(body.Token);
+  if (direct) return stripLabel(direct);
+  const purchased = stringField(body.purchased_code);
+  return purchased ? stripLabel(purchased) : null;
+}
+
+/** "Token : 2645 7826 ..." → "2645 7826 ..."; bounded like any foreign text we store. */
+function stripLabel(value: string): string {
+  return value
+    .replace(/^\s*(token|pin)\s*:\s*/i, "")
+    .trim()
+    .slice(0, 200);
+}
+
+function stringField(value: unknown): string | null {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, 200) : null;
+}
+
+function interpretVerify(answer: VtpassAnswer): VerifyOutcome {
+  const code = codeOf(answer);
+  const content = (answer.body.content ?? {}) as Record<string, unknown>;
+  if (code === "000" || code === "020") {
+    const customerName = stringField(content.Customer_Name);
+    if (customerName) {
+      const details: Record<string, string> = {};
+      for (const [key, value] of Object.entries(content)) {
+        const text = stringField(value);
+        if (text && key !== "Customer_Name" && key !== "error") details[key] = text;
+      }
+      return { status: "valid", customerName, details };
+    }
+    // VTpass answers an unknown smartcard or meter 000 with content.error.
+    const error = stringField(content.error);
+    if (error) return { status: "invalid", reason: error.slice(0, 500) };
+  }
+  if (code === "011") return { status: "invalid", reason: "The biller does not know this customer." };
+  if (code === null) throw new VtpassFault("unexpected-answer", `HTTP ${answer.httpStatus} without a response code`);
+  throw new VtpassFault("unexpected-answer", `verification answered code ${code}`);
+}
+
+/** How old a request id is, from its first 12 characters (Lagos YYYYMMDDHHII, UTC+1 all year); null if unreadable. */
+export function requestIdAgeMs(requestId: string, now: number): number | null {
+  const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})/.exec(requestId);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const issued = Date.UTC(year, month - 1, day, hour - 1, minute);
+  return Number.isFinite(issued) ? now - issued : null;
+}
+
+async function upstreamNameFromCatalog(service: ServiceCode, productCode: string): Promise<UpstreamName | null> {
+  const rows =
+    service === "AIRTIME"
+      ? await queryRows<{ service: string | null; code: null }>(
+          sql`SELECT airtime_upstream_service AS service, NULL AS code FROM networks WHERE id = ${productCode}`,
+        )
+      : service === "DATA"
+        ? await queryRows<{ service: string | null; code: string | null }>(
+            sql`SELECT upstream_service AS service, upstream_code AS code FROM data_plans WHERE id = ${productCode}`,
+          )
+        : await queryRows<{ service: string | null; code: string | null }>(
+            sql`SELECT upstream_service AS service, upstream_code AS code FROM bill_products WHERE id = ${productCode}`,
+          );
+  const row = rows[0];
+  return row?.service ? { service: row.service, code: row.code } : null;
+}
+
+function logGaveUp(operation: "verify" | "vend" | "requery", transactionId: string | null, error: unknown): void {
+  const consequence = operation === "verify" ? "verification unavailable" : "transaction left pending for the reconciler";
+  if (error instanceof VtpassFault) {
+    log("warn", `vtpass ${operation} gave no definite answer; ${consequence}`, {
+      operation,
+      transactionId,
+      fault: error.kind,
+      detail: error.message,
+    });
+  } else {
+    log("error", `vtpass ${operation} failed unexpectedly; ${consequence}`, { operation, transactionId, error: String(error) });
+  }
+}
+
+function log(level: "info" | "warn" | "error", message: string, fields: Record<string, unknown>): void {
+  logger[level]({ provider: "vtpass", ...fields }, message);
+}
+
+/** The provider as the environment configures it; throws (before any money moves) when a key is missing. */
+export function vtpassProviderFromEnv(
+  config: Pick<
+    Env,
+    | "VTPASS_BASE_URL"
+    | "VTPASS_API_KEY"
+    | "VTPASS_PUBLIC_KEY"
+    | "VTPASS_SECRET_KEY"
+    | "VTPASS_TIMEOUT_MS"
+    | "VTPASS_QUERY_TIMEOUT_MS"
+    | "VTPASS_RETRIES"
+    | "VTPASS_RETRY_DELAY_MS"
+    | "VTPASS_NOT_FOUND_AFTER_MS"
+    | "VTPASS_DEFAULT_PHONE"
+  >,
+): VtpassProvider {
+  const { VTPASS_API_KEY: apiKey, VTPASS_PUBLIC_KEY: publicKey, VTPASS_SECRET_KEY: secretKey } = config;
+  if (!apiKey || !publicKey || !secretKey) {
+    const missing = [apiKey ? null : "VTPASS_API_KEY", publicKey ? null : "VTPASS_PUBLIC_KEY", secretKey ? null : "VTPASS_SECRET_KEY"];
+    throw new Error(`VEND_PROVIDER=vtpass needs ${missing.filter((entry) => entry !== null).join(", ")}.`);
+  }
+  return new VtpassProvider({
+    baseUrl: config.VTPASS_BASE_URL,
+    apiKey,
+    publicKey,
+    secretKey,
+    vendTimeoutMs: config.VTPASS_TIMEOUT_MS,
+    queryTimeoutMs: config.VTPASS_QUERY_TIMEOUT_MS,
+    retries: config.VTPASS_RETRIES,
+    retryDelayMs: config.VTPASS_RETRY_DELAY_MS,
+    notFoundAfterMs: config.VTPASS_NOT_FOUND_AFTER_MS,
+    defaultPhone: config.VTPASS_DEFAULT_PHONE ?? null,
+  });
+}
