@@ -1,0 +1,270 @@
+/**
+ * The VTpass adapter against the fake VTpass over real sockets (src/test/fake-vtpass.ts): every row of
+ * the README's code table, each fault, the request bodies their documentation asks for, and that the
+ * keys are sent but never logged.
+ */
+import { inspect } from "node:util";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { logger } from "~/server/log";
+import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
+import type { ServiceCode } from "~/schemas/services";
+import type { VendRequest } from "../vend-provider";
+import { REFUSAL_CODES, requestIdAgeMs, VtpassProvider } from "./vtpass-provider";
+
+const NAMES: Record<string, { service: string; code: string | null }> = {
+  "glo-1gb": { service: "glo-data", code: "glo1000" },
+  mtn: { service: "mtn", code: null },
+  "dstv-padi": { service: "dstv", code: "dstv-padi" },
+  "ikeja-prepaid": { service: "ikeja-electric", code: "prepaid" },
+  "waec-pin": { service: "waec", code: "waecdirect" },
+  "smile-1gb": { service: "smile-direct", code: "516" },
+};
+
+let fake: FakeVtpass;
+let logCalls: unknown[][] = [];
+let logSpies: MockInstance[] = [];
+let sequence = 0;
+
+function provider(overrides: Partial<ConstructorParameters<typeof VtpassProvider>[0]> = {}): VtpassProvider {
+  return new VtpassProvider({
+    baseUrl: fake.baseUrl,
+    ...fake.keys,
+    vendTimeoutMs: 400,
+    queryTimeoutMs: 300,
+    retries: 1,
+    retryDelayMs: 10,
+    notFoundAfterMs: 10 * 60_000,
+    defaultPhone: "08011111111",
+    lookup: async (_service: ServiceCode, productCode: string) => NAMES[productCode] ?? null,
+    ...overrides,
+  });
+}
+
+/** A request id as the database makes it: Lagos YYYYMMDDHHII now, then 32 hex characters. */
+function freshRequestId(offsetMs = 0): string {
+  const lagos = new Date(Date.now() + 60 * 60_000 - offsetMs).toISOString();
+  const stamp = lagos.slice(0, 16).replace(/[-T:]/g, "");
+  sequence += 1;
+  return `${stamp}${sequence.toString(16).padStart(32, "0")}`;
+}
+
+function order(service: ServiceCode, productCode: string, recipient: string, amount = 100_000n, requestId = freshRequestId()): VendRequest {
+  return { transactionId: `tx-${requestId}`, service, productCode, recipient, amount, phone: null, upstreamRequestId: requestId };
+}
+
+function loggedText(): string {
+  return logCalls.map((call) => inspect(call, { depth: 10 })).join("\n");
+}
+
+beforeAll(async () => {
+  fake = await startFakeVtpass();
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  logCalls = [];
+  logSpies = (["info", "warn", "error"] as const).map((level) =>
+    vi.spyOn(logger, level).mockImplementation(((...args: unknown[]) => void logCalls.push(args)) as never),
+  );
+});
+afterEach(() => {
+  fake.clear();
+  for (const secret of Object.values(fake.keys)) expect(loggedText()).not.toContain(secret);
+  for (const spy of logSpies) spy.mockRestore();
+});
+
+describe("purchases that are delivered", () => {
+  it("data: serviceID, variation_code, billersCode and phone; the provider reference is VTpass's transactionId", async () => {
+    const request = order("DATA", "glo-1gb", "08051234567");
+    const outcome = await provider().vend(request);
+    expect(outcome).toMatchObject({ status: "successful", token: null });
+    const sent = fake.payRequests.at(-1)!;
+    expect(sent.body).toEqual({
+      request_id: request.upstreamRequestId,
+      serviceID: "glo-data",
+      variation_code: "glo1000",
+      billersCode: "08051234567",
+      phone: "08051234567",
+    });
+    expect(outcome.providerReference).toBe(fake.orders.get(request.upstreamRequestId!)!.transactionId);
+    expect(fake.unauthorized).toBe(0);
+  });
+
+  it("airtime sends whole naira and no variation", async () => {
+    const request = order("AIRTIME", "mtn", "08031234567", 50_000n);
+    expect((await provider().vend(request)).status).toBe("successful");
+    expect(fake.payRequests.at(-1)!.body).toEqual({
+      request_id: request.upstreamRequestId,
+      serviceID: "mtn",
+      amount: 500,
+      phone: "08031234567",
+    });
+  });
+
+  it("electricity prepaid takes the token from the answer; the amount is naira", async () => {
+    const outcome = await provider().vend(order("ELECTRICITY", "ikeja-prepaid", "1111111111111", 250_000n));
+    expect(outcome).toMatchObject({ status: "successful", token: "42611234567890123456" });
+    expect(fake.payRequests.at(-1)!.body).toMatchObject({
+      serviceID: "ikeja-electric",
+      variation_code: "prepaid",
+      amount: 2500,
+      phone: "08011111111",
+    });
+  });
+
+  it("education returns the PIN; cable TV changes to the bouquet bought; broadband sends the account", async () => {
+    expect(await provider().vend(order("EDUCATION", "waec-pin", "candidate-1"))).toMatchObject({
+      status: "successful",
+      token: "098765432109",
+    });
+    expect(fake.payRequests.at(-1)!.body).toMatchObject({ serviceID: "waec", variation_code: "waecdirect", quantity: 1 });
+    expect(await provider().vend(order("CABLE_TV", "dstv-padi", "1212121212"))).toMatchObject({ status: "successful", token: null });
+    expect(fake.payRequests.at(-1)!.body).toMatchObject({
+      serviceID: "dstv",
+      variation_code: "dstv-padi",
+      billersCode: "1212121212",
+      subscription_type: "change",
+    });
+    expect((await provider().vend(order("BROADBAND", "smile-1gb", "smile-acct-1"))).status).toBe("successful");
+  });
+});
+
+describe("the response-code table", () => {
+  for (const [code, refusal] of Object.entries(REFUSAL_CODES)) {
+    it(`${code} on a purchase is a failure${refusal.providerUnavailable ? " answered as provider unavailable" : ""}`, async () => {
+      const recipient = `0805${code}0000`;
+      fake.outcomeFor(recipient, { code });
+      const outcome = await provider().vend(order("DATA", "glo-1gb", recipient));
+      expect(outcome).toMatchObject({ status: "failed", reason: refusal.reason });
+      expect(outcome.status === "failed" && outcome.providerUnavailable === true).toBe(refusal.providerUnavailable === true);
+      expect(fake.orders.size).toBeGreaterThan(0);
+    });
+  }
+
+  for (const code of ["099", "014", "044", "015", "025", "026", "040", "083", "999"]) {
+    it(`${code} on a purchase stays pending for the requery`, async () => {
+      const recipient = `0806${code}0000`;
+      fake.outcomeFor(recipient, { code });
+      expect((await provider().vend(order("DATA", "glo-1gb", recipient))).status).toBe("pending");
+    });
+  }
+
+  it("000 with pending, then a late delivered on requery", async () => {
+    fake.outcomeFor("08070000001", { pending: 1, then: "delivered" });
+    const request = order("ELECTRICITY", "ikeja-prepaid", "08070000001");
+    expect((await provider().vend(request)).status).toBe("pending");
+    expect((await provider().requery({ ...request, providerReference: null })).status).toBe("pending");
+    expect(await provider().requery({ ...request, providerReference: null })).toMatchObject({
+      status: "successful",
+      token: "42611234567890123456",
+    });
+  });
+
+  it("099 then reversed settles failed; 000 failed too", async () => {
+    fake.outcomeFor("08070000002", { pending: 0, then: "reversed", processing: true });
+    const request = order("DATA", "glo-1gb", "08070000002");
+    expect((await provider().vend(request)).status).toBe("pending");
+    expect(await provider().requery({ ...request, providerReference: null })).toMatchObject({
+      status: "failed",
+      reason: "The provider reversed the transaction.",
+    });
+    fake.outcomeFor("08070000003", { pending: 0, then: "failed" });
+    const second = order("DATA", "glo-1gb", "08070000003");
+    await provider().vend(second);
+    expect((await provider().requery({ ...second, providerReference: null })).status).toBe("failed");
+  });
+
+  it("099 forever stays pending however often it is asked", async () => {
+    fake.outcomeFor("08070000004", "processing-forever");
+    const request = order("DATA", "glo-1gb", "08070000004");
+    expect((await provider().vend(request)).status).toBe("pending");
+    for (let i = 0; i < 3; i += 1) expect((await provider().requery({ ...request, providerReference: null })).status).toBe("pending");
+  });
+
+  it("015 on requery: pending while the request id is young, failed once it is older than the window", async () => {
+    const young = order("DATA", "glo-1gb", "08070000005");
+    expect((await provider().requery({ ...young, providerReference: null })).status).toBe("pending");
+    const old = order("DATA", "glo-1gb", "08070000006", 100_000n, freshRequestId(20 * 60_000));
+    expect(await provider().requery({ ...old, providerReference: null })).toMatchObject({
+      status: "failed",
+      reason: "The provider never received the order.",
+    });
+  });
+
+  it("a refusal code answered to a requery (no transaction in it) leaves the purchase pending", async () => {
+    const request = order("DATA", "glo-1gb", "08070000007");
+    await provider().vend(request);
+    fake.inject("requery", { kind: "raw", status: 200, body: '{"code":"018","response_description":"LOW WALLET BALANCE"}', times: 2 });
+    expect((await provider().requery({ ...request, providerReference: "p-1" })).status).toBe("pending");
+  });
+});
+
+describe("faults", () => {
+  for (const fault of [
+    { kind: "hang" },
+    { kind: "status", status: 502 },
+    { kind: "malformed" },
+    { kind: "raw", status: 200, body: "[1,2]" },
+  ] as const) {
+    it(`${fault.kind} on a purchase: pending, and the purchase is not re-sent`, async () => {
+      fake.inject("pay", { ...fault, times: 1, executes: true });
+      const request = order("DATA", "glo-1gb", "08080000001");
+      const before = fake.payRequests.length;
+      expect(await provider().vend(request)).toEqual({ status: "pending", providerReference: null });
+      expect(fake.payRequests.length).toBe(before + 1);
+      // Executed before the answer was lost: the requery finds it delivered.
+      expect((await provider().requery({ ...request, providerReference: null })).status).toBe("successful");
+    });
+  }
+
+  it("requery is retried through one fault; verify through one 5xx", async () => {
+    const request = order("DATA", "glo-1gb", "08080000002");
+    await provider().vend(request);
+    fake.inject("requery", { kind: "status", status: 503, times: 1 });
+    expect((await provider().requery({ ...request, providerReference: null })).status).toBe("successful");
+    fake.inject("verify", { kind: "status", status: 500, times: 1 });
+    expect((await provider().verifyCustomer({ service: "CABLE_TV", productCode: "dstv-padi", customerId: "1212121212" })).status).toBe(
+      "valid",
+    );
+  });
+
+  it("wrong keys: the purchase stays pending (never a failure), and verification is unavailable", async () => {
+    const wrong = provider({ secretKey: "SK_wrong" });
+    expect((await wrong.vend(order("DATA", "glo-1gb", "08080000003"))).status).toBe("pending");
+    expect((await wrong.verifyCustomer({ service: "CABLE_TV", productCode: "dstv-padi", customerId: "1212121212" })).status).toBe(
+      "unavailable",
+    );
+    expect(fake.unauthorized).toBeGreaterThan(0);
+  });
+});
+
+describe("verification and orders refused before any money moves", () => {
+  it("merchant-verify: valid with the customer's name, invalid with VTpass's error, the meter type sent", async () => {
+    const valid = await provider().verifyCustomer({ service: "ELECTRICITY", productCode: "ikeja-prepaid", customerId: "1111111111111" });
+    expect(valid).toMatchObject({ status: "valid", customerName: "TEST CUSTOMER", details: { Meter_Type: "PREPAID" } });
+    const invalid = await provider().verifyCustomer({ service: "CABLE_TV", productCode: "dstv-padi", customerId: "1212129999" });
+    expect(invalid).toEqual({ status: "invalid", reason: "This smartcard number is invalid." });
+  });
+
+  it("checkOrder refuses an unmapped product, an amount that is not whole naira, and a bill without any phone", async () => {
+    await expect(provider().checkOrder({ service: "DATA", productCode: "unmapped", amount: null, phone: null })).rejects.toMatchObject({
+      code: "provider.unavailable",
+    });
+    await expect(provider().checkOrder({ service: "AIRTIME", productCode: "mtn", amount: 10_050n, phone: null })).rejects.toMatchObject({
+      code: "amount.out_of_range",
+    });
+    await expect(
+      provider({ defaultPhone: null }).checkOrder({ service: "CABLE_TV", productCode: "dstv-padi", amount: null, phone: null }),
+    ).rejects.toMatchObject({ code: "validation.failed" });
+    await expect(provider().checkOrder({ service: "AIRTIME", productCode: "mtn", amount: 10_000n, phone: null })).resolves.toBeUndefined();
+  });
+
+  it("reads the request id's Lagos time", () => {
+    // 2026-01-01 01:00 in Lagos is 2026-01-01 00:00 UTC.
+    expect(requestIdAgeMs("202601010100abc", Date.UTC(2026, 0, 1, 0, 5))).toBe(5 * 60_000);
+    expect(requestIdAgeMs("nope", Date.now())).toBeNull();
+  });
+
+  it("reads VTpass's balance with the public key", async () => {
+    expect(await provider().balance()).toBe(250000);
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * A fake VTpass: a real node:http server on a random loopback port speaking their documented requests
+ * and answers (https://www.vtpass.com/documentation/): /api/pay, /api/requery, /api/merchant-verify,
+ * /api/service-variations, /api/services, /api/balance, with their authentication headers checked
+ * (`api-key` always, `public-key` on GET, `secret-key` on POST).
+ *
+ * Its books are what tests judge by: every /api/pay that arrived (by request_id), and what it
+ * executed. Like the real thing, a request_id is executed at most once (a repeat answers 014), and
+ * a requery for an id it never received answers 015.
+ *
+ * Outcomes are scripted per recipient (billersCode, or phone for airtime/data) with `outcomeFor`;
+ * anything else is delivered at once. Faults are injected per path for the next `times` requests:
+ * a hang (time-out), a 5xx page, a malformed body, or a raw answer; a pay fault with `executes: true`
+ * strikes after the order was executed (only the answer is lost).
+ */
+import { once } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type VtpassPath = "pay" | "requery" | "verify";
+
+export type VtpassFaultInjection = (
+  { kind: "hang" } | { kind: "status"; status: number } | { kind: "malformed" } | { kind: "raw"; status: number; body: string }
+) & { times?: number; executes?: boolean };
+
+export type VtpassOutcome =
+  | "delivered"
+  /** Refused at once with this code (e.g. "016", "018", "019"); nothing executed. */
+  | { code: string }
+  /** Answered `000` with status "pending" (or `099` when `processing`); requeries answer so `requeries` times, then `then`. */
+  | { pending: number; then: "delivered" | "reversed" | "failed"; processing?: boolean }
+  /** `099` on the purchase and on every requery, forever. */
+  | "processing-forever";
+
+interface Order {
+  requestId: string;
+  serviceID: string;
+  recipient: string;
+  amount: number | null;
+  transactionId: string;
+  status: "delivered" | "pending" | "reversed" | "failed";
+  pendingLeft: number;
+  then: "delivered" | "reversed" | "failed";
+  forever: boolean;
+}
+
+export interface FakeVtpass {
+  baseUrl: string;
+  keys: { apiKey: string; publicKey: string; secretKey: string };
+  /** Every /api/pay that reached the server, in arrival order (request_id, body). */
+  payRequests: { requestId: string; body: Record<string, unknown> }[];
+  /** Orders executed, by request_id. */
+  orders: Map<string, Order>;
+  /** Requests refused for their credentials. */
+  unauthorized: number;
+  outcomeFor(recipient: string, outcome: VtpassOutcome): void;
+  inject(path: VtpassPath, fault: VtpassFaultInjection): void;
+  /** Forget scripted outcomes and faults (not the books). */
+  clear(): void;
+  balance: number;
+  close(): Promise<void>;
+}
+
+const VARIATIONS: Record<string, { variation_code: string; name: string; variation_amount: string; fixedPrice: string }[]> = {
+  "mtn-data": [{ variation_code: "mtn-10mb-100", name: "MTN N100 100MB - 24 hrs", variation_amount: "100.00", fixedPrice: "Yes" }],
+  "glo-data": [{ variation_code: "glo1000", name: "Glo Data N1000 -  2.5GB - 30 days", variation_amount: "1000.00", fixedPrice: "Yes" }],
+  dstv: [{ variation_code: "dstv-padi", name: "DStv Padi N1,850", variation_amount: "1850.00", fixedPrice: "Yes" }],
+  waec: [{ variation_code: "waecdirect", name: "WASSCE", variation_amount: "900.00", fixedPrice: "Yes" }],
+};
+
+export async function startFakeVtpass(
+  keys = { apiKey: "vt_api_key_fake", publicKey: "PK_fake_public", secretKey: "SK_fake_secret" },
+): Promise<FakeVtpass> {
+  const outcomes = new Map<string, VtpassOutcome>();
+  const faults = new Map<VtpassPath, VtpassFaultInjection[]>();
+  const hanging = new Set<http.ServerResponse>();
+  let sequence = 0;
+
+  const fake: FakeVtpass = {
+    baseUrl: "",
+    keys,
+    payRequests: [],
+    orders: new Map(),
+    unauthorized: 0,
+    balance: 250000,
+    outcomeFor: (recipient, outcome) => void outcomes.set(recipient, outcome),
+    inject: (path, fault) => void faults.set(path, [...(faults.get(path) ?? []), fault]),
+    clear: () => {
+      outcomes.clear();
+      faults.clear();
+    },
+    close: async () => {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      server.close();
+      await once(server, "close");
+    },
+  };
+
+  function takeFault(path: VtpassPath): VtpassFaultInjection | null {
+    const list = faults.get(path);
+    const fault = list?.[0];
+    if (!fault) return null;
+    if (fault.times !== undefined) {
+      fault.times -= 1;
+      if (fault.times <= 0) list.shift();
+    }
+    return fault;
+  }
+
+  function json(response: http.ServerResponse, status: number, body: unknown): void {
+    response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  }
+
+  /** Answers as the fault says; false when there is no fault (answer normally). */
+  function strike(fault: VtpassFaultInjection, response: http.ServerResponse): void {
+    if (fault.kind === "hang") hanging.add(response);
+    else if (fault.kind === "status") response.writeHead(fault.status, { "content-type": "text/html" }).end("<html>Bad gateway</html>");
+    else if (fault.kind === "malformed")
+      response.writeHead(200, { "content-type": "application/json" }).end('{"code":"000","content":{"transac');
+    else response.writeHead(fault.status, { "content-type": "application/json" }).end(fault.body);
+  }
+
+  function transactionAnswer(order: Order): Record<string, unknown> {
+    const code = order.forever || (order.status === "pending" && order.pendingLeft < 0) ? "099" : "000";
+    const body: Record<string, unknown> = {
+      code,
+      response_description: order.status === "delivered" ? "TRANSACTION SUCCESSFUL" : "TRANSACTION PROCESSED",
+      content: {
+        transactions: {
+          status: order.status === "pending" ? "pending" : order.status,
+          product_name: order.serviceID,
+          unique_element: order.recipient,
+          amount: order.amount,
+          transactionId: order.transactionId,
+          type: order.serviceID,
+        },
+      },
+      requestId: order.requestId,
+      amount: order.amount,
+      transaction_date: new Date().toISOString(),
+      purchased_code: "",
+    };
+    if (order.status === "delivered" && /electric/.test(order.serviceID)) {
+      body.purchased_code = "Token : 4261 1234 5678 9012 3456";
+      body.mainToken = "42611234567890123456";
+    }
+    if (order.status === "delivered" && order.serviceID === "waec") {
+      body.purchased_code = "Serial No:WRN123456789, pin: 098765432109";
+      body.cards = [{ Serial: "WRN123456789", Pin: "098765432109" }];
+    }
+    return body;
+  }
+
+  function pay(body: Record<string, unknown>, response: http.ServerResponse): void {
+    const requestId = typeof body.request_id === "string" ? body.request_id : "";
+    const serviceID = typeof body.serviceID === "string" ? body.serviceID : "";
+    // https://www.vtpass.com/documentation/buying-services/: 12+ characters, the first 12 numeric.
+    if (!/^\d{12}/.test(requestId) || !serviceID) return json(response, 200, { code: "011", response_description: "INVALID ARGUMENTS" });
+    fake.payRequests.push({ requestId, body });
+    if (fake.orders.has(requestId)) return json(response, 200, { code: "014", response_description: "REQUEST ID ALREADY EXIST" });
+    const fault = takeFault("pay");
+    if (fault && !fault.executes) return strike(fault, response);
+    const recipient = String(body.billersCode ?? body.phone ?? "");
+    const outcome = outcomes.get(recipient) ?? "delivered";
+    if (typeof outcome === "object" && "code" in outcome) {
+      if (fault) return strike(fault, response);
+      return json(response, 200, { code: outcome.code, response_description: "REFUSED", content: { errors: [] } });
+    }
+    sequence += 1;
+    const order: Order = {
+      requestId,
+      serviceID,
+      recipient,
+      amount: typeof body.amount === "number" ? body.amount : null,
+      transactionId: `1700000000${String(sequence).padStart(6, "0")}`,
+      status: outcome === "delivered" ? "delivered" : "pending",
+      pendingLeft: typeof outcome === "object" ? (outcome.processing ? -1 : outcome.pending) : 0,
+      then: typeof outcome === "object" ? outcome.then : "delivered",
+      forever: outcome === "processing-forever",
+    };
+    if (typeof outcome === "object" && outcome.processing) order.pendingLeft = outcome.pending;
+    fake.orders.set(requestId, order);
+    if (fault) return strike(fault, response);
+    const answer = transactionAnswer(order);
+    if (typeof outcome === "object" && outcome.processing) answer.code = "099";
+    json(response, 200, answer);
+  }
+
+  function requery(body: Record<string, unknown>, response: http.ServerResponse): void {
+    const fault = takeFault("requery");
+    if (fault) return strike(fault, response);
+    const order = fake.orders.get(String(body.request_id ?? ""));
+    if (!order) return json(response, 200, { code: "015", response_description: "INVALID REQUEST ID" });
+    if (order.status === "pending" && !order.forever) {
+      if (order.pendingLeft > 0) order.pendingLeft -= 1;
+      else order.status = order.then;
+    }
+    json(response, 200, transactionAnswer(order));
+  }
+
+  function verify(body: Record<string, unknown>, response: http.ServerResponse): void {
+    const fault = takeFault("verify");
+    if (fault) return strike(fault, response);
+    const billersCode = String(body.billersCode ?? "");
+    if (!billersCode || !body.serviceID) return json(response, 200, { code: "011", response_description: "INVALID ARGUMENTS" });
+    if (billersCode.endsWith("9999")) return json(response, 200, { code: "000", content: { error: "This smartcard number is invalid." } });
+    json(response, 200, {
+      code: "000",
+      content: { Customer_Name: "TEST CUSTOMER", Status: "ACTIVE", ...(body.type ? { Meter_Type: String(body.type).toUpperCase() } : {}) },
+    });
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const url = new URL(request.url ?? "/", "http://fake");
+      const method = request.method ?? "GET";
+      const secondKey =
+        method === "GET" ? request.headers["public-key"] === keys.publicKey : request.headers["secret-key"] === keys.secretKey;
+      if (request.headers["api-key"] !== keys.apiKey || !secondKey) {
+        fake.unauthorized += 1;
+        return json(response, 401, { code: "087", response_description: "INVALID CREDENTIALS" });
+      }
+      let body: Record<string, unknown> = {};
+      if (method === "POST") {
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
+        } catch {
+          return json(response, 200, { code: "011", response_description: "INVALID ARGUMENTS" });
+        }
+      }
+      const route = `${method} ${url.pathname}`;
+      if (route === "POST /api/pay") return pay(body, response);
+      if (route === "POST /api/requery") return requery(body, response);
+      if (route === "POST /api/merchant-verify") return verify(body, response);
+      if (route === "GET /api/balance") return json(response, 200, { code: 1, contents: { balance: fake.balance } });
+      if (route === "GET /api/services") {
+        return json(response, 200, {
+          response_description: "000",
+          content: Object.keys(VARIATIONS).map((serviceID) => ({ serviceID, name: serviceID })),
+        });
+      }
+      if (route === "GET /api/service-variations") {
+        const serviceID = url.searchParams.get("serviceID") ?? "";
+        const variations = VARIATIONS[serviceID];
+        if (!variations) return json(response, 200, { response_description: "012", content: { errors: "PRODUCT DOES NOT EXIST" } });
+        return json(response, 200, {
+          response_description: "000",
+          content: { ServiceName: serviceID, serviceID, convinience_fee: "0 %", variations },
+        });
+      }
+      json(response, 404, { code: "012", response_description: "PRODUCT DOES NOT EXIST" });
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}
