@@ -1,0 +1,121 @@
+/**
+ * The purchase flow in process with VEND_PROVIDER=vtpass's adapter pointed at the fake VTpass: every
+ * kind bought end to end, a pending purchase settled by the reconciler, 018 answered 503 with the debit
+ * refunded, an unmapped product refused with nothing charged, and the ledger check clean.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/server/db";
+import { isAppError } from "~/server/errors";
+import { setVendProviderForTests } from "~/server/providers";
+import { VtpassProvider } from "~/server/providers/vtpass/vtpass-provider";
+import { checkLedger } from "~/server/services/reconciliation/check-ledger";
+import { reconcilePendingTransactions } from "~/server/services/reconciliation/reconcile-pending";
+import { operator } from "~/test/fixtures";
+import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
+import { balanceOf, ensureSandboxCatalog, fundedAccount, reference } from "~/test/purchase-fixtures";
+import { payBill } from "./pay-bill";
+import { purchaseAirtime } from "./purchase-airtime";
+import { purchaseData } from "./purchase-data";
+
+let fake: FakeVtpass;
+
+beforeAll(async () => {
+  await ensureSandboxCatalog();
+  fake = await startFakeVtpass();
+  await db.network.update({ where: { id: "mtn" }, data: { airtimeUpstreamService: "mtn" } });
+  await db.dataPlan.update({ where: { id: "mtn-1gb-30d" }, data: { upstreamService: "mtn-data", upstreamCode: "mtn-1gb-test" } });
+  await db.billProduct.update({ where: { id: "dstv-padi" }, data: { upstreamService: "dstv", upstreamCode: "dstv-padi" } });
+  await db.billProduct.update({
+    where: { id: "ikeja-electric-prepaid" },
+    data: { upstreamService: "ikeja-electric", upstreamCode: "prepaid" },
+  });
+  await db.billProduct.update({ where: { id: "waec-result-checker" }, data: { upstreamService: "waec", upstreamCode: "waecdirect" } });
+  setVendProviderForTests(
+    new VtpassProvider({
+      baseUrl: fake.baseUrl,
+      ...fake.keys,
+      vendTimeoutMs: 1_000,
+      queryTimeoutMs: 500,
+      retries: 0,
+      retryDelayMs: 10,
+      notFoundAfterMs: 60_000,
+      defaultPhone: "08011111111",
+    }),
+  );
+});
+afterAll(async () => {
+  setVendProviderForTests(null);
+  await fake.close();
+});
+
+describe("VEND_PROVIDER=vtpass end to end", () => {
+  it("buys data, airtime, cable TV, electricity (token) and a WAEC PIN, each sent under the transaction's own request id", async () => {
+    const { accountId, actor } = await fundedAccount(10_000_000n);
+    const data = await purchaseData(actor, { clientReference: reference(), planId: "mtn-1gb-30d", phone: "08031234567" });
+    const airtime = await purchaseAirtime(actor, { clientReference: reference(), networkId: "mtn", phone: "08031234567", amount: 50_000 });
+    const cable = await payBill(actor, "cable-tv", { clientReference: reference(), planId: "dstv-padi", customerId: "1212121212" });
+    const power = await payBill(actor, "electricity", {
+      clientReference: reference(),
+      planId: "ikeja-electric-prepaid",
+      customerId: "1111111111111",
+      amount: 250_000,
+    });
+    const pin = await payBill(actor, "education", {
+      clientReference: reference(),
+      planId: "waec-result-checker",
+      customerId: "candidate-7",
+    });
+    for (const result of [data, airtime, cable, power, pin]) expect(result.transaction.status).toBe("successful");
+    expect(power.transaction.token).toBe("42611234567890123456");
+    expect(pin.transaction.token).toBe("098765432109");
+    const stored = await db.transaction.findMany({ where: { accountId }, select: { upstreamRequestId: true } });
+    for (const row of stored) {
+      expect(row.upstreamRequestId).toMatch(/^\d{12}[0-9a-f]{32}$/);
+      expect(fake.orders.has(row.upstreamRequestId!)).toBe(true);
+    }
+  });
+
+  it("a pending purchase is settled by the reconciler's requery with the same request id", async () => {
+    const { actor } = await fundedAccount(1_000_000n);
+    fake.outcomeFor("08039990001", { pending: 0, then: "delivered" });
+    const result = await purchaseData(actor, { clientReference: reference(), planId: "mtn-1gb-30d", phone: "08039990001" });
+    expect(result.transaction.status).toBe("pending");
+    await reconcilePendingTransactions(operator, { includeNotDue: true });
+    const after = await db.transaction.findUniqueOrThrow({ where: { id: result.transaction.id } });
+    expect(after.status).toBe("SUCCESSFUL");
+    expect(fake.payRequests.filter((request) => request.requestId === after.upstreamRequestId)).toHaveLength(1);
+  });
+
+  it("018 (VTpass's wallet low) answers 503 provider.unavailable and leaves nothing charged", async () => {
+    const { accountId, actor } = await fundedAccount(1_000_000n);
+    fake.outcomeFor("08039990002", { code: "018" });
+    const error = await purchaseData(actor, { clientReference: reference(), planId: "mtn-1gb-30d", phone: "08039990002" }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(isAppError(error) && error.code === "provider.unavailable").toBe(true);
+    expect(await balanceOf(accountId)).toBe(1_000_000n);
+  });
+
+  it("an unmapped plan or an amount that is not whole naira is refused before any money moves", async () => {
+    const { accountId, actor } = await fundedAccount(1_000_000n);
+    const before = fake.payRequests.length;
+    const unmapped = await purchaseData(actor, { clientReference: reference(), planId: "mtn-500mb-30d", phone: "08031234567" }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(isAppError(unmapped) && unmapped.code === "provider.unavailable").toBe(true);
+    const kobo = await purchaseAirtime(actor, {
+      clientReference: reference(),
+      networkId: "mtn",
+      phone: "08031234567",
+      amount: 10_050,
+    }).catch((caught: unknown) => caught);
+    expect(isAppError(kobo) && kobo.code === "amount.out_of_range").toBe(true);
+    expect(fake.payRequests.length).toBe(before);
+    expect(await balanceOf(accountId)).toBe(1_000_000n);
+    expect(await db.transaction.count({ where: { accountId } })).toBe(0);
+  });
+
+  it("the ledger check passes", async () => {
+    expect((await checkLedger(operator)).ok).toBe(true);
+  });
+});
