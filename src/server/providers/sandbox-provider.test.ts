@@ -263,10 +263,10 @@ describe("getVendProvider", () => {
 
   it("rejects an unknown VEND_PROVIDER with a message naming the value and the choices", async () => {
     const { createVendProvider } = await freshModule();
-    expect(() => createVendProvider("acme")).toThrow('Unknown VEND_PROVIDER "acme": expected one of "sandbox", "http".');
+    expect(() => createVendProvider("acme")).toThrow('Unknown VEND_PROVIDER "acme": expected one of "sandbox", "http", "vtpass".');
     // Through the environment it never gets that far: the environment is refused when first read.
     vi.stubEnv("VEND_PROVIDER", "acme");
-    await expect(freshModule()).rejects.toThrow(/VEND_PROVIDER: .*"sandbox"\|"http"/);
+    await expect(freshModule()).rejects.toThrow(/VEND_PROVIDER: .*"sandbox"\|"http"\|"vtpass"/);
   });
 
   it("lets a test substitute a provider, and restores the configured one on null", async () => {
