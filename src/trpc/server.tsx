@@ -41,3 +41,15 @@ export async function HydrateClient({ children }: { children: ReactNode }) {
 export function prefetch<T extends ReturnType<TRPCQueryOptions<any>>>(queryOptions: T): void {
   void getQueryClient().prefetchQuery(queryOptions);
 }
+
+/**
+ * Prefetches a page's reads and waits for them, together (so it costs the slowest of them): a query
+ * still pending would be handed to the browser as a promise, and one that then fails (an unknown id)
+ * would be retried there with the default back-off before the page could say there is no such thing. A
+ * failed one is simply not sent.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query of the router
+export async function prefetchAwaited(...queries: ReturnType<TRPCQueryOptions<any>>[]): Promise<void> {
+  const queryClient = getQueryClient();
+  await Promise.all(queries.map((queryOptions) => queryClient.prefetchQuery(queryOptions)));
+}

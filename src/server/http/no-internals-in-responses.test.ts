@@ -247,31 +247,34 @@ function otherFailures(): [string, () => Promise<HttpResponse>][] {
   ];
 }
 
-async function run(cases: [string, () => Promise<HttpResponse>][]): Promise<Map<string, HttpResponse>> {
+/**
+ * Sends the cases; every response must show nothing internal, and every failure (4xx, 5xx) must have
+ * `failureShape` when one is given: the API's problem+json, or tRPC's error.
+ */
+async function run(
+  cases: [string, () => Promise<HttpResponse>][],
+  failureShape?: (label: string, response: HttpResponse) => unknown,
+): Promise<Map<string, HttpResponse>> {
   const responses = new Map<string, HttpResponse>();
   // One at a time: a clear picture per request, and no burst on a small machine.
   for (const [label, send] of cases) responses.set(label, await send());
+  for (const [label, response] of responses) {
+    expectNothingInternal(label, response);
+    if (failureShape && response.status >= 400) failureShape(label, response);
+  }
   return responses;
 }
 
 describe("with the database up", () => {
   it("REST failures are problem+json and show nothing internal", async () => {
-    const responses = await run(apiFailures());
-    for (const [label, response] of responses) {
-      expectNothingInternal(label, response);
-      if (response.status >= 400) expectProblem(label, response);
-    }
+    const responses = await run(apiFailures(), expectProblem);
     // The controls: the same server serves well-formed requests.
     expect(responses.get("a valid purchase")!.status).toBe(201);
     expect(responses.get("a balance")!.status).toBe(200);
   });
 
   it("tRPC failures keep tRPC's shape, without stacks or internal messages", async () => {
-    const responses = await run(trpcFailures());
-    for (const [label, response] of responses) {
-      expectNothingInternal(label, response);
-      if (response.status >= 400) trpcErrors(label, response);
-    }
+    const responses = await run(trpcFailures(), trpcErrors);
     expect(responses.get("who am I")!.status).toBe(200);
     expect(responses.get("a purchase")!.status).toBe(200);
     // Refused before it is read into memory, with tRPC's own error for it.
@@ -279,7 +282,7 @@ describe("with the database up", () => {
   });
 
   it("next-auth, the portal's pages and downloads, and the server itself show nothing internal", async () => {
-    for (const [label, response] of await run(otherFailures())) expectNothingInternal(label, response);
+    await run(otherFailures());
   });
 });
 
@@ -289,11 +292,7 @@ describe("with the database unreachable", () => {
   });
 
   it("every API call that needs the database is a 500 problem+json saying nothing more", async () => {
-    const responses = await run(apiFailures());
-    for (const [label, response] of responses) {
-      expectNothingInternal(label, response);
-      if (response.status >= 400) expectProblem(label, response);
-    }
+    const responses = await run(apiFailures(), expectProblem);
     for (const label of ["a balance", "a valid purchase"]) {
       expect(responses.get(label)!.status, label).toBe(500);
       expect((responses.get(label)!.json() as { detail: string }).detail).toBe("An unexpected error occurred.");
@@ -301,11 +300,7 @@ describe("with the database unreachable", () => {
   });
 
   it("tRPC answers INTERNAL_SERVER_ERROR with its fixed message", async () => {
-    const responses = await run(trpcFailures());
-    for (const [label, response] of responses) {
-      expectNothingInternal(label, response);
-      if (response.status >= 400) trpcErrors(label, response);
-    }
+    const responses = await run(trpcFailures(), trpcErrors);
     for (const label of ["who am I", "a purchase"]) {
       const [error] = trpcErrors(label, responses.get(label)!);
       expect(error!.data.code, label).toBe("INTERNAL_SERVER_ERROR");
@@ -314,7 +309,6 @@ describe("with the database unreachable", () => {
 
   it("pages fail with Next's production error page, sign-in says it is unavailable, and nothing internal shows", async () => {
     const responses = await run(otherFailures());
-    for (const [label, response] of responses) expectNothingInternal(label, response);
     expect(responses.get("the dashboard")!.status).toBe(500);
 
     const signInPage = await request(server.url("/sign-in"));

@@ -133,3 +133,14 @@ export const operatorProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role !== "OPERATOR") throw new AppError("forbidden", "Only operators may do this.");
   return next();
 });
+
+/**
+ * The operator's procedures that are one service call with the signed-in operator and the checked
+ * input, as nearly all of the console's are: `operatorCall.mutation(schema, service)`.
+ */
+export const operatorCall = {
+  query: <Schema extends z.ZodType, Result>(schema: Schema, service: (actor: UserActor, input: z.output<Schema>) => Promise<Result>) =>
+    operatorProcedure.input(schema).query(({ ctx, input }) => service(ctx.actor, input as z.output<Schema>)),
+  mutation: <Schema extends z.ZodType, Result>(schema: Schema, service: (actor: UserActor, input: z.output<Schema>) => Promise<Result>) =>
+    operatorProcedure.input(schema).mutation(({ ctx, input }) => service(ctx.actor, input as z.output<Schema>)),
+};

@@ -79,9 +79,10 @@ async function networkOf(active = true): Promise<string> {
   return id;
 }
 
-async function planOf(active = true): Promise<string> {
+/** A new plan's fields (on a fresh network), as the console's form sends them. */
+async function newPlan() {
   const id = uniqueName("plan");
-  await createPlan(cli, {
+  return {
     id,
     networkId: await networkOf(),
     name: id,
@@ -90,10 +91,13 @@ async function planOf(active = true): Promise<string> {
     productId: id,
     validityDays: 30,
     class: "SME",
-    costPrice: "27000",
-    active,
-  });
-  return id;
+  } as const;
+}
+
+async function planOf(active = true): Promise<string> {
+  const plan = await newPlan();
+  await createPlan(cli, { ...plan, costPrice: "27000", active });
+  return plan.id;
 }
 
 const NEW_BILL_PRODUCT = { service: "CABLE_TV", amountType: "FIXED", name: "Audited bouquet", biller: "DStv", price: "500000" } as const;
@@ -155,20 +159,7 @@ const PROCEDURES: Record<string, Coverage> = {
   "catalog.updateNetwork": audited("OPERATOR", async () => [
     { input: { id: await networkOf(), active: false }, action: "network.updated" },
   ]),
-  "catalog.createPlan": audited("OPERATOR", async () => {
-    const id = uniqueName("plan");
-    const plan = {
-      id,
-      networkId: await networkOf(),
-      name: id,
-      price: "28000",
-      pricingBasis: "SPECIAL",
-      productId: id,
-      validityDays: 30,
-      class: "SME",
-    };
-    return [{ input: plan, action: "plan.created" }];
-  }),
+  "catalog.createPlan": audited("OPERATOR", async () => [{ input: await newPlan(), action: "plan.created" }]),
   "catalog.updatePlan": audited("OPERATOR", async () => [{ input: { id: await planOf(), price: "30000" }, action: "plan.updated" }]),
   "catalog.createBillProduct": audited("OPERATOR", async () => {
     const id = uniqueName("bouquet");

@@ -194,6 +194,18 @@ describe("the database enforces the catalog's rules on its own", () => {
                         VALUES ($1, '${network.id}', 'x', $2, $3::"PricingBasis", $4, 'p', 30, 'SME', $5)`;
     const insertBill = `INSERT INTO bill_products (id, service, product_id, name, biller, amount_type, price, min_amount, max_amount, cost_price, commission_bps)
                         VALUES ($1, 'ELECTRICITY', 'p', 'x', 'b', $2::"AmountType", $3, $4, $5, $6, $7)`;
+    /** An own price's rule holds on an account's and on a price list's prices: `values` is the price (and a plan's basis). */
+    const onAccountAndList = (rule: string, item: "plan" | "bill", itemId: string, values: string): [string, string, unknown[]][] => {
+      const columns = item === "plan" ? "plan_id, price, pricing_basis" : "product_id, price";
+      return [
+        [`account ${rule}`, `INSERT INTO account_${item}_prices (account_id, ${columns}) VALUES ($1, $2, ${values})`, [accountId, itemId]],
+        [
+          `list ${rule}`,
+          `INSERT INTO price_list_${item}_prices (price_list_id, ${columns}) VALUES ($1, $2, ${values})`,
+          [priceListId, itemId],
+        ],
+      ];
+    };
     const violations: [string, string, unknown[]][] = [
       ["plan price 0", insertPlan, ["db-p1", 0, "SPECIAL", null, null]],
       ["plan price < 0 on edit", `UPDATE data_plans SET price = -1 WHERE id = $1`, [plan.id]],
@@ -209,42 +221,10 @@ describe("the database enforces the catalog's rules on its own", () => {
       ["fixed product with a commission", `UPDATE bill_products SET commission_bps = 10 WHERE id = $1`, [fixed.id]],
       ["network commission < 0", `UPDATE networks SET airtime_commission_bps = -1 WHERE id = $1`, [network.id]],
       ["network min > max", `UPDATE networks SET airtime_min_amount = airtime_max_amount + 1 WHERE id = $1`, [network.id]],
-      [
-        "account plan price 0",
-        `INSERT INTO account_plan_prices (account_id, plan_id, price, pricing_basis) VALUES ($1, $2, 0, 'SPECIAL')`,
-        [accountId, plan.id],
-      ],
-      [
-        "list plan price 0",
-        `INSERT INTO price_list_plan_prices (price_list_id, plan_id, price, pricing_basis) VALUES ($1, $2, 0, 'SPECIAL')`,
-        [priceListId, plan.id],
-      ],
-      ["account bill price 0", `INSERT INTO account_bill_prices (account_id, product_id, price) VALUES ($1, $2, 0)`, [accountId, fixed.id]],
-      [
-        "list bill price 0",
-        `INSERT INTO price_list_bill_prices (price_list_id, product_id, price) VALUES ($1, $2, 0)`,
-        [priceListId, fixed.id],
-      ],
-      [
-        "account retail price for a plan without retail price",
-        `INSERT INTO account_plan_prices (account_id, plan_id, price, pricing_basis) VALUES ($1, $2, 100, 'RETAIL')`,
-        [accountId, special.id],
-      ],
-      [
-        "list retail price for a plan without retail price",
-        `INSERT INTO price_list_plan_prices (price_list_id, plan_id, price, pricing_basis) VALUES ($1, $2, 100, 'RETAIL')`,
-        [priceListId, special.id],
-      ],
-      [
-        "account price for a variable product",
-        `INSERT INTO account_bill_prices (account_id, product_id, price) VALUES ($1, $2, 100)`,
-        [accountId, variable.id],
-      ],
-      [
-        "list price for a variable product",
-        `INSERT INTO price_list_bill_prices (price_list_id, product_id, price) VALUES ($1, $2, 100)`,
-        [priceListId, variable.id],
-      ],
+      ...onAccountAndList("plan price 0", "plan", plan.id, "0, 'SPECIAL'"),
+      ...onAccountAndList("bill price 0", "bill", fixed.id, "0"),
+      ...onAccountAndList("retail price for a plan without retail price", "plan", special.id, "100, 'RETAIL'"),
+      ...onAccountAndList("price for a variable product", "bill", variable.id, "100"),
       ["transaction cost < 0", `UPDATE transactions SET cost = -1 WHERE true`, []],
     ];
     // The last needs a transaction to exist: one row is enough.

@@ -39,6 +39,18 @@ async function seenAndCharged(account: { actor: Actor; accountId: string }, cata
   };
 }
 
+/**
+ * What seenAndCharged must return when the plan is listed as `plan` and the fixed product at `billPrice`,
+ * both from `source`: each purchase charges what its listing shows, and the console names that source.
+ */
+function pricedAt(
+  plan: { price: bigint; pricingBasis: string; retailPrice: bigint | null },
+  billPrice: bigint,
+  source: "default" | "price_list" | "account",
+) {
+  return { plan, billPrice, dataCharge: plan.price, billCharge: billPrice, console: { plan: source, bill: source } };
+}
+
 describe("order of precedence: the account's own price, else its price list's, else the default", () => {
   it("is what the listings show and what a purchase charges, per account", async () => {
     const catalog = await createTestCatalog();
@@ -46,49 +58,29 @@ describe("order of precedence: the account's own price, else its price list's, e
     const other = await fundedAccount(10_000_000n); // no list, no own price: the default throughout
     const plan = catalog.plan.id;
     const product = catalog.fixed.id;
-    const defaults = {
-      plan: { price: 30_000n, pricingBasis: "retail", retailPrice: 35_000n },
-      billPrice: 5_000n,
-      dataCharge: 30_000n,
-      billCharge: 5_000n,
-      console: { plan: "default", bill: "default" },
-    };
+    const defaults = pricedAt({ price: 30_000n, pricingBasis: "retail", retailPrice: 35_000n }, 5_000n, "default");
     expect(await seenAndCharged(listed, catalog)).toEqual(defaults);
 
     // The list's price: special basis, so no retail price is shown.
     await setPriceListPrice(operator, { priceListId: listed.priceListId, planId: plan, price: 26_000n, pricingBasis: "SPECIAL" });
     await setPriceListPrice(operator, { priceListId: listed.priceListId, productId: product, price: 4_600n });
-    const onList = {
-      plan: { price: 26_000n, pricingBasis: "special", retailPrice: null },
-      billPrice: 4_600n,
-      dataCharge: 26_000n,
-      billCharge: 4_600n,
-      console: { plan: "price_list", bill: "price_list" },
-    };
+    const onList = pricedAt({ price: 26_000n, pricingBasis: "special", retailPrice: null }, 4_600n, "price_list");
     expect(await seenAndCharged(listed, catalog)).toEqual(onList);
 
     // The account's own price wins over the list's, and brings its own basis.
     await setAccountPrice(operator, { accountId: listed.accountId, planId: plan, price: 28_000n, pricingBasis: "RETAIL" });
     await setAccountPrice(operator, { accountId: listed.accountId, productId: product, price: 4_400n });
-    expect(await seenAndCharged(listed, catalog)).toEqual({
-      plan: { price: 28_000n, pricingBasis: "retail", retailPrice: 35_000n },
-      billPrice: 4_400n,
-      dataCharge: 28_000n,
-      billCharge: 4_400n,
-      console: { plan: "account", bill: "account" },
-    });
+    expect(await seenAndCharged(listed, catalog)).toEqual(
+      pricedAt({ price: 28_000n, pricingBasis: "retail", retailPrice: 35_000n }, 4_400n, "account"),
+    );
 
     // A changed default reaches neither the list's nor the account's price, only accounts on the default.
     await updatePlan(operator, { id: plan, price: 31_000n });
     await updateBillProduct(operator, { id: product, price: 5_100n });
     expect((await seenAndCharged(listed, catalog)).dataCharge).toBe(28_000n);
-    expect(await seenAndCharged(other, catalog)).toEqual({
-      ...defaults,
-      plan: { ...defaults.plan, price: 31_000n },
-      dataCharge: 31_000n,
-      billPrice: 5_100n,
-      billCharge: 5_100n,
-    });
+    expect(await seenAndCharged(other, catalog)).toEqual(
+      pricedAt({ price: 31_000n, pricingBasis: "retail", retailPrice: 35_000n }, 5_100n, "default"),
+    );
 
     // Removing the account's own price brings the list's back; leaving the list, the default.
     await setAccountPrice(operator, { accountId: listed.accountId, planId: plan, price: null });
@@ -188,13 +180,27 @@ interface Version {
   committed: number;
 }
 
+/** What a race's price versions change: a fresh account on a fresh price list, and the item it buys. */
+interface Racer {
+  accountId: string;
+  priceListId: string;
+  itemId: string;
+}
+
+/**
+ * A fresh catalog whose data plan or fixed-price bill product starts at `initialPrice`, bought by six
+ * concurrent buyers of a fresh account on a fresh price list while `setVersion` publishes the versions.
+ */
 async function raceThePrice(options: {
+  item: "plan" | "fixed";
   versions: number;
-  buyers: number;
-  setVersion: (version: number, price: bigint) => Promise<void>;
-  purchase: () => Promise<{ transaction: { id: string; amount: bigint } }>;
   initialPrice: bigint;
+  setVersion: (version: number, price: bigint, racer: Racer) => Promise<void>;
 }) {
+  const catalog = await createTestCatalog({ [options.item]: { price: options.initialPrice } });
+  const account = await accountOnPriceList(1_000_000_000n);
+  const racer = { accountId: account.accountId, priceListId: account.priceListId, itemId: catalog[options.item].id };
+  const purchase = () => (options.item === "plan" ? buy.data : buy.fixedBill)(account.actor, racer.itemId);
   const priceOf = (version: number) => options.initialPrice + BigInt(version) * 10n;
   const versions: Version[] = [{ price: priceOf(0), started: -Infinity, committed: -Infinity }];
   const purchases: { id: string; amount: bigint; start: number; end: number }[] = [];
@@ -202,7 +208,7 @@ async function raceThePrice(options: {
   const publisher = (async () => {
     for (let version = 1; version <= options.versions; version++) {
       const started = performance.now();
-      await options.setVersion(version, priceOf(version));
+      await options.setVersion(version, priceOf(version), racer);
       versions.push({ price: priceOf(version), started, committed: performance.now() });
     }
     publishing = false;
@@ -210,11 +216,11 @@ async function raceThePrice(options: {
   const buyer = async () => {
     while (publishing) {
       const start = performance.now();
-      const { transaction } = await options.purchase();
+      const { transaction } = await purchase();
       purchases.push({ id: transaction.id, amount: transaction.amount, start, end: performance.now() });
     }
   };
-  await Promise.all([publisher, ...Array.from({ length: options.buyers }, buyer)]);
+  await Promise.all([publisher, ...Array.from({ length: 6 }, buyer)]);
 
   const offenders = purchases.flatMap((purchase) => {
     const low = versions.filter((version) => version.committed < purchase.start).at(-1)!.price;
@@ -229,7 +235,7 @@ async function raceThePrice(options: {
     versions.some((version) => version.started < purchase.end && version.committed > purchase.start),
   );
   expect(overlapping.length).toBeGreaterThan(0);
-  return purchases;
+  return { accountId: racer.accountId, purchases };
 }
 
 /** Each transaction's amount is its one debit; the wallet is its ledger's sum. */
@@ -249,17 +255,12 @@ async function expectLedgerMatches(accountId: string, purchases: { id: string; a
 
 describe("a price change racing purchases", () => {
   it("charges each data purchase a price that was in force while it was bought, whichever source set it", async () => {
-    const catalog = await createTestCatalog({ plan: { price: 20_000n } });
-    const account = await accountOnPriceList(1_000_000_000n);
-    const { accountId, priceListId } = account;
-    const planId = catalog.plan.id;
-    const purchases = await raceThePrice({
+    const { accountId, purchases } = await raceThePrice({
+      item: "plan",
       versions: 24,
-      buyers: 6,
       initialPrice: 20_000n,
-      purchase: () => buy.data(account.actor, planId),
       // One database transaction per version: the in-force price moves straight from one version to the next.
-      setVersion: (version, price) =>
+      setVersion: (version, price, { accountId, priceListId, itemId: planId }) =>
         db.$transaction(async (tx) => {
           switch (version % 4) {
             case 0: // the default: off the list, no own price
@@ -283,17 +284,13 @@ describe("a price change racing purchases", () => {
   });
 
   it("records with each purchase the cost of the same catalog version as its price", async () => {
-    const catalog = await createTestCatalog({ plan: { price: 20_000n } });
-    const account = await accountOnPriceList(1_000_000_000n);
-    const planId = catalog.plan.id;
     // Every version moves price and cost together, the cost always 5,000 kobo below the price: a purchase
     // that read its price and its cost at different instants would record another difference.
-    const purchases = await raceThePrice({
+    const { purchases } = await raceThePrice({
+      item: "plan",
       versions: 24,
-      buyers: 6,
       initialPrice: 20_000n,
-      purchase: () => buy.data(account.actor, planId),
-      setVersion: async (_version, price) => {
+      setVersion: async (_version, price, { itemId: planId }) => {
         await updatePlan(operator, { id: planId, price, costPrice: price - 5_000n });
       },
     });
@@ -308,16 +305,11 @@ describe("a price change racing purchases", () => {
   });
 
   it("charges each fixed-price bill payment a price that was in force while it was paid", async () => {
-    const catalog = await createTestCatalog({ fixed: { price: 3_000n } });
-    const account = await accountOnPriceList(1_000_000_000n);
-    const { accountId, priceListId } = account;
-    const productId = catalog.fixed.id;
-    const purchases = await raceThePrice({
+    const { accountId, purchases } = await raceThePrice({
+      item: "fixed",
       versions: 18,
-      buyers: 6,
       initialPrice: 3_000n,
-      purchase: () => buy.fixedBill(account.actor, productId),
-      setVersion: (version, price) =>
+      setVersion: (version, price, { accountId, priceListId, itemId: productId }) =>
         db.$transaction(async (tx) => {
           switch (version % 3) {
             case 0:

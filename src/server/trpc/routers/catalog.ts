@@ -30,29 +30,29 @@ import { getPriceList, listPriceLists } from "~/server/services/pricing/list-pri
 import { assignPriceList, createPriceList, renamePriceList, setPriceListPrice } from "~/server/services/pricing/manage-price-lists";
 import { setAccountPrice } from "~/server/services/pricing/set-account-price";
 import { getMarginReport } from "~/server/services/reports/margin-report";
-import { createTRPCRouter, operatorProcedure } from "~/server/trpc/init";
+import { createTRPCRouter, operatorCall, operatorProcedure } from "~/server/trpc/init";
 
 export const catalogRouter = createTRPCRouter({
   catalog: operatorProcedure.query(({ ctx }) => listCatalogAdmin(ctx.actor)),
 
-  createNetwork: operatorProcedure.input(networkInput).mutation(({ ctx, input }) => createNetwork(ctx.actor, input)),
-  updateNetwork: operatorProcedure.input(networkPatch).mutation(({ ctx, input }) => updateNetwork(ctx.actor, input)),
-  createPlan: operatorProcedure.input(planInput).mutation(({ ctx, input }) => createPlan(ctx.actor, input)),
-  updatePlan: operatorProcedure.input(planPatch).mutation(({ ctx, input }) => updatePlan(ctx.actor, input)),
-  createBillProduct: operatorProcedure.input(billProductInput).mutation(({ ctx, input }) => createBillProduct(ctx.actor, input)),
-  updateBillProduct: operatorProcedure.input(billProductPatch).mutation(({ ctx, input }) => updateBillProduct(ctx.actor, input)),
+  createNetwork: operatorCall.mutation(networkInput, createNetwork),
+  updateNetwork: operatorCall.mutation(networkPatch, updateNetwork),
+  createPlan: operatorCall.mutation(planInput, createPlan),
+  updatePlan: operatorCall.mutation(planPatch, updatePlan),
+  createBillProduct: operatorCall.mutation(billProductInput, createBillProduct),
+  updateBillProduct: operatorCall.mutation(billProductPatch, updateBillProduct),
 
   priceLists: operatorProcedure.query(({ ctx }) => listPriceLists(ctx.actor)),
   priceList: operatorProcedure
     .input(z.object({ priceListId: idInput() }))
     .query(({ ctx, input }) => getPriceList(ctx.actor, input.priceListId)),
-  createPriceList: operatorProcedure.input(createPriceListInput).mutation(({ ctx, input }) => createPriceList(ctx.actor, input)),
-  renamePriceList: operatorProcedure.input(renamePriceListInput).mutation(({ ctx, input }) => renamePriceList(ctx.actor, input)),
-  setPriceListPrice: operatorProcedure.input(setPriceListPriceInput).mutation(({ ctx, input }) => setPriceListPrice(ctx.actor, input)),
-  assignPriceList: operatorProcedure.input(assignPriceListInput).mutation(({ ctx, input }) => assignPriceList(ctx.actor, input)),
+  createPriceList: operatorCall.mutation(createPriceListInput, createPriceList),
+  renamePriceList: operatorCall.mutation(renamePriceListInput, renamePriceList),
+  setPriceListPrice: operatorCall.mutation(setPriceListPriceInput, setPriceListPrice),
+  assignPriceList: operatorCall.mutation(assignPriceListInput, assignPriceList),
 
   accountPrices: operatorProcedure.input(accountScopeInput).query(({ ctx, input }) => getAccountPrices(ctx.actor, input.accountId)),
-  setAccountPrice: operatorProcedure.input(setAccountPriceInput).mutation(({ ctx, input }) => setAccountPrice(ctx.actor, input)),
+  setAccountPrice: operatorCall.mutation(setAccountPriceInput, setAccountPrice),
 
-  marginReport: operatorProcedure.input(marginReportInput).query(({ ctx, input }) => getMarginReport(ctx.actor, input)),
+  marginReport: operatorCall.query(marginReportInput, getMarginReport),
 });

@@ -30,38 +30,36 @@ import { createUser } from "~/server/services/users/create-user";
 import { listAccountUsers } from "~/server/services/users/list-account-users";
 import { setUserDisabled } from "~/server/services/users/set-user-disabled";
 import { fundWallet } from "~/server/services/wallet/fund-wallet";
-import { createTRPCRouter, operatorProcedure } from "~/server/trpc/init";
+import { createTRPCRouter, operatorCall } from "~/server/trpc/init";
 
 export const operatorRouter = createTRPCRouter({
-  searchAccounts: operatorProcedure.input(searchAccountsInput).query(({ ctx, input }) => searchAccounts(ctx.actor, input)),
+  searchAccounts: operatorCall.query(searchAccountsInput, searchAccounts),
 
-  createAccount: operatorProcedure.input(createAccountInput).mutation(({ ctx, input }) => createAccount(ctx.actor, input)),
+  createAccount: operatorCall.mutation(createAccountInput, createAccount),
 
-  account: operatorProcedure.input(getAccountOverviewInput).query(({ ctx, input }) => getAccountOverview(ctx.actor, input)),
+  account: operatorCall.query(getAccountOverviewInput, getAccountOverview),
 
-  fundWallet: operatorProcedure.input(fundWalletInput).mutation(({ ctx, input }) => fundWallet(ctx.actor, input)),
+  fundWallet: operatorCall.mutation(fundWalletInput, fundWallet),
 
-  allowlist: operatorProcedure.input(accountScopeInput).query(({ ctx, input }) => getAllowlistStatus(ctx.actor, input)),
+  allowlist: operatorCall.query(accountScopeInput, getAllowlistStatus),
 
-  addAllowlistEntry: operatorProcedure.input(allowlistEntryInput).mutation(({ ctx, input }) => addAllowlistEntry(ctx.actor, input)),
+  addAllowlistEntry: operatorCall.mutation(allowlistEntryInput, addAllowlistEntry),
 
-  removeAllowlistEntry: operatorProcedure.input(allowlistEntryInput).mutation(({ ctx, input }) => removeAllowlistEntry(ctx.actor, input)),
+  removeAllowlistEntry: operatorCall.mutation(allowlistEntryInput, removeAllowlistEntry),
 
-  setAllowlistRequired: operatorProcedure
-    .input(setAllowlistRequiredInput)
-    .mutation(({ ctx, input }) => setAllowlistRequired(ctx.actor, input)),
+  setAllowlistRequired: operatorCall.mutation(setAllowlistRequiredInput, setAllowlistRequired),
 
-  setProductCatalog: operatorProcedure.input(setProductCatalogInput).mutation(({ ctx, input }) => setProductCatalog(ctx.actor, input)),
+  setProductCatalog: operatorCall.mutation(setProductCatalogInput, setProductCatalog),
 
-  apiKeys: operatorProcedure.input(accountScopeInput).query(({ ctx, input }) => listApiKeys(ctx.actor, input)),
+  apiKeys: operatorCall.query(accountScopeInput, listApiKeys),
 
-  revokeApiKey: operatorProcedure.input(revokeApiKeyInput).mutation(({ ctx, input }) => revokeApiKey(ctx.actor, input)),
+  revokeApiKey: operatorCall.mutation(revokeApiKeyInput, revokeApiKey),
 
-  users: operatorProcedure.input(accountScopeInput).query(({ ctx, input }) => listAccountUsers(ctx.actor, input)),
+  users: operatorCall.query(accountScopeInput, listAccountUsers),
 
-  addUser: operatorProcedure.input(addAccountUserInput).mutation(({ ctx, input }) => createUser(ctx.actor, input)),
+  addUser: operatorCall.mutation(addAccountUserInput, createUser),
 
-  setUserDisabled: operatorProcedure.input(setUserDisabledInput).mutation(({ ctx, input }) => setUserDisabled(ctx.actor, input)),
+  setUserDisabled: operatorCall.mutation(setUserDisabledInput, setUserDisabled),
 
-  auditLog: operatorProcedure.input(listAuditLogInput).query(({ ctx, input }) => listAuditLog(ctx.actor, input)),
+  auditLog: operatorCall.query(listAuditLogInput, listAuditLog),
 });

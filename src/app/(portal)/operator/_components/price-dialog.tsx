@@ -13,13 +13,54 @@ import { Field, TextField } from "~/components/ui/fields";
 import { ErrorAlert } from "~/components/ui/notices";
 import { ItemActions } from "~/components/ui/responsive-list";
 import { nairaFieldValue } from "./catalog-words";
-import { formAlert, type Problem } from "./problem";
+import { formAlert, readProblem, type Problem } from "./problem";
 
 export interface PricedItem {
   kind: "plan" | "bill_product";
   id: string;
   name: string;
   defaultPrice: bigint;
+}
+
+/**
+ * The item of an account's or a price list's table whose price is being set, what the last save said,
+ * and why the open dialog's save was refused. Editing clears the last notice; a save refreshes the
+ * console's reads, says what changed (`said(name, price)`, price null when it was removed) and closes
+ * the dialog; a refusal stays in the dialog.
+ */
+export function usePriceEditing<Row extends PricedItem>(refresh: () => Promise<unknown>) {
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  return {
+    editing,
+    done,
+    setDone,
+    edit: (row: Row) => {
+      setProblem(null);
+      setDone(null);
+      setEditing(row);
+    },
+    /** The price mutation's callbacks. */
+    saving: (said: (name: string | undefined, price: bigint | null) => string) => ({
+      onSuccess: async (_written: unknown, change: { price: unknown }) => {
+        await refresh();
+        setDone(said(editing?.name, change.price === null ? null : BigInt(String(change.price))));
+        setEditing(null);
+      },
+      onError: (error: unknown) => setProblem(readProblem(error)),
+    }),
+    /** The open PriceDialog's pending state, problem, save (clearing the last problem first) and cancel. */
+    dialog: (pending: boolean, send: (change: PriceChange) => void) => ({
+      pending,
+      problem,
+      onSave: (change: PriceChange) => {
+        setProblem(null);
+        send(change);
+      },
+      onCancel: () => setEditing(null),
+    }),
+  };
 }
 
 /** What the price procedures take: the item, and a price in kobo (null removes it). */

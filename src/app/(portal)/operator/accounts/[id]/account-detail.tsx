@@ -1,7 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { formatNaira } from "~/components/money";
 import { useTRPC } from "~/trpc/react";
 import { formatDate } from "~/components/dates";
@@ -10,6 +9,7 @@ import { readProblem } from "../../_components/problem";
 import { buttonClass, linkClass } from "~/components/ui/buttons";
 import { Loading } from "~/components/ui/load-states";
 import { ErrorAlert } from "~/components/ui/notices";
+import { Figure } from "~/components/ui/figure";
 import { AllowlistPanel } from "./allowlist-panel";
 import { ApiKeysPanel } from "./api-keys-panel";
 import { CatalogPanel } from "./catalog-panel";
@@ -57,10 +57,10 @@ export function AccountDetail({ accountId }: { accountId: string }) {
         <h1 className="mt-2 text-2xl font-semibold tracking-tight break-words">{account.name}</h1>
         <p className="mt-1 font-mono text-xs break-all text-slate-500">{account.id}</p>
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Figure label="Balance" value={<span data-testid="account-balance">{formatNaira(account.balance)}</span>} />
-          <Figure label="Created" value={formatDate(account.createdAt)} />
-          <Figure label="Allowlist" value={account.allowlistRequired ? "Required" : "Optional"} />
-          <Figure label="Product catalog" value={account.onProductCatalog ? "On" : "Off"} />
+          <Figure raised label="Balance" value={<span data-testid="account-balance">{formatNaira(account.balance)}</span>} />
+          <Figure raised label="Created" value={formatDate(account.createdAt)} />
+          <Figure raised label="Allowlist" value={account.allowlistRequired ? "Required" : "Optional"} />
+          <Figure raised label="Product catalog" value={account.onProductCatalog ? "On" : "Off"} />
         </dl>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <Link href={`/operator/audit?account=${account.id}`} className={linkClass}>
@@ -80,15 +80,6 @@ export function AccountDetail({ accountId }: { accountId: string }) {
       <PricingPanel accountId={account.id} />
       <ApiKeysPanel accountId={account.id} />
       <UsersPanel accountId={account.id} />
-    </div>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 shadow-sm">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-base font-semibold text-slate-900 tabular-nums">{value}</dd>
     </div>
   );
 }

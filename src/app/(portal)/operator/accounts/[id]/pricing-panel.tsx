@@ -17,8 +17,8 @@ import { ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-
 import type { AccountPriceRow } from "~/server/services/pricing/get-account-prices";
 import { useTRPC } from "~/trpc/react";
 import { basisLabel, serviceLabel } from "../../_components/catalog-words";
-import { PricedItemName, PriceDialog, SetPriceButton, type PriceChange } from "../../_components/price-dialog";
-import { readProblem, type Problem } from "../../_components/problem";
+import { PricedItemName, PriceDialog, SetPriceButton, usePriceEditing } from "../../_components/price-dialog";
+import { readProblem } from "../../_components/problem";
 
 const SOURCE_LABELS = { account: "Own price", price_list: "Price list", default: "Default" } as const;
 const COLUMNS = "sm:grid-cols-[minmax(0,2fr)_5.5rem_5.5rem_5.5rem_minmax(0,7rem)_6rem]";
@@ -27,24 +27,14 @@ export function PricingPanel({ accountId }: { accountId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const prices = useQuery(trpc.catalog.accountPrices.queryOptions({ accountId }, { retry: retryUnlessRefused }));
-  const [editing, setEditing] = useState<AccountPriceRow | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.catalog.pathFilter());
-
+  const pricing = usePriceEditing<AccountPriceRow>(refresh);
   const setPrice = useMutation(
-    trpc.catalog.setAccountPrice.mutationOptions({
-      onSuccess: async (_written, change) => {
-        await refresh();
-        setDone(
-          change.price === null
-            ? `Removed the own price of “${editing?.name}”.`
-            : `“${editing?.name}” now costs this account ${formatNaira(BigInt(String(change.price)))}.`,
-        );
-        setEditing(null);
-      },
-      onError: (error) => setProblem(readProblem(error)),
-    }),
+    trpc.catalog.setAccountPrice.mutationOptions(
+      pricing.saving((name, kobo) =>
+        kobo === null ? `Removed the own price of “${name}”.` : `“${name}” now costs this account ${formatNaira(kobo)}.`,
+      ),
+    ),
   );
 
   return (
@@ -62,10 +52,10 @@ export function PricingPanel({ accountId }: { accountId: string }) {
             current={prices.data.priceList?.id ?? ""}
             onAssigned={async (name) => {
               await refresh();
-              setDone(name ? `The account buys at the “${name}” price list.` : "The account is on no price list.");
+              pricing.setDone(name ? `The account buys at the “${name}” price list.` : "The account is on no price list.");
             }}
           />
-          {done && <Notice>{done}</Notice>}
+          {pricing.done && <Notice>{pricing.done}</Notice>}
           <ResponsiveList
             label="Prices for this account"
             columns={COLUMNS}
@@ -95,33 +85,20 @@ export function PricingPanel({ accountId }: { accountId: string }) {
                     </span>
                   </ItemFact>
                 </ItemFacts>
-                <SetPriceButton
-                  label={`Set the price of ${row.name}`}
-                  onClick={() => {
-                    setProblem(null);
-                    setDone(null);
-                    setEditing(row);
-                  }}
-                />
+                <SetPriceButton label={`Set the price of ${row.name}`} onClick={() => pricing.edit(row)} />
               </>
             )}
           </ResponsiveList>
         </div>
       )}
-      {editing && (
+      {pricing.editing && (
         <PriceDialog
-          title={`Price of ${editing.name} for this account`}
-          item={editing}
-          current={editing.accountPrice}
-          currentBasis={editing.source === "account" ? editing.pricingBasis : null}
+          title={`Price of ${pricing.editing.name} for this account`}
+          item={pricing.editing}
+          current={pricing.editing.accountPrice}
+          currentBasis={pricing.editing.source === "account" ? pricing.editing.pricingBasis : null}
           removeLabel="Remove own price"
-          pending={setPrice.isPending}
-          problem={problem}
-          onSave={(change: PriceChange) => {
-            setProblem(null);
-            setPrice.mutate({ accountId, ...change });
-          }}
-          onCancel={() => setEditing(null)}
+          {...pricing.dialog(setPrice.isPending, (change) => setPrice.mutate({ accountId, ...change }))}
         />
       )}
     </Panel>

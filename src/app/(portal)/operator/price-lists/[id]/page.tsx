@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getQueryClient, HydrateClient, trpc } from "~/trpc/server";
+import { HydrateClient, prefetchAwaited, trpc } from "~/trpc/server";
 import { isOperatorSession } from "../../operator-page-guard";
 import { PriceListDetail } from "./price-list-detail";
 
@@ -8,12 +8,7 @@ export const metadata: Metadata = { title: "Price list · Operator · Reseller P
 export default async function OperatorPriceListPage({ params }: { params: Promise<{ id: string }> }) {
   if (!(await isOperatorSession())) return null;
   const { id } = await params;
-  const queryClient = getQueryClient();
-  // Awaited, as the account page: a failed read (an unknown id) is not handed over to be retried.
-  await Promise.all([
-    queryClient.prefetchQuery(trpc.catalog.priceList.queryOptions({ priceListId: id })),
-    queryClient.prefetchQuery(trpc.catalog.catalog.queryOptions()),
-  ]);
+  await prefetchAwaited(trpc.catalog.priceList.queryOptions({ priceListId: id }), trpc.catalog.catalog.queryOptions());
 
   return (
     <HydrateClient>

@@ -17,7 +17,7 @@ import { Panel } from "~/components/ui/panel";
 import { ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
 import { useTRPC } from "~/trpc/react";
 import { basisLabel, serviceLabel } from "../../_components/catalog-words";
-import { PricedItemName, PriceDialog, SetPriceButton, type PricedItem } from "../../_components/price-dialog";
+import { PricedItemName, PriceDialog, SetPriceButton, usePriceEditing, type PricedItem } from "../../_components/price-dialog";
 import { formAlert, readProblem, type Problem } from "../../_components/problem";
 
 interface ListRow extends PricedItem {
@@ -32,25 +32,17 @@ export function PriceListDetail({ priceListId }: { priceListId: string }) {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.catalog.priceList.queryOptions({ priceListId }, { retry: retryUnlessRefused }));
   const catalog = useQuery(trpc.catalog.catalog.queryOptions(undefined, { retry: retryUnlessRefused }));
-  const [editing, setEditing] = useState<ListRow | null>(null);
   const [renaming, setRenaming] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.catalog.pathFilter());
-
+  const pricing = usePriceEditing<ListRow>(refresh);
   const setPrice = useMutation(
-    trpc.catalog.setPriceListPrice.mutationOptions({
-      onSuccess: async (_written, change) => {
-        await refresh();
-        setDone(
-          change.price === null
-            ? `Removed “${editing?.name}” from the list: its accounts pay the default again.`
-            : `“${editing?.name}” is ${formatNaira(BigInt(String(change.price)))} on this list.`,
-        );
-        setEditing(null);
-      },
-      onError: (error) => setProblem(readProblem(error)),
-    }),
+    trpc.catalog.setPriceListPrice.mutationOptions(
+      pricing.saving((name, kobo) =>
+        kobo === null
+          ? `Removed “${name}” from the list: its accounts pay the default again.`
+          : `“${name}” is ${formatNaira(kobo)} on this list.`,
+      ),
+    ),
   );
 
   if (list.isPending || catalog.isPending) return <Loading>Loading the price list…</Loading>;
@@ -111,7 +103,7 @@ export function PriceListDetail({ priceListId }: { priceListId: string }) {
             type="button"
             className={buttonClass("secondary", "sm")}
             onClick={() => {
-              setDone(null);
+              pricing.setDone(null);
               setRenaming(true);
             }}
           >
@@ -119,7 +111,7 @@ export function PriceListDetail({ priceListId }: { priceListId: string }) {
           </button>
         </div>
       </div>
-      {done && <Notice>{done}</Notice>}
+      {pricing.done && <Notice>{pricing.done}</Notice>}
 
       <Panel id="list-accounts-heading" title="Accounts on this list" description="Assign an account on its page in the console (Pricing).">
         {list.data.accounts.length === 0 ? (
@@ -155,33 +147,20 @@ export function PriceListDetail({ priceListId }: { priceListId: string }) {
                   {row.listBasis && <span className="block text-xs text-slate-500">{basisLabel(row.listBasis)}</span>}
                 </ItemFact>
               </ItemFacts>
-              <SetPriceButton
-                label={`Set the list price of ${row.name}`}
-                onClick={() => {
-                  setProblem(null);
-                  setDone(null);
-                  setEditing(row);
-                }}
-              />
+              <SetPriceButton label={`Set the list price of ${row.name}`} onClick={() => pricing.edit(row)} />
             </>
           )}
         </ResponsiveList>
       </Panel>
 
-      {editing && (
+      {pricing.editing && (
         <PriceDialog
-          title={`Price of ${editing.name} on ${list.data.name}`}
-          item={editing}
-          current={editing.listPrice}
-          currentBasis={editing.listBasis}
+          title={`Price of ${pricing.editing.name} on ${list.data.name}`}
+          item={pricing.editing}
+          current={pricing.editing.listPrice}
+          currentBasis={pricing.editing.listBasis}
           removeLabel="Remove from list"
-          pending={setPrice.isPending}
-          problem={problem}
-          onSave={(change) => {
-            setProblem(null);
-            setPrice.mutate({ priceListId: list.data.id, ...change });
-          }}
-          onCancel={() => setEditing(null)}
+          {...pricing.dialog(setPrice.isPending, (change) => setPrice.mutate({ priceListId: list.data.id, ...change }))}
         />
       )}
       {renaming && (
@@ -190,7 +169,7 @@ export function PriceListDetail({ priceListId }: { priceListId: string }) {
           name={list.data.name}
           onClose={(renamed) => {
             setRenaming(false);
-            if (renamed) setDone(`Renamed to “${renamed}”.`);
+            if (renamed) pricing.setDone(`Renamed to “${renamed}”.`);
           }}
         />
       )}

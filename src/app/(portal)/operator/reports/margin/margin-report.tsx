@@ -11,6 +11,7 @@ import { Empty, Loading, QueryLoadError } from "~/components/ui/load-states";
 import { ErrorAlert } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
 import { ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
+import { Figure } from "~/components/ui/figure";
 import type { MarginFigures } from "~/server/services/reports/margin-report";
 import { useTRPC } from "~/trpc/react";
 import { serviceLabel } from "../../_components/catalog-words";
@@ -101,15 +102,6 @@ export function MarginReportView({ period }: { period: string }) {
 
 function uncosted(figures: MarginFigures): string {
   return figures.uncostedCount === 0 ? "—" : `${figures.uncostedCount} · ${formatNaira(figures.uncostedRevenue)}`;
-}
-
-function Figure({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="rounded-lg border border-slate-200 px-3 py-2">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-base font-semibold text-slate-900 tabular-nums">{value}</dd>
-    </div>
-  );
 }
 
 function FiguresPanel({
