@@ -35,11 +35,11 @@
  * The API key lives in an ES private field and is sent only in the Authorization header; logs and
  * outcomes carry the operation, the transaction id and the kind of fault, never headers or bodies.
  */
-import pRetry from "p-retry";
 import { z } from "zod";
 import type { Env } from "~/env";
 import type { VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "./vend-provider";
 import { logger } from "~/server/log";
+import { exchange, retryOnFaults, UpstreamFault } from "./upstream-http";
 
 export interface HttpProviderOptions {
   /** The upstream's base URL; the protocol's paths are resolved below it. */
@@ -57,21 +57,6 @@ export interface HttpProviderOptions {
 }
 
 type Operation = "verify" | "vend" | "requery";
-
-/**
- * The kinds of answer that say nothing definite about the order. They are the only errors retried.
- */
-type FaultKind = "timeout" | "network" | "server-error" | "unexpected-answer";
-
-class UpstreamFault extends Error {
-  constructor(
-    readonly kind: FaultKind,
-    detail: string,
-  ) {
-    super(detail);
-    this.name = "UpstreamFault";
-  }
-}
 
 interface UpstreamAnswer {
   httpStatus: number;
@@ -145,7 +130,7 @@ export class HttpProvider implements VendProvider {
   async verifyCustomer(request: VerifyRequest): Promise<VerifyOutcome> {
     try {
       return await this.withRetries("verify", null, async () => {
-        const answer = await this.exchange("POST", "verify", this.queryTimeoutMs, {
+        const answer = await this.answerOf("POST", "verify", this.queryTimeoutMs, {
           body: { service: request.service, productCode: request.productCode, customerId: request.customerId },
         });
         return interpretVerify(answer);
@@ -159,7 +144,7 @@ export class HttpProvider implements VendProvider {
   async vend(request: VendRequest): Promise<VendOutcome> {
     try {
       // One attempt, never more (see the header comment): an unknown outcome is the requery's to settle.
-      const answer = await this.exchange("POST", "vend", this.vendTimeoutMs, {
+      const answer = await this.answerOf("POST", "vend", this.vendTimeoutMs, {
         idempotencyKey: request.transactionId,
         body: {
           transactionId: request.transactionId,
@@ -181,7 +166,7 @@ export class HttpProvider implements VendProvider {
   async requery(request: VendRequest & { providerReference: string | null }): Promise<VendOutcome> {
     try {
       return await this.withRetries("requery", request.transactionId, async () => {
-        const answer = await this.exchange("GET", `transactions/${encodeURIComponent(request.transactionId)}`, this.queryTimeoutMs);
+        const answer = await this.answerOf("GET", `transactions/${encodeURIComponent(request.transactionId)}`, this.queryTimeoutMs);
         return interpretRequery(answer, request.transactionId);
       });
     } catch (error) {
@@ -194,7 +179,7 @@ export class HttpProvider implements VendProvider {
    * One request and its whole answer within `timeoutMs`. Resolves with a parsed JSON answer of status
    * 2xx–4xx; throws UpstreamFault for everything that says nothing about the order.
    */
-  private async exchange(
+  private async answerOf(
     method: "GET" | "POST",
     path: string,
     timeoutMs: number,
@@ -204,25 +189,7 @@ export class HttpProvider implements VendProvider {
     if (options.body !== undefined) headers["content-type"] = "application/json";
     if (options.idempotencyKey !== undefined) headers["idempotency-key"] = options.idempotencyKey;
 
-    let httpStatus: number;
-    let text: string;
-    try {
-      // The signal also bounds reading the body, so an upstream that stalls mid-answer times out too.
-      // Redirects are refused: the protocol has none, and following one would re-send the order elsewhere.
-      const response = await fetch(new URL(path, this.base), {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: "error",
-      });
-      httpStatus = response.status;
-      text = await response.text();
-    } catch (error) {
-      if (isTimeout(error)) throw new UpstreamFault("timeout", `no complete answer within ${timeoutMs} ms`);
-      throw new UpstreamFault("network", describeNetworkError(error));
-    }
-    if (httpStatus >= 500) throw new UpstreamFault("server-error", `HTTP ${httpStatus}`);
+    const { httpStatus, text } = await exchange({ url: new URL(path, this.base), method, headers, body: options.body, timeoutMs });
     if (httpStatus < 200 || (httpStatus >= 300 && httpStatus < 400)) throw new UpstreamFault("unexpected-answer", `HTTP ${httpStatus}`);
     try {
       return { httpStatus, body: JSON.parse(text) as unknown };
@@ -233,23 +200,16 @@ export class HttpProvider implements VendProvider {
 
   /** Repeats a read-only operation on faults only, with a short bounded back-off. */
   private withRetries<T>(operation: Operation, transactionId: string | null, attempt: () => Promise<T>): Promise<T> {
-    return pRetry(attempt, {
+    return retryOnFaults(attempt, {
       retries: this.retries,
-      minTimeout: this.retryDelayMs,
-      maxTimeout: this.retryDelayMs * 8,
-      factor: 2,
-      randomize: true,
-      shouldRetry: ({ error }) => error instanceof UpstreamFault,
-      onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
-        if (error instanceof UpstreamFault && retriesLeft > 0) {
-          log("info", `upstream ${operation} attempt ${attemptNumber} failed; retrying`, {
-            operation,
-            transactionId,
-            fault: error.kind,
-            detail: error.message,
-          });
-        }
-      },
+      retryDelayMs: this.retryDelayMs,
+      onRetry: (fault, attemptNumber) =>
+        log("info", `upstream ${operation} attempt ${attemptNumber} failed; retrying`, {
+          operation,
+          transactionId,
+          fault: fault.kind,
+          detail: fault.message,
+        }),
     });
   }
 
@@ -316,18 +276,6 @@ function isSuccess(answer: UpstreamAnswer): boolean {
 function unexpected(answer: UpstreamAnswer): UpstreamFault {
   // The body is not quoted: it is foreign text, and an upstream could echo what we sent.
   return new UpstreamFault("unexpected-answer", `HTTP ${answer.httpStatus} with an answer outside the protocol`);
-}
-
-export function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-}
-
-/** fetch reports "fetch failed" and puts the socket's reason (ECONNRESET, ECONNREFUSED, ...) in `cause`. */
-export function describeNetworkError(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
-  if (typeof cause?.code === "string") return cause.code;
-  if (typeof cause?.message === "string") return cause.message;
-  return error instanceof Error ? error.message : String(error);
 }
 
 function log(level: "info" | "warn" | "error", message: string, fields: Record<string, unknown>): void {

@@ -6,9 +6,8 @@
  * static `api-key`; a GET adds `public-key`, a POST adds `secret-key`. The three keys live in ES
  * private fields and go nowhere but those headers: never into a log line, an error or an outcome.
  */
-import pRetry from "p-retry";
 import { logger } from "~/server/log";
-import { describeNetworkError, isTimeout } from "../http-provider";
+import { exchange, retryOnFaults, UpstreamFault as VtpassFault } from "../upstream-http";
 
 export interface VtpassCredentials {
   apiKey: string;
@@ -28,18 +27,8 @@ export interface VtpassClientOptions extends VtpassCredentials {
   retryDelayMs: number;
 }
 
-/** Answers that say nothing about the order: the only errors retried, and "pending" for a purchase. */
-export type FaultKind = "timeout" | "network" | "server-error" | "unexpected-answer";
-
-export class VtpassFault extends Error {
-  constructor(
-    readonly kind: FaultKind,
-    detail: string,
-  ) {
-    super(detail);
-    this.name = "VtpassFault";
-  }
-}
+// VTpass's faults are any upstream's faults (upstream-http.ts); the name says where they come from here.
+export { UpstreamFault as VtpassFault, type FaultKind } from "../upstream-http";
 
 export interface VtpassAnswer {
   httpStatus: number;
@@ -69,45 +58,28 @@ export class VtpassClient {
 
   /** POST /api/pay: exactly one attempt (a purchase is never re-sent; the requery settles what is unclear). */
   pay(body: Record<string, unknown>): Promise<VtpassAnswer> {
-    return this.exchange("POST", "api/pay", this.vendTimeoutMs, body);
+    return this.answerOf("POST", "api/pay", this.vendTimeoutMs, body);
   }
 
   /** A read-only POST (/api/requery, /api/merchant-verify), retried on faults. */
   postQuery(path: "api/requery" | "api/merchant-verify", body: Record<string, unknown>, label: string): Promise<VtpassAnswer> {
-    return this.withRetries(label, () => this.exchange("POST", path, this.queryTimeoutMs, body));
+    return this.withRetries(label, () => this.answerOf("POST", path, this.queryTimeoutMs, body));
   }
 
   /** A GET (/api/balance, /api/services, /api/service-variations), retried on faults. */
   get(path: string, query: Record<string, string> = {}): Promise<VtpassAnswer> {
     const search = new URLSearchParams(query).toString();
-    return this.withRetries(path, () => this.exchange("GET", search ? `${path}?${search}` : path, this.queryTimeoutMs));
+    return this.withRetries(path, () => this.answerOf("GET", search ? `${path}?${search}` : path, this.queryTimeoutMs));
   }
 
-  private async exchange(method: "GET" | "POST", path: string, timeoutMs: number, body?: unknown): Promise<VtpassAnswer> {
+  private async answerOf(method: "GET" | "POST", path: string, timeoutMs: number, body?: unknown): Promise<VtpassAnswer> {
     const headers: Record<string, string> = { accept: "application/json", "api-key": this.#apiKey };
     if (method === "GET") headers["public-key"] = this.#publicKey;
     else {
       headers["secret-key"] = this.#secretKey;
       headers["content-type"] = "application/json";
     }
-    let httpStatus: number;
-    let text: string;
-    try {
-      // The signal bounds the whole answer; redirects are refused (following one would re-send an order elsewhere).
-      const response = await fetch(new URL(path, this.base), {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: "error",
-      });
-      httpStatus = response.status;
-      text = await response.text();
-    } catch (error) {
-      if (isTimeout(error)) throw new VtpassFault("timeout", `no complete answer within ${timeoutMs} ms`);
-      throw new VtpassFault("network", describeNetworkError(error));
-    }
-    if (httpStatus >= 500) throw new VtpassFault("server-error", `HTTP ${httpStatus}`);
+    const { httpStatus, text } = await exchange({ url: new URL(path, this.base), method, headers, body, timeoutMs });
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -121,21 +93,14 @@ export class VtpassClient {
   }
 
   private withRetries<T>(label: string, attempt: () => Promise<T>): Promise<T> {
-    return pRetry(attempt, {
+    return retryOnFaults(attempt, {
       retries: this.retries,
-      minTimeout: this.retryDelayMs,
-      maxTimeout: this.retryDelayMs * 8,
-      factor: 2,
-      randomize: true,
-      shouldRetry: ({ error }) => error instanceof VtpassFault,
-      onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
-        if (error instanceof VtpassFault && retriesLeft > 0) {
-          logger.info(
-            { provider: "vtpass", operation: label, fault: error.kind, detail: error.message },
-            `vtpass ${label} attempt ${attemptNumber} failed; retrying`,
-          );
-        }
-      },
+      retryDelayMs: this.retryDelayMs,
+      onRetry: (fault, attemptNumber) =>
+        logger.info(
+          { provider: "vtpass", operation: label, fault: fault.kind, detail: fault.message },
+          `vtpass ${label} attempt ${attemptNumber} failed; retrying`,
+        ),
     });
   }
 }
