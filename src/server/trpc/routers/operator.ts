@@ -26,6 +26,7 @@ import { listApiKeys } from "~/server/services/api-keys/list-api-keys";
 import { revokeApiKey } from "~/server/services/api-keys/revoke-api-key";
 import { listAuditLog } from "~/server/services/audit/list-audit-log";
 import { setProductCatalog } from "~/server/services/catalog/set-product-catalog";
+import { getUpstreamBalance } from "~/server/services/upstream/get-upstream-balance";
 import { createUser } from "~/server/services/users/create-user";
 import { listAccountUsers } from "~/server/services/users/list-account-users";
 import { setUserDisabled } from "~/server/services/users/set-user-disabled";
@@ -64,4 +65,6 @@ export const operatorRouter = createTRPCRouter({
   setUserDisabled: operatorProcedure.input(setUserDisabledInput).mutation(({ ctx, input }) => setUserDisabled(ctx.actor, input)),
 
   auditLog: operatorProcedure.input(listAuditLogInput).query(({ ctx, input }) => listAuditLog(ctx.actor, input)),
+
+  upstreamBalance: operatorProcedure.query(({ ctx }) => getUpstreamBalance(ctx.actor)),
 });
