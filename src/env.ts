@@ -10,6 +10,7 @@
  * own reading of it).
  */
 import { z } from "zod";
+import { parseCidr } from "~/server/ip/address";
 
 const optionalString = z
   .string()
@@ -124,6 +125,22 @@ const schema = z.object({
       .regex(/^\+?[0-9]{7,15}$/)
       .optional(),
   ),
+  /**
+   * VTpass's callback (POST /api/upstream/vtpass/callback): a secret the URL registered on their dashboard
+   * carries as `?token=`; when set, a callback without it is refused. Their documentation offers no
+   * signature, so this and VTPASS_CALLBACK_ALLOWED_IPS are ours; the requery is what is trusted either way.
+   */
+  VTPASS_CALLBACK_TOKEN: optionalString.pipe(z.string().min(16).optional()),
+  /** Comma-separated CIDRs a VTpass callback may come from (the source address, README "The source address"); empty: any. */
+  VTPASS_CALLBACK_ALLOWED_IPS: z
+    .string()
+    .default("")
+    .refine(
+      (list) => list.split(/[\s,]+/).every((entry) => entry === "" || parseCidr(entry) !== null),
+      "must be IP addresses or CIDR ranges",
+    ),
+  /** Below this balance (kobo) at VTpass the operator console warns that the upstream will soon refuse orders (018). */
+  VTPASS_LOW_BALANCE_KOBO: z.coerce.number().int().min(0).default(5_000_000),
   /**
    * "1" serves the benchmark's no-work routes (/api/bench/*); `npm run bench` sets it for the server it
    * starts. Otherwise they answer 404 like any path without an endpoint.

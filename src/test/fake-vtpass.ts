@@ -58,6 +58,8 @@ export interface FakeVtpass {
   /** Forget scripted outcomes and faults (not the books). */
   clear(): void;
   balance: number;
+  /** The body VTpass POSTs to our callback for this order as it stands (their transaction-update: the requery answer under `data`). */
+  callbackBody(requestId: string): Record<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,11 @@ export async function startFakeVtpass(
     balance: 250000,
     outcomeFor: (recipient, outcome) => void outcomes.set(recipient, outcome),
     inject: (path, fault) => void faults.set(path, [...(faults.get(path) ?? []), fault]),
+    callbackBody: (requestId) => {
+      const order = fake.orders.get(requestId);
+      if (!order) throw new Error(`the fake never received ${requestId}`);
+      return { type: "transaction-update", data: transactionAnswer(order) };
+    },
     clear: () => {
       outcomes.clear();
       faults.clear();

@@ -51,6 +51,8 @@ export const REFUSAL_CODES: Readonly<Record<string, { reason: string; providerUn
 /** `000`: the order's own status decides (content.transactions.status). */
 const DELIVERED = "delivered";
 const NOT_EXECUTED_STATUSES = new Set(["failed", "reversed"]);
+/** The reason of a `000` answer with status "reversed": how the callback tells a reversal from any other failure. */
+export const REVERSED_REASON = "The provider reversed the transaction.";
 
 /** The serviceIDs VTpass has no merchant-verify for: nothing to check, the id is taken as given. */
 const UNVERIFIABLE_SERVICES = new Set(["waec", "waec-registration", "showmax", "spectranet"]);
@@ -241,7 +243,7 @@ export function interpretTransaction(answer: VtpassAnswer, service: ServiceCode,
       return {
         status: "failed",
         providerReference,
-        reason: status === "reversed" ? "The provider reversed the transaction." : "The provider reports the transaction failed.",
+        reason: status === "reversed" ? REVERSED_REASON : "The provider reports the transaction failed.",
       };
     }
     // initiated, pending, resolved ("contact us"), or anything new: the requery decides.

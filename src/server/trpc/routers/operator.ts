@@ -26,11 +26,12 @@ import { listApiKeys } from "~/server/services/api-keys/list-api-keys";
 import { revokeApiKey } from "~/server/services/api-keys/revoke-api-key";
 import { listAuditLog } from "~/server/services/audit/list-audit-log";
 import { setProductCatalog } from "~/server/services/catalog/set-product-catalog";
+import { getUpstreamBalance } from "~/server/services/upstream/get-upstream-balance";
 import { createUser } from "~/server/services/users/create-user";
 import { listAccountUsers } from "~/server/services/users/list-account-users";
 import { setUserDisabled } from "~/server/services/users/set-user-disabled";
 import { fundWallet } from "~/server/services/wallet/fund-wallet";
-import { createTRPCRouter, operatorCall } from "~/server/trpc/init";
+import { createTRPCRouter, operatorCall, operatorProcedure } from "~/server/trpc/init";
 
 export const operatorRouter = createTRPCRouter({
   searchAccounts: operatorCall.query(searchAccountsInput, searchAccounts),
@@ -62,4 +63,6 @@ export const operatorRouter = createTRPCRouter({
   setUserDisabled: operatorCall.mutation(setUserDisabledInput, setUserDisabled),
 
   auditLog: operatorCall.query(listAuditLogInput, listAuditLog),
+
+  upstreamBalance: operatorProcedure.query(({ ctx }) => getUpstreamBalance(ctx.actor)),
 });

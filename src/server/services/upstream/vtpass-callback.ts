@@ -1,0 +1,99 @@
+/**
+ * VTpass's transaction-update callback (https://www.vtpass.com/documentation/callback-api-integration/,
+ * https://www.vtpass.com/documentation/transaction-update-webhook-api/): they POST
+ * `{ "type": "transaction-update", "data": { "code", "content": { "transactions": { "status", "transactionId", ... } }, "requestId", ... } }`
+ * when a transaction stuck pending is resolved by their staff, or when one is reversed, and repeat it
+ * (5 times) until the answer is `{ "response": "success" }`.
+ *
+ * The body is never believed. It only names a transaction: its requestId must be the
+ * upstream_request_id of one of ours (and its transactionId, when both sides have one, VTpass's
+ * reference for it); then VTpass is asked again (the provider's requery, the reconciler's own call), and
+ * only that answer moves money, through the same statements as every purchase:
+ *
+ * - a PENDING transaction settles as the requery says, through settle_purchase (a failure refunded
+ *   there); a requery still pending changes nothing (the reconciler keeps asking);
+ * - a SUCCESSFUL transaction whose requery says "reversed" (their status after delivery was undone) is
+ *   refunded by reverse_delivered_purchase: FAILED, a REVERSAL ledger entry, an audit entry by "system";
+ *   a second callback finds it FAILED and changes nothing;
+ * - anything else (FAILED already, a successful one the requery still calls delivered) changes nothing.
+ *
+ * A body that is malformed, of another type, or names no transaction of ours changes nothing either; it
+ * is logged. What the route answers for each is in README "The VTpass provider", "Callbacks".
+ */
+import { z } from "zod";
+import { queryRows, sql } from "~/server/db";
+import { logger } from "~/server/log";
+import { getVendProvider } from "~/server/providers";
+import { REVERSED_REASON } from "~/server/providers/vtpass/vtpass-provider";
+import { settlePurchase, vendRequestOf } from "~/server/services/purchases/execute-purchase";
+import type { PurchaseRow } from "~/server/services/purchases/transaction-view";
+
+export const TRANSACTION_UPDATE = "transaction-update";
+
+const callbackBody = z.object({
+  type: z.string().max(100),
+  data: z.object({
+    requestId: z.string().trim().min(12).max(200),
+    content: z
+      .object({
+        transactions: z
+          .object({ transactionId: z.union([z.string(), z.number()]).optional() })
+          .partial()
+          .optional(),
+      })
+      .partial()
+      .optional(),
+  }),
+});
+
+export type CallbackAction = "ignored" | "unchanged" | "settled" | "reversed";
+
+export interface CallbackResult {
+  action: CallbackAction;
+  /** Why, for the log and the tests. */
+  reason: string;
+  transactionId?: string;
+}
+
+type StoredRow = PurchaseRow & { requery_count: number };
+
+/** What one callback did; throws only when the database or the provider could not be asked (answered 503: VTpass retries). */
+export async function handleVtpassCallback(body: unknown, sourceIp: string): Promise<CallbackResult> {
+  const result = await handle(body);
+  const level = result.action === "ignored" ? "warn" : "info";
+  logger[level]({ provider: "vtpass", sourceIp, ...result }, `vtpass callback ${result.action}: ${result.reason}`);
+  return result;
+}
+
+async function handle(body: unknown): Promise<CallbackResult> {
+  const parsed = callbackBody.safeParse(body);
+  if (!parsed.success) return { action: "ignored", reason: "malformed body" };
+  const { type, data } = parsed.data;
+  // Their other callback (variation codes updated) moves no money; catalog:sync reads the variations.
+  if (type !== TRANSACTION_UPDATE) return { action: "ignored", reason: `callback type '${type.slice(0, 40)}' not handled` };
+  const provider = getVendProvider();
+  if (provider.name !== "vtpass") return { action: "ignored", reason: "VEND_PROVIDER is not vtpass" };
+
+  const [row] = await queryRows<StoredRow>(sql`SELECT * FROM transactions WHERE upstream_request_id = ${data.requestId}`);
+  if (!row) return { action: "ignored", reason: "no transaction with this requestId" };
+  const claimedReference = data.content?.transactions?.transactionId;
+  if (claimedReference !== undefined && row.provider_reference && String(claimedReference) !== row.provider_reference)
+    return { action: "ignored", reason: "transactionId does not match the transaction's", transactionId: row.id };
+  if (row.status === "FAILED") return { action: "unchanged", reason: "already failed and refunded", transactionId: row.id };
+
+  const outcome = await provider.requery({ ...vendRequestOf(row), providerReference: row.provider_reference });
+  if (row.status === "PENDING") {
+    if (outcome.status === "pending") return { action: "unchanged", reason: "the requery still says pending", transactionId: row.id };
+    const settled = await settlePurchase(row.id, outcome, row.requery_count);
+    return { action: "settled", reason: `settled ${settled.status.toLowerCase()} by the requery`, transactionId: row.id };
+  }
+  // SUCCESSFUL: only a requery that says "reversed" undoes a delivery.
+  if (outcome.status !== "failed" || outcome.reason !== REVERSED_REASON)
+    return { action: "unchanged", reason: "delivered, and the requery does not say reversed", transactionId: row.id };
+  const [reversed] = await queryRows<{ reversed: boolean }>(
+    sql`SELECT reverse_delivered_purchase(${row.id}::uuid, ${"The provider reversed the delivered transaction; the debit was refunded."}) AS reversed`,
+  );
+  return reversed?.reversed
+    ? { action: "reversed", reason: "delivered, then reversed upstream: refunded", transactionId: row.id }
+    : { action: "unchanged", reason: "already reversed", transactionId: row.id };
+}
