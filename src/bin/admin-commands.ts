@@ -348,6 +348,17 @@ export const COMMANDS: Record<string, Command> = {
       return importCatalog(actor, content, { dryRun: flags["dry-run"] === true });
     },
   },
+  "catalog:sync": {
+    summary: "--provider vtpass [--dry-run]  (new rows are created inactive; only costPrice of existing rows changes)",
+    options: { provider: string, "dry-run": boolean },
+    required: ["provider"],
+    run: async (actor, flags) => {
+      if (text(flags, "provider") !== "vtpass")
+        throw invalidInput([{ name: "provider", reason: "must be vtpass (the only provider with a catalog)" }]);
+      const { syncCatalog, vtpassCatalogSourceFromEnv } = await import("~/server/services/catalog/sync-catalog");
+      return syncCatalog(actor, vtpassCatalogSourceFromEnv(), { dryRun: flags["dry-run"] === true });
+    },
+  },
   "price:set": {
     summary: `--account <accountId> ${ITEM_SUMMARY} --price <kobo> [--basis retail|special]`,
     options: { account: string, plan: string, product: string, price: string, basis: string },
