@@ -23,7 +23,7 @@
 import { assertOperator, type Actor } from "~/server/auth/actor";
 import { db, type DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { env } from "~/env";
+import { parseEnv } from "~/env";
 import { VtpassClient, type VtpassAnswer } from "~/server/providers/vtpass/vtpass-client";
 import { invalidInput } from "~/server/validation/parse-input";
 import type { BILL_SERVICE_CODES } from "~/schemas/services";
@@ -39,7 +39,7 @@ export interface VtpassCatalogSource {
 }
 
 /** The VTpass client the environment configures (README "The VTpass provider"); its GETs need the api and public keys. */
-export function vtpassCatalogSourceFromEnv(config = env): VtpassCatalogSource {
+export function vtpassCatalogSourceFromEnv(config = parseEnv(process.env)): VtpassCatalogSource {
   const { VTPASS_API_KEY: apiKey, VTPASS_PUBLIC_KEY: publicKey, VTPASS_SECRET_KEY: secretKey } = config;
   if (!apiKey || !publicKey) {
     throw invalidInput([{ name: "provider", reason: "vtpass needs VTPASS_API_KEY and VTPASS_PUBLIC_KEY in the environment" }]);
