@@ -113,7 +113,11 @@ describe("the catalog with the CLI alone, on an empty database", () => {
     const plan = (id: string, ...flags: string[]) =>
       admin("plan:create", "--id", id, "--network-id", "cli-net", "--product-id", id, "--validity-days", "30", "--class", "SME", ...flags);
     const [oneGb, twoGb, refused, tv, power] = await Promise.all([
-      plan("cli-1gb", "--name", "CLI 1GB", "--price", "30000", "--pricing-basis", "special", "--cost-price", "28000"),
+      plan(
+        "cli-1gb",
+        ...["--name", "CLI 1GB", "--price", "30000", "--pricing-basis", "special", "--cost-price", "28000"],
+        ...["--upstream-service", "glo-data", "--upstream-code", "glo1000"],
+      ),
       plan("cli-2gb", "--name", "CLI 2GB", "--price", "60000", "--pricing-basis", "retail", "--retail-price", "62000", "--size-mb", "2048"),
       plan("cli-bad", "--name", "CLI bad", "--price", "60000", "--pricing-basis", "retail"),
       admin(
@@ -271,6 +275,8 @@ describe("catalog files", () => {
       validityDays: 30,
       isUnlimited: false,
       class: "SME",
+      upstreamService: "glo-data",
+      upstreamCode: "glo1000",
       sortOrder: 0,
       active: true,
     });

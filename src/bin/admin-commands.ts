@@ -100,8 +100,16 @@ function catalogCommands(kind: CatalogKind): Record<string, Command> {
 
 const NETWORKS: CatalogKind = {
   noun: "network",
-  fields: ["name", "airtime-min-amount", "airtime-max-amount", "airtime-commission-bps", "sort-order", "active"],
-  nullable: ["airtime-commission-bps"],
+  fields: [
+    "name",
+    "airtime-min-amount",
+    "airtime-max-amount",
+    "airtime-commission-bps",
+    "airtime-upstream-service",
+    "sort-order",
+    "active",
+  ],
+  nullable: ["airtime-commission-bps", "airtime-upstream-service"],
   booleans: ["active"],
   required: ["name", "airtime-min-amount", "airtime-max-amount"],
   services: async () => {
@@ -124,10 +132,12 @@ const PLANS: CatalogKind = {
     "validity-days",
     "is-unlimited",
     "class",
+    "upstream-service",
+    "upstream-code",
     "sort-order",
     "active",
   ],
-  nullable: ["retail-price", "cost-price", "size-mb"],
+  nullable: ["retail-price", "cost-price", "size-mb", "upstream-service", "upstream-code"],
   booleans: ["is-unlimited", "active"],
   required: ["network-id", "name", "price", "pricing-basis", "product-id", "validity-days", "class"],
   services: async () => {
@@ -149,10 +159,12 @@ const BILL_PRODUCTS: CatalogKind = {
     "max-amount",
     "cost-price",
     "commission-bps",
+    "upstream-service",
+    "upstream-code",
     "sort-order",
     "active",
   ],
-  nullable: ["price", "min-amount", "max-amount", "cost-price", "commission-bps"],
+  nullable: ["price", "min-amount", "max-amount", "cost-price", "commission-bps", "upstream-service", "upstream-code"],
   booleans: ["active"],
   required: ["service", "amount-type", "product-id", "name", "biller"],
   createOnly: ["service", "amount-type"],
@@ -334,6 +346,17 @@ export const COMMANDS: Record<string, Command> = {
       const { SANDBOX_CATALOG_FILE } = await import("~/server/seed/catalog");
       const content = file === undefined ? SANDBOX_CATALOG_FILE : await readCatalogFile(file);
       return importCatalog(actor, content, { dryRun: flags["dry-run"] === true });
+    },
+  },
+  "catalog:sync": {
+    summary: "--provider vtpass [--dry-run]  (new rows are created inactive; only costPrice of existing rows changes)",
+    options: { provider: string, "dry-run": boolean },
+    required: ["provider"],
+    run: async (actor, flags) => {
+      if (text(flags, "provider") !== "vtpass")
+        throw invalidInput([{ name: "provider", reason: "must be vtpass (the only provider with a catalog)" }]);
+      const { syncCatalog, vtpassCatalogSourceFromEnv } = await import("~/server/services/catalog/sync-catalog");
+      return syncCatalog(actor, vtpassCatalogSourceFromEnv(), { dryRun: flags["dry-run"] === true });
     },
   },
   "price:set": {

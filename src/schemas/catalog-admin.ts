@@ -54,6 +54,17 @@ export const amountTypes = ["FIXED", "VARIABLE"] as const;
 
 const onSale = () => z.boolean("must be true or false");
 
+/**
+ * An upstream's name for a product (VTpass `serviceID` and `variation_code`, e.g. `glo-data` + `glo1000`;
+ * a network's airtime `serviceID`, e.g. `mtn`). Kept as the upstream spells it: the code is sent back to
+ * it verbatim, so case is not folded. Empty (null): not vendable through such an upstream.
+ */
+export const upstreamNameInput = () =>
+  z
+    .string("must be text")
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, "must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit");
+
 // Each kind's fields once, without defaults: a new row fills in the defaults, an edit (a patch) leaves
 // out what it does not change.
 const networkFields = {
@@ -61,6 +72,7 @@ const networkFields = {
   airtimeMinAmount: priceInput(),
   airtimeMaxAmount: priceInput(),
   airtimeCommissionBps: commissionBpsInput().nullable(),
+  airtimeUpstreamService: upstreamNameInput().nullable(),
   sortOrder: sortOrderInput(),
   active: onSale(),
 };
@@ -77,6 +89,8 @@ const planFields = {
   validityDays: wholeNumber(1, 3650, "must be a whole number of days from 1 to 3650"),
   isUnlimited: z.boolean("must be true or false"),
   class: requiredText(50),
+  upstreamService: upstreamNameInput().nullable(),
+  upstreamCode: upstreamNameInput().nullable(),
   sortOrder: sortOrderInput(),
   active: onSale(),
 };
@@ -91,15 +105,28 @@ const billProductFields = {
   maxAmount: priceInput().nullable(),
   costPrice: costInput().nullable(),
   commissionBps: commissionBpsInput().nullable(),
+  upstreamService: upstreamNameInput().nullable(),
+  upstreamCode: upstreamNameInput().nullable(),
   sortOrder: sortOrderInput(),
   active: onSale(),
 };
+
+/** An upstream product is named by its service and its code together: one without the other names nothing. */
+function upstreamPair(row: { upstreamService: string | null; upstreamCode: string | null }, context: z.RefinementCtx) {
+  if (row.upstreamService !== null && row.upstreamCode === null) {
+    context.addIssue({ code: "custom", path: ["upstreamCode"], message: "is required with upstreamService" });
+  }
+  if (row.upstreamService === null && row.upstreamCode !== null) {
+    context.addIssue({ code: "custom", path: ["upstreamService"], message: "is required with upstreamCode" });
+  }
+}
 
 export const networkInput = z
   .object({
     id: catalogId(),
     ...networkFields,
     airtimeCommissionBps: networkFields.airtimeCommissionBps.default(null),
+    airtimeUpstreamService: networkFields.airtimeUpstreamService.default(null),
     sortOrder: networkFields.sortOrder.default(0),
     active: networkFields.active.default(true),
   })
@@ -119,6 +146,8 @@ export const planInput = z
     costPrice: planFields.costPrice.default(null),
     sizeMb: planFields.sizeMb.default(null),
     isUnlimited: planFields.isUnlimited.default(false),
+    upstreamService: planFields.upstreamService.default(null),
+    upstreamCode: planFields.upstreamCode.default(null),
     sortOrder: planFields.sortOrder.default(0),
     active: planFields.active.default(true),
   })
@@ -126,7 +155,8 @@ export const planInput = z
     if (plan.pricingBasis === "RETAIL" && plan.retailPrice === null) {
       context.addIssue({ code: "custom", path: ["retailPrice"], message: "is required when the pricing basis is retail" });
     }
-  });
+  })
+  .superRefine(upstreamPair);
 export type PlanInput = z.input<typeof planInput>;
 export type PlanRecord = z.output<typeof planInput>;
 
@@ -141,6 +171,8 @@ export const billProductInput = z
     maxAmount: billProductFields.maxAmount.default(null),
     costPrice: billProductFields.costPrice.default(null),
     commissionBps: billProductFields.commissionBps.default(null),
+    upstreamService: billProductFields.upstreamService.default(null),
+    upstreamCode: billProductFields.upstreamCode.default(null),
     sortOrder: billProductFields.sortOrder.default(0),
     active: billProductFields.active.default(true),
   })
@@ -160,7 +192,8 @@ export const billProductInput = z
         problem("maxAmount", "must not be less than minAmount");
       }
     }
-  });
+  })
+  .superRefine(upstreamPair);
 export type BillProductInput = z.input<typeof billProductInput>;
 export type BillProductRecord = z.output<typeof billProductInput>;
 

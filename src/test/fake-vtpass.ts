@@ -60,14 +60,36 @@ export interface FakeVtpass {
   balance: number;
   /** The body VTpass POSTs to our callback for this order as it stands (their transaction-update: the requery answer under `data`). */
   callbackBody(requestId: string): Record<string, unknown>;
+  /** What /api/service-variations lists, by serviceID (a copy per fake: tests change prices, add and remove). */
+  variations: Record<string, FakeVariation[]>;
   close(): Promise<void>;
 }
 
-const VARIATIONS: Record<string, { variation_code: string; name: string; variation_amount: string; fixedPrice: string }[]> = {
+export interface FakeVariation {
+  variation_code: string;
+  name: string;
+  variation_amount: string;
+  fixedPrice: string;
+}
+
+/** Each service's category (`/api/services?identifier=`), as VTpass groups them. */
+const IDENTIFIERS: Record<string, string> = {
+  "mtn-data": "data",
+  "glo-data": "data",
+  dstv: "tv-subscription",
+  waec: "education",
+  "ikeja-electric": "electricity-bill",
+};
+
+const VARIATIONS: Record<string, FakeVariation[]> = {
   "mtn-data": [{ variation_code: "mtn-10mb-100", name: "MTN N100 100MB - 24 hrs", variation_amount: "100.00", fixedPrice: "Yes" }],
   "glo-data": [{ variation_code: "glo1000", name: "Glo Data N1000 -  2.5GB - 30 days", variation_amount: "1000.00", fixedPrice: "Yes" }],
   dstv: [{ variation_code: "dstv-padi", name: "DStv Padi N1,850", variation_amount: "1850.00", fixedPrice: "Yes" }],
   waec: [{ variation_code: "waecdirect", name: "WASSCE", variation_amount: "900.00", fixedPrice: "Yes" }],
+  "ikeja-electric": [
+    { variation_code: "prepaid", name: "Prepaid", variation_amount: "0", fixedPrice: "No" },
+    { variation_code: "postpaid", name: "Postpaid", variation_amount: "0", fixedPrice: "No" },
+  ],
 };
 
 export async function startFakeVtpass(
@@ -85,6 +107,7 @@ export async function startFakeVtpass(
     orders: new Map(),
     unauthorized: 0,
     balance: 250000,
+    variations: structuredClone(VARIATIONS),
     outcomeFor: (recipient, outcome) => void outcomes.set(recipient, outcome),
     inject: (path, fault) => void faults.set(path, [...(faults.get(path) ?? []), fault]),
     callbackBody: (requestId) => {
@@ -246,12 +269,14 @@ export async function startFakeVtpass(
       if (route === "GET /api/services") {
         return json(response, 200, {
           response_description: "000",
-          content: Object.keys(VARIATIONS).map((serviceID) => ({ serviceID, name: serviceID })),
+          content: Object.keys(fake.variations)
+            .filter((serviceID) => [null, IDENTIFIERS[serviceID] ?? "data"].includes(url.searchParams.get("identifier")))
+            .map((serviceID) => ({ serviceID, name: serviceID })),
         });
       }
       if (route === "GET /api/service-variations") {
         const serviceID = url.searchParams.get("serviceID") ?? "";
-        const variations = VARIATIONS[serviceID];
+        const variations = fake.variations[serviceID];
         if (!variations) return json(response, 200, { response_description: "012", content: { errors: "PRODUCT DOES NOT EXIST" } });
         return json(response, 200, {
           response_description: "000",

@@ -28,6 +28,7 @@ import { createPriceList, setPriceListPrice } from "~/server/services/pricing/ma
 import { setAccountPrice } from "~/server/services/pricing/set-account-price";
 import { createUser } from "~/server/services/users/create-user";
 import { appRouter, createCaller } from "~/server/trpc/root";
+import { startFakeVtpass } from "~/test/fake-vtpass";
 import { createAccountWithKey, operator as cli, uniqueName } from "~/test/fixtures";
 
 const PASSWORD = "audit-coverage-password";
@@ -305,6 +306,18 @@ const CLI_COMMANDS: Record<string, Coverage> = {
     const network = { id: uniqueName("imported"), name: "Imported", airtimeMinAmount: 5000, airtimeMaxAmount: 500000 };
     writeFileSync(file, JSON.stringify({ format: "reseller-catalog", version: 1, networks: [network] }));
     return [{ input: { file }, action: "network.created" }];
+  }),
+  "catalog:sync": audited(undefined, async () => {
+    // One new variation upstream: one created (inactive) product, audited like an operator's create.
+    const fake = await startFakeVtpass();
+    fake.variations = { waec: [{ variation_code: uniqueName("code"), name: "WASSCE", variation_amount: "900.00", fixedPrice: "Yes" }] };
+    Object.assign(process.env, {
+      VTPASS_BASE_URL: fake.baseUrl,
+      VTPASS_API_KEY: fake.keys.apiKey,
+      VTPASS_PUBLIC_KEY: fake.keys.publicKey,
+      VTPASS_RETRIES: "0",
+    });
+    return [{ input: { provider: "vtpass" }, action: "bill_product.created" }];
   }),
   "catalog:list": exempt("lists the catalog with its costs; changes nothing"),
   "catalog:export": exempt("prints the catalog as a file; changes nothing"),

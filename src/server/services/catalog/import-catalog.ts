@@ -78,7 +78,7 @@ export async function importCatalog(
 }
 
 /** Runs `work` in a savepoint that is always rolled back: inside the caller's transaction, nothing stays. */
-async function rolledBack<T>(client: DbClient, work: (client: DbClient) => Promise<T>): Promise<T> {
+export async function rolledBack<T>(client: DbClient, work: (client: DbClient) => Promise<T>): Promise<T> {
   await client.$executeRaw`SAVEPOINT catalog_import_dry_run`;
   try {
     return await work(client);

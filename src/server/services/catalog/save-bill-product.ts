@@ -6,6 +6,7 @@
 import { AppError } from "~/server/errors";
 import { billProductInput, billProductPatch } from "~/schemas/catalog-admin";
 import { catalogWriter } from "./catalog-change";
+import { assertUpstreamFree } from "./upstream-mapping";
 
 const BILL_PRODUCT_FIELDS = {
   id: true,
@@ -19,6 +20,8 @@ const BILL_PRODUCT_FIELDS = {
   maxAmount: true,
   costPrice: true,
   commissionBps: true,
+  upstreamService: true,
+  upstreamCode: true,
   sortOrder: true,
   active: true,
 } as const;
@@ -32,6 +35,8 @@ const billProducts = catalogWriter({
   notFound: (id) => new AppError("plan.not_found", `No bill product with id '${id}'.`),
   insert: (client, row) => client.billProduct.create({ data: row, select: BILL_PRODUCT_FIELDS }),
   update: (client, id, row) => client.billProduct.update({ where: { id }, data: row, select: BILL_PRODUCT_FIELDS }),
+  check: (client, product) =>
+    assertUpstreamFree(product, (where) => client.billProduct.findFirst({ where, select: { id: true } }), "bill product"),
 });
 
 export const createBillProduct = billProducts.create;

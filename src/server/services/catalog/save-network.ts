@@ -9,6 +9,7 @@ const NETWORK_FIELDS = {
   airtimeMinAmount: true,
   airtimeMaxAmount: true,
   airtimeCommissionBps: true,
+  airtimeUpstreamService: true,
   sortOrder: true,
   active: true,
 } as const;

@@ -8,6 +8,7 @@ import { AppError } from "~/server/errors";
 import { invalidInput } from "~/server/validation/parse-input";
 import { planInput, planPatch, type PlanRecord } from "~/schemas/catalog-admin";
 import { catalogWriter } from "./catalog-change";
+import { assertUpstreamFree } from "./upstream-mapping";
 import { findNetworkOrThrow } from "./save-network";
 
 const PLAN_FIELDS = {
@@ -23,6 +24,8 @@ const PLAN_FIELDS = {
   validityDays: true,
   isUnlimited: true,
   class: true,
+  upstreamService: true,
+  upstreamCode: true,
   sortOrder: true,
   active: true,
 } as const;
@@ -39,6 +42,7 @@ const plans = catalogWriter({
   check: async (client, plan, stored) => {
     if (plan.networkId !== stored?.networkId) await findNetworkOrThrow(client, plan.networkId);
     if (stored && plan.retailPrice === null) await assertNoRetailPrices(client, plan);
+    await assertUpstreamFree(plan, (where) => client.dataPlan.findFirst({ where, select: { id: true } }), "data plan");
   },
 });
 

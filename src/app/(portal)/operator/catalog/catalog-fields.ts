@@ -14,6 +14,24 @@ export type AdminPlan = CatalogAdmin["plans"][number];
 export type AdminBillProduct = CatalogAdmin["billProducts"][number];
 
 const ID_HINT = "Lower-case letters, digits, '.', '_' or '-'. Part of the public API: it cannot change later.";
+const UPSTREAM_FIELDS: readonly FormFieldSpec[] = [
+  {
+    name: "upstreamService",
+    label: "Upstream service",
+    kind: "text",
+    optional: true,
+    mono: true,
+    hint: "VTpass serviceID, e.g. glo-data, dstv, ikeja-electric. Empty: not vendable through the upstream.",
+  },
+  {
+    name: "upstreamCode",
+    label: "Upstream code",
+    kind: "text",
+    optional: true,
+    mono: true,
+    hint: "VTpass variation_code, e.g. glo1000, dstv-padi, prepaid. Given with the service.",
+  },
+];
 const SORT_ORDER: FormFieldSpec = { name: "sortOrder", label: "Sort order", kind: "whole", hint: "Lower numbers are listed first." };
 
 export const NETWORK_FIELDS: readonly FormFieldSpec[] = [
@@ -27,6 +45,14 @@ export const NETWORK_FIELDS: readonly FormFieldSpec[] = [
     kind: "whole",
     optional: true,
     hint: "250 = 2.5%: the cost of airtime is its amount less this. Empty: cost unknown.",
+  },
+  {
+    name: "airtimeUpstreamService",
+    label: "Upstream airtime service",
+    kind: "text",
+    optional: true,
+    mono: true,
+    hint: "The upstream's service id for this network's airtime (VTpass: mtn, glo, airtel, etisalat). Empty: no airtime through it.",
   },
   SORT_ORDER,
 ];
@@ -64,6 +90,7 @@ export function planFields(networks: readonly AdminNetwork[]): readonly FormFiel
     { name: "validityDays", label: "Validity (days)", kind: "whole" },
     { name: "class", label: "Class", kind: "text", hint: "E.g. SME, Gifting, Corporate." },
     { name: "isUnlimited", label: "Unlimited", kind: "checkbox" },
+    ...UPSTREAM_FIELDS,
     SORT_ORDER,
   ];
 }
@@ -104,6 +131,7 @@ export const BILL_PRODUCT_FIELDS: readonly FormFieldSpec[] = [
     showIf: (selects) => !isFixed(selects),
     hint: "250 = 2.5% of the amount. Empty: cost unknown. Operators only.",
   },
+  ...UPSTREAM_FIELDS,
   SORT_ORDER,
 ];
 
