@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { COMMANDS, type Flags } from "~/bin/admin-commands";
 import type { Role } from "~/generated/prisma/enums";
 import type { Actor } from "~/server/auth/actor";
@@ -310,6 +310,7 @@ const CLI_COMMANDS: Record<string, Coverage> = {
   "catalog:sync": audited(undefined, async () => {
     // One new variation upstream: one created (inactive) product, audited like an operator's create.
     const fake = await startFakeVtpass();
+    onTestFinished(() => fake.close());
     fake.variations = { waec: [{ variation_code: uniqueName("code"), name: "WASSCE", variation_amount: "900.00", fixedPrice: "Yes" }] };
     Object.assign(process.env, {
       VTPASS_BASE_URL: fake.baseUrl,
