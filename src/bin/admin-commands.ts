@@ -8,6 +8,8 @@ import { readFile } from "node:fs/promises";
 import type { ParseArgsConfig } from "node:util";
 import type { Actor } from "~/server/auth/actor";
 import { invalidInput } from "~/server/validation/parse-input";
+import type { z } from "zod";
+import { billProductInput, billProductPatch, networkInput, networkPatch, planInput, planPatch } from "~/schemas/catalog-admin";
 import type { CreateUserInput } from "~/schemas/operator";
 
 export type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -34,8 +36,9 @@ const text = (flags: Flags, name: string): string | undefined => {
 
 /**
  * A catalog row's fields as flags: the schema's field names in kebab-case (`retailPrice` is
- * `--retail-price`). Every value is text and the service's schema reads it as it reads a form's: money
- * as whole kobo, booleans as `true` or `false`. `none` empties a field that may be empty
+ * `--retail-price`), read off the create and edit schemas (src/schemas/catalog-admin.ts), so a field
+ * added there is a flag here. Every value is text and the service's schema reads it as it reads a
+ * form's: money as whole kobo, booleans as `true` or `false`. `none` empties a field that may be empty
  * (`--cost-price none`). An update changes only the flags given.
  */
 interface CatalogKind {
@@ -46,11 +49,29 @@ interface CatalogKind {
   /** Flags a new row needs (besides --id). */
   required: string[];
   /** Fields fixed at creation: not flags of the update. */
-  createOnly?: string[];
+  createOnly: string[];
   services: () => Promise<{
     create: (actor: Actor, row: never) => Promise<unknown>;
     update: (actor: Actor, row: never) => Promise<unknown>;
   }>;
+}
+
+const kebabCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** What the schemas say of each field, asked of the field's own schema rather than written out again. */
+function catalogKind(noun: string, create: z.ZodObject, patch: z.ZodObject, services: CatalogKind["services"]): CatalogKind {
+  const fields = Object.entries(create.shape).filter(([name]) => name !== "id");
+  const flagsWhere = (test: (field: z.ZodType) => boolean) =>
+    fields.filter(([, field]) => test(field as z.ZodType)).map(([name]) => kebabCase(name));
+  return {
+    noun,
+    fields: fields.map(([name]) => kebabCase(name)),
+    nullable: flagsWhere((field) => field.safeParse(null).success),
+    booleans: flagsWhere((field) => field.safeParse(true).success && !field.safeParse("1").success),
+    required: flagsWhere((field) => !field.safeParse(undefined).success),
+    createOnly: fields.filter(([name]) => !(name in patch.shape)).map(([name]) => kebabCase(name)),
+    services,
+  };
 }
 
 const camelCase = (flag: string) => flag.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
@@ -73,7 +94,7 @@ const flagList = (fields: string[]) => fields.map((field) => `--${field} <value>
 function catalogCommands(kind: CatalogKind): Record<string, Command> {
   const optionsOf = (fields: string[]) => Object.fromEntries(["id", ...fields].map((field) => [field, string]));
   const optional = kind.fields.filter((field) => !kind.required.includes(field));
-  const editable = kind.fields.filter((field) => !kind.createOnly?.includes(field));
+  const editable = kind.fields.filter((field) => !kind.createOnly.includes(field));
   const setActive = (active: boolean): Command => ({
     summary: "--id <id>",
     options: { id: string },
@@ -98,81 +119,20 @@ function catalogCommands(kind: CatalogKind): Record<string, Command> {
   };
 }
 
-const NETWORKS: CatalogKind = {
-  noun: "network",
-  fields: [
-    "name",
-    "airtime-min-amount",
-    "airtime-max-amount",
-    "airtime-commission-bps",
-    "airtime-upstream-service",
-    "sort-order",
-    "active",
-  ],
-  nullable: ["airtime-commission-bps", "airtime-upstream-service"],
-  booleans: ["active"],
-  required: ["name", "airtime-min-amount", "airtime-max-amount"],
-  services: async () => {
-    const { createNetwork, updateNetwork } = await import("~/server/services/catalog/save-network");
-    return { create: createNetwork, update: updateNetwork };
-  },
-};
+const NETWORKS = catalogKind("network", networkInput, networkPatch, async () => {
+  const { createNetwork, updateNetwork } = await import("~/server/services/catalog/save-network");
+  return { create: createNetwork, update: updateNetwork };
+});
 
-const PLANS: CatalogKind = {
-  noun: "plan",
-  fields: [
-    "network-id",
-    "name",
-    "price",
-    "pricing-basis",
-    "retail-price",
-    "cost-price",
-    "product-id",
-    "size-mb",
-    "validity-days",
-    "is-unlimited",
-    "class",
-    "upstream-service",
-    "upstream-code",
-    "sort-order",
-    "active",
-  ],
-  nullable: ["retail-price", "cost-price", "size-mb", "upstream-service", "upstream-code"],
-  booleans: ["is-unlimited", "active"],
-  required: ["network-id", "name", "price", "pricing-basis", "product-id", "validity-days", "class"],
-  services: async () => {
-    const { createPlan, updatePlan } = await import("~/server/services/catalog/save-plan");
-    return { create: createPlan, update: updatePlan };
-  },
-};
+const PLANS = catalogKind("plan", planInput, planPatch, async () => {
+  const { createPlan, updatePlan } = await import("~/server/services/catalog/save-plan");
+  return { create: createPlan, update: updatePlan };
+});
 
-const BILL_PRODUCTS: CatalogKind = {
-  noun: "product",
-  fields: [
-    "service",
-    "amount-type",
-    "product-id",
-    "name",
-    "biller",
-    "price",
-    "min-amount",
-    "max-amount",
-    "cost-price",
-    "commission-bps",
-    "upstream-service",
-    "upstream-code",
-    "sort-order",
-    "active",
-  ],
-  nullable: ["price", "min-amount", "max-amount", "cost-price", "commission-bps", "upstream-service", "upstream-code"],
-  booleans: ["active"],
-  required: ["service", "amount-type", "product-id", "name", "biller"],
-  createOnly: ["service", "amount-type"],
-  services: async () => {
-    const { createBillProduct, updateBillProduct } = await import("~/server/services/catalog/save-bill-product");
-    return { create: createBillProduct, update: updateBillProduct };
-  },
-};
+const BILL_PRODUCTS = catalogKind("product", billProductInput, billProductPatch, async () => {
+  const { createBillProduct, updateBillProduct } = await import("~/server/services/catalog/save-bill-product");
+  return { create: createBillProduct, update: updateBillProduct };
+});
 
 /** The item a price is for: `--plan <planId>` or `--product <productId>` (the service requires exactly one). */
 const item = (flags: Flags) => ({ planId: text(flags, "plan"), productId: text(flags, "product") });
