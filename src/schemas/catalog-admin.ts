@@ -46,6 +46,22 @@ const wholeNumber = (min: number, max: number, message: string) =>
 export const commissionBpsInput = () => wholeNumber(0, 10_000, "must be a whole number of basis points from 0 to 10000");
 const sortOrderInput = () => wholeNumber(0, 1_000_000, "must be a whole number from 0 to 1000000");
 
+/**
+ * What catalog:sync writes where the upstream gives no value (a new plan's class, a new product's
+ * biller). A row still carrying it cannot be put on sale: the operator fills it in first.
+ */
+export const UNSET_FIELD = "UNSET";
+
+const stillUnset = (row: { active: boolean }, field: string, value: string, context: z.RefinementCtx) => {
+  if (row.active && value === UNSET_FIELD) {
+    context.addIssue({
+      code: "custom",
+      path: [field],
+      message: `must be filled in before the row is put on sale (catalog:sync left it ${UNSET_FIELD})`,
+    });
+  }
+};
+
 export const pricingBases = ["RETAIL", "SPECIAL"] as const;
 export const pricingBasisInput = () =>
   z.string("must be retail or special").trim().toUpperCase().pipe(z.enum(pricingBases, "must be retail or special"));
@@ -155,6 +171,7 @@ export const planInput = z
     if (plan.pricingBasis === "RETAIL" && plan.retailPrice === null) {
       context.addIssue({ code: "custom", path: ["retailPrice"], message: "is required when the pricing basis is retail" });
     }
+    stillUnset(plan, "class", plan.class, context);
   })
   .superRefine(upstreamPair);
 export type PlanInput = z.input<typeof planInput>;
@@ -178,6 +195,7 @@ export const billProductInput = z
   })
   .superRefine((product, context) => {
     const problem = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+    stillUnset(product, "biller", product.biller, context);
     if (product.amountType === "FIXED") {
       if (product.price === null) problem("price", "is required for a fixed-price product");
       if (product.minAmount !== null) problem("minAmount", "must not be given for a fixed-price product");

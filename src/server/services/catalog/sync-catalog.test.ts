@@ -8,7 +8,7 @@ import { db } from "~/server/db";
 import { VtpassClient } from "~/server/providers/vtpass/vtpass-client";
 import { adminWithEnv } from "~/test/admin-cli";
 import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
-import { operator } from "~/test/fixtures";
+import { operator, rejection } from "~/test/fixtures";
 import { createNetwork } from "./save-network";
 import { updatePlan } from "./save-plan";
 import { nairaToKobo, syncCatalog, syncedId } from "./sync-catalog";
@@ -116,7 +116,10 @@ describe("catalog:sync with VTpass", () => {
   });
 
   it("deactivates a variation that disappeared upstream, never deletes it, and does not bring it back", async () => {
-    await updatePlan(operator, { id: "mtn-data-mtn-10mb-100", active: true });
+    // A synced placeholder cannot go on sale until the operator fills in what VTpass does not give.
+    const refused = await rejection(updatePlan(operator, { id: "mtn-data-mtn-10mb-100", active: true }));
+    expect(refused.fieldErrors).toEqual([expect.objectContaining({ name: "class" })]);
+    await updatePlan(operator, { id: "mtn-data-mtn-10mb-100", active: true, class: "SME", validityDays: 1 });
     const removed = fake.variations["mtn-data"]!.splice(0, 1);
     const summary = await syncCatalog(operator, client);
     expect(summary.deactivated).toEqual({ plans: ["mtn-data-mtn-10mb-100"], billProducts: [] });

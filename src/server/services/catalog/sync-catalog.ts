@@ -27,11 +27,12 @@ import { parseEnv } from "~/env";
 import { VtpassClient, type VtpassAnswer } from "~/server/providers/vtpass/vtpass-client";
 import { invalidInput } from "~/server/validation/parse-input";
 import type { BILL_SERVICE_CODES } from "~/schemas/services";
-
-type BillServiceCode = (typeof BILL_SERVICE_CODES)[number];
+import { UNSET_FIELD } from "~/schemas/catalog-admin";
 import { rolledBack } from "./import-catalog";
 import { createBillProduct, updateBillProduct } from "./save-bill-product";
 import { createPlan, updatePlan } from "./save-plan";
+
+type BillServiceCode = (typeof BILL_SERVICE_CODES)[number];
 
 /** What reads VTpass's catalog: VtpassClient.get (public-key GETs, retried on faults). */
 export interface VtpassCatalogSource {
@@ -69,9 +70,9 @@ const CATEGORIES: { identifier: string; service: BillServiceCode | "DATA" }[] = 
  * validity_days > 0) and visibly unset: class and biller say so.
  */
 export const PLACEHOLDERS = {
-  class: "UNSET",
+  class: UNSET_FIELD,
   validityDays: 1,
-  biller: "UNSET",
+  biller: UNSET_FIELD,
   pricingBasis: "SPECIAL",
 } as const;
 
