@@ -17,7 +17,7 @@
  */
 import type { DbClient } from "~/server/db";
 import { catalogFile } from "~/schemas/catalog-file";
-import sandboxJson from "../../../prisma/catalogs/sandbox.json";
+import sandboxJson from "../../../prisma/catalogs/sandbox.json" with { type: "json" };
 
 /** The file as it is, for catalog:import (which validates it like any other file). */
 export const SANDBOX_CATALOG_FILE: unknown = sandboxJson;
