@@ -23,18 +23,13 @@ let server: TestServer;
 
 /** How the server and the CLI reach the fake VTpass. */
 function providerEnv(): Record<string, string> {
-  return {
-    VEND_PROVIDER: "vtpass",
-    VTPASS_BASE_URL: fake.baseUrl,
-    VTPASS_API_KEY: fake.keys.apiKey,
-    VTPASS_PUBLIC_KEY: fake.keys.publicKey,
-    VTPASS_SECRET_KEY: fake.keys.secretKey,
+  return fake.env({
     VTPASS_TIMEOUT_MS: "2000",
     VTPASS_QUERY_TIMEOUT_MS: "1000",
     VTPASS_RETRIES: "0",
     // Their `phone` is mandatory on every /api/pay: the number sent for a bill payment that gives none.
     VTPASS_DEFAULT_PHONE: DEFAULT_PHONE,
-  };
+  });
 }
 
 beforeAll(async () => {
