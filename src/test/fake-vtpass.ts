@@ -30,7 +30,9 @@ export type VtpassOutcome =
   /** Answered `000` with status "pending" (or `099` when `processing`); requeries answer so `requeries` times, then `then`. */
   | { pending: number; then: "delivered" | "reversed" | "failed"; processing?: boolean }
   /** `099` on the purchase and on every requery, forever. */
-  | "processing-forever";
+  | "processing-forever"
+  /** The purchase is never answered and never executed (lost on its way in): a time-out for us, `015` on requery. */
+  | "unanswered";
 
 interface Order {
   requestId: string;
@@ -62,6 +64,8 @@ export interface FakeVtpass {
   callbackBody(requestId: string): Record<string, unknown>;
   /** What /api/service-variations lists, by serviceID (a copy per fake: tests change prices, add and remove). */
   variations: Record<string, FakeVariation[]>;
+  /** The environment that points VEND_PROVIDER=vtpass (a server, the CLI) at this fake, plus `extra` (time-outs and the like). */
+  env(extra?: Record<string, string>): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -115,6 +119,14 @@ export async function startFakeVtpass(
       if (!order) throw new Error(`the fake never received ${requestId}`);
       return { type: "transaction-update", data: transactionAnswer(order) };
     },
+    env: (extra = {}) => ({
+      VEND_PROVIDER: "vtpass",
+      VTPASS_BASE_URL: fake.baseUrl,
+      VTPASS_API_KEY: keys.apiKey,
+      VTPASS_PUBLIC_KEY: keys.publicKey,
+      VTPASS_SECRET_KEY: keys.secretKey,
+      ...extra,
+    }),
     clear: () => {
       outcomes.clear();
       faults.clear();
@@ -193,6 +205,7 @@ export async function startFakeVtpass(
     if (fault && !fault.executes) return strike(fault, response);
     const recipient = String(body.billersCode ?? body.phone ?? "");
     const outcome = outcomes.get(recipient) ?? "delivered";
+    if (outcome === "unanswered") return void hanging.add(response);
     if (typeof outcome === "object" && "code" in outcome) {
       if (fault) return strike(fault, response);
       return json(response, 200, { code: outcome.code, response_description: "REFUSED", content: { errors: [] } });

@@ -15,6 +15,12 @@
  *    `npm run admin -- ledger:check` finds every wallet equal to its ledger, every purchase debited
  *    once and every failed one reversed once.
  *
+ * The scenario runs once per upstream: the sandbox, and VEND_PROVIDER=vtpass against the fake VTpass
+ * (src/test/fake-vtpass.ts), scripted so that the same recipients succeed, fail (`016`), go pending
+ * (delivered on the second requery) or are never answered (our time-out, then `015` on requery: never
+ * received, failed). Against VTpass the fake's books must also agree with ours: every request id was
+ * sent to /api/pay at most once, and VTpass delivered exactly the purchases we settled successful.
+ *
  * The kill is timed by the database, not by the clock: the test watches for purchases that have been
  * begun (debited) but not yet settled and kills the server while there are some, then proves some
  * were really cut in half (still PENDING with updated_at = created_at, which only begin_purchase
@@ -25,10 +31,11 @@
  * below would be charged twice.
  */
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { transaction as transactionSchema } from "~/schemas/api";
 import { db } from "~/server/db";
-import { admin } from "~/test/admin-cli";
+import { adminWithEnv } from "~/test/admin-cli";
+import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
 import { request } from "~/test/http";
 import { livingProcessesInGroup, processStat } from "~/test/process-group";
 import { ensureSandboxCatalog, fundedAccount, reference } from "~/test/purchase-fixtures";
@@ -39,7 +46,7 @@ type Account = Awaited<ReturnType<typeof fundedAccount>> & { funding: bigint };
 const WORKERS = 2;
 const CONNECTIONS = 16;
 const KILL_CYCLES = 2;
-/** Long enough that no vend still in flight is requeried (the sandbox's time-out is 50 ms), short enough for a test. */
+/** Long enough that no vend still in flight is requeried (the sandbox's time-out is 50 ms, VTpass's here 300 ms), short enough for a test. */
 const GRACE_MS = 1_000;
 /** Load before a kill is allowed: enough purchases that every kind of answer has been seen. */
 const MIN_LOAD_MS = 1_000;
@@ -51,7 +58,8 @@ const REQUEST_TIMEOUT_MS = 30_000;
 
 // ---------------------------------------------------------------------------------------------
 // What the clients buy: data, airtime and cable TV, for the sandbox's recipients that succeed, fail
-// (0000), go pending and succeed on requery (1111), or time out and fail on requery (2222).
+// (0000), go pending and succeed on requery (1111), or time out and fail on requery (2222); the
+// fake VTpass is scripted to treat them alike. Airtime in whole naira, which VTpass requires.
 
 const ENDINGS = ["4567", "4567", "0000", "1111", "2222"] as const;
 const phoneArb = fc.constantFrom(...ENDINGS).map((ending) => `0803123${ending}`);
@@ -66,7 +74,11 @@ const orderArb: fc.Arbitrary<Order> = fc.oneof(
   fc.record({ path: fc.constant("/data"), body: fc.record({ planId: fc.constantFrom("mtn-1gb-30d", "glo-1gb-30d"), phone: phoneArb }) }),
   fc.record({
     path: fc.constant("/airtime"),
-    body: fc.record({ networkId: fc.constantFrom("mtn", "airtel"), phone: phoneArb, amount: fc.integer({ min: 5_000, max: 100_000 }) }),
+    body: fc.record({
+      networkId: fc.constantFrom("mtn", "airtel"),
+      phone: phoneArb,
+      amount: fc.integer({ min: 50, max: 1_000 }).map((naira) => naira * 100),
+    }),
   }),
   fc.record({ path: fc.constant("/bills/cable-tv/pay"), body: fc.record({ planId: fc.constant("dstv-padi"), customerId: customerArb }) }),
 );
@@ -104,10 +116,84 @@ interface Attempt {
 const accounts: Account[] = [];
 const attempts: Attempt[] = [];
 const inFlight = new Set<Attempt>();
-let server: TestServer;
+let server: TestServer | undefined;
+
+// ---------------------------------------------------------------------------------------------
+// The upstreams the scenario runs against.
+
+interface Upstream {
+  name: string;
+  /** Starts what the server will vend through; the environment that points the server and the CLI at it. */
+  start(): Promise<Record<string, string>>;
+  /** After everything settled: the upstream's own books agree with ours. */
+  checkBooks(): Promise<void>;
+}
+
+let fake: FakeVtpass | undefined;
+afterAll(() => fake?.close());
+
+const UPSTREAMS: Upstream[] = [
+  { name: "sandbox", start: async () => ({}), checkBooks: async () => {} },
+  {
+    name: "vtpass",
+    async start() {
+      fake = await startFakeVtpass();
+      for (const stem of ["0803123", "450123"]) {
+        fake.outcomeFor(`${stem}0000`, { code: "016" });
+        fake.outcomeFor(`${stem}1111`, { pending: 1, then: "delivered" });
+        fake.outcomeFor(`${stem}2222`, "unanswered");
+      }
+      // The sandbox catalog names airtime and DStv Padi for VTpass, not the data plans.
+      for (const network of ["mtn", "glo"]) {
+        await db.dataPlan.update({
+          where: { id: `${network}-1gb-30d` },
+          data: { upstreamService: `${network}-data`, upstreamCode: `${network}-1gb-crash` },
+        });
+      }
+      return fake.env({
+        VTPASS_DEFAULT_PHONE: "08011111111",
+        // A purchase is answered or timed out well inside GRACE_MS, so by the first requery no /api/pay of
+        // ours is still on its way and `015` (never received) may fail it at once: the request id's minute
+        // resolution would otherwise keep those pending for up to a minute.
+        VTPASS_TIMEOUT_MS: "300",
+        VTPASS_NOT_FOUND_AFTER_MS: "0",
+        VTPASS_QUERY_TIMEOUT_MS: "1000",
+        VTPASS_RETRIES: "1",
+        VTPASS_RETRY_DELAY_MS: "20",
+      });
+    },
+    async checkBooks() {
+      const rows = await db.transaction.findMany({
+        where: { accountId: { in: accounts.map((account) => account.accountId) } },
+        select: { clientReference: true, status: true, upstreamRequestId: true },
+      });
+      // Each request id reached /api/pay at most once: nothing was ever re-sent (a re-send would show here, answered 014).
+      const arrivals = new Map<string, number>();
+      for (const { requestId } of fake!.payRequests) arrivals.set(requestId, (arrivals.get(requestId) ?? 0) + 1);
+      expect([...arrivals].filter(([, count]) => count > 1)).toEqual([]);
+      // VTpass delivered exactly what we charged: a successful purchase is a delivered order, any other is not.
+      const disagreements = rows.filter(
+        (row) => (fake!.orders.get(row.upstreamRequestId!)?.status === "delivered") !== (row.status === "SUCCESSFUL"),
+      );
+      expect(disagreements.map((row) => `${row.clientReference}: ${row.status}`)).toEqual([]);
+      expect(fake!.unauthorized).toBe(0);
+      // The load reached VTpass in every scripted way, the never-answered (time-out) purchases included.
+      const sent = (ending: string) => fake!.payRequests.filter(({ body }) => String(body.billersCode ?? body.phone).endsWith(ending));
+      for (const ending of ENDINGS) expect(sent(ending).length, ending).toBeGreaterThan(0);
+      expect(rows.filter((row) => row.status === "SUCCESSFUL").length).toBeGreaterThan(0);
+    },
+  },
+];
+
+let upstreamEnv: Record<string, string> = {};
+
+function admin(...args: string[]) {
+  return adminWithEnv(upstreamEnv, ...args);
+}
 
 function serverEnv(): Record<string, string> {
   return {
+    ...upstreamEnv,
     DATABASE_URL: process.env.DATABASE_URL!,
     WEB_CONCURRENCY: String(WORKERS),
     RECONCILE_GRACE_MS: String(GRACE_MS),
@@ -127,7 +213,7 @@ async function send(attempt: Attempt): Promise<void> {
   inFlight.add(attempt);
   const startedAt = Date.now();
   try {
-    const response = await request(server.url(`/api/v1${attempt.order.path}`), {
+    const response = await request(server!.url(`/api/v1${attempt.order.path}`), {
       method: "POST",
       headers: { ...attempt.account.auth, "content-type": "application/json" },
       body: JSON.stringify({ clientReference: attempt.reference, ...attempt.order.body }),
@@ -210,7 +296,7 @@ async function loadAndKill(cycle: number): Promise<{ inFlightAtKill: number; cut
   }
   stopping = true;
   const inFlightAtKill = inFlight.size;
-  const primary = server.process;
+  const primary = server!.process;
   const exited = new Promise((resolve) =>
     primary.exitCode !== null || primary.signalCode !== null ? resolve(null) : primary.once("exit", resolve),
   );
@@ -234,17 +320,29 @@ async function reconcileUntilNothingPending(): Promise<void> {
   throw new Error("transactions still pending after 10 runs of reconcile --all");
 }
 
-beforeAll(async () => {
-  await ensureSandboxCatalog();
-  // Three accounts with plenty, one with funds for only a few purchases, so 402s happen under load too.
-  for (const funding of [100_000_000n, 100_000_000n, 100_000_000n, 150_000n]) {
-    accounts.push({ ...(await fundedAccount(funding)), funding });
-  }
+// The scenarios share the file's database: the one that ran stops its server (and so its reconciler,
+// which vends through its own upstream) before the next starts.
+afterEach(async () => {
+  const last = server;
+  server = undefined;
+  if (!last || last.process.exitCode !== null || last.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => last.process.once("exit", resolve));
+  process.kill(-last.process.pid!, "SIGTERM");
+  await withTimeout(exited, 30_000, "the server did not stop");
+  await expect.poll(() => livingProcessesInGroup(last.process.pid!), { timeout: 10_000 }).toEqual([]);
 });
 
-describe("crash safety", () => {
+describe.each(UPSTREAMS)("crash safety against the $name upstream", (upstream) => {
   it("loses no money and leaves nothing pending when every server process is SIGKILLed mid-purchase", async () => {
-    console.log(`crash-safety: seed ${SEED} (CRASH_SEED=${SEED} to repeat the same orders)`);
+    console.log(`crash-safety (${upstream.name}): seed ${SEED} (CRASH_SEED=${SEED} to repeat the same orders)`);
+    await ensureSandboxCatalog();
+    upstreamEnv = await upstream.start();
+    accounts.length = 0;
+    attempts.length = 0;
+    // Three accounts with plenty, one with funds for only a few purchases, so 402s happen under load too.
+    for (const funding of [100_000_000n, 100_000_000n, 100_000_000n, 150_000n]) {
+      accounts.push({ ...(await fundedAccount(funding)), funding });
+    }
     server = await startServer();
 
     // The database must not die with the server: it is outside the server's process group.
@@ -256,7 +354,7 @@ describe("crash safety", () => {
     for (let cycle = 1; cycle <= KILL_CYCLES; cycle += 1) {
       const killed = await loadAndKill(cycle);
       console.log(
-        `crash-safety: cycle ${cycle}: killed with ${killed.inFlightAtKill} requests in flight, ${killed.cutInHalf} purchases cut between debit and settlement`,
+        `crash-safety (${upstream.name}): cycle ${cycle}: killed with ${killed.inFlightAtKill} requests in flight, ${killed.cutInHalf} purchases cut between debit and settlement`,
       );
       expect(killed.inFlightAtKill).toBeGreaterThan(0);
       cutInHalf += killed.cutInHalf;
@@ -364,5 +462,6 @@ describe("crash safety", () => {
     expect(check.code).toBe(0);
     expect(check.json).toMatchObject({ ok: true, mismatches: [] });
     expect(check.json.transactions).toBe(stored.size);
+    await upstream.checkBooks();
   }, 300_000);
 });

@@ -31,16 +31,13 @@ beforeAll(async () => {
     // Only the callbacks settle anything here: the server's own reconciler stays out of the way.
     RECONCILE_INTERVAL_MS: "3600000",
     RECONCILE_GRACE_MS: "3600000",
-    VEND_PROVIDER: "vtpass",
-    VTPASS_BASE_URL: fake.baseUrl,
-    VTPASS_API_KEY: fake.keys.apiKey,
-    VTPASS_PUBLIC_KEY: fake.keys.publicKey,
-    VTPASS_SECRET_KEY: fake.keys.secretKey,
-    VTPASS_TIMEOUT_MS: "2000",
-    VTPASS_QUERY_TIMEOUT_MS: "1000",
-    VTPASS_RETRIES: "0",
-    VTPASS_CALLBACK_TOKEN: TOKEN,
-    VTPASS_CALLBACK_ALLOWED_IPS: "127.0.0.1/32, ::1",
+    ...fake.env({
+      VTPASS_TIMEOUT_MS: "2000",
+      VTPASS_QUERY_TIMEOUT_MS: "1000",
+      VTPASS_RETRIES: "0",
+      VTPASS_CALLBACK_TOKEN: TOKEN,
+      VTPASS_CALLBACK_ALLOWED_IPS: "127.0.0.1/32, ::1",
+    }),
   });
 }, 90_000);
 afterAll(() => fake?.close());
