@@ -31,21 +31,41 @@ export interface UpstreamRequest {
 export async function exchange(request: UpstreamRequest): Promise<{ httpStatus: number; text: string }> {
   let httpStatus: number;
   let text: string;
-  try {
-    // The signal also bounds reading the body, so an upstream that stalls mid-answer times out too.
-    // Redirects are refused: following one would re-send an order elsewhere.
-    const response = await fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: AbortSignal.timeout(request.timeoutMs),
-      redirect: "error",
+  // One deadline bounds the whole answer, headers and body: an upstream that stalls mid-body times out
+  // too. The deadline is raced explicitly instead of trusting fetch to abort the body read on the
+  // signal: in the production server the body read of a stalled answer was seen to outlive an
+  // AbortSignal.timeout() signal (the purchase hung, never answered; CI, upstream-faults.test.ts).
+  const deadline = new AbortController();
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    deadline.signal.addEventListener("abort", () => reject(new UpstreamFault("timeout", `no complete answer within ${request.timeoutMs} ms`)), {
+      once: true,
     });
+  });
+  timedOut.catch(() => {}); // raced below; never an unhandled rejection when the answer came first
+  const timer = setTimeout(() => deadline.abort(), request.timeoutMs);
+  let response: Response | undefined;
+  try {
+    // Redirects are refused: following one would re-send an order elsewhere.
+    response = await Promise.race([
+      fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: deadline.signal,
+        redirect: "error",
+      }),
+      timedOut,
+    ]);
     httpStatus = response.status;
-    text = await response.text();
+    text = await Promise.race([response.text(), timedOut]);
   } catch (error) {
-    if (isTimeout(error)) throw new UpstreamFault("timeout", `no complete answer within ${request.timeoutMs} ms`);
+    if (deadline.signal.aborted || isTimeout(error)) {
+      void response?.body?.cancel().catch(() => {});
+      throw new UpstreamFault("timeout", `no complete answer within ${request.timeoutMs} ms`);
+    }
     throw new UpstreamFault("network", describeNetworkError(error));
+  } finally {
+    clearTimeout(timer);
   }
   if (httpStatus >= 500) throw new UpstreamFault("server-error", `HTTP ${httpStatus}`);
   return { httpStatus, text };

@@ -136,7 +136,17 @@ describe("vend faults, then the reconciler", () => {
       if (fault.outcome) upstream.outcomeFor(phone, fault.outcome);
       if (fault.injection) upstream.inject("vend", fault.injection);
       const clientReference = reference("fault");
-      const response = await call(auth, "POST", "/api/v1/data", { clientReference, planId: PLAN, phone });
+      // Every fault ends within the provider's time limits (a second or two); a purchase that has not
+      // answered long after that is a bug in its own right, named here with the server's last words.
+      const response = await request(server.url("/api/v1/data"), {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ clientReference, planId: PLAN, phone }),
+        timeoutMs: 20_000,
+      }).catch((error: Error) => {
+        const lastLogs = server.output().split("\n").slice(-15).join("\n");
+        throw new Error(`"${fault.name}": ${error.message}; the server's last log lines:\n${lastLogs}`);
+      });
       upstream.clear();
       bought.set(fault.name, {
         accountId,
