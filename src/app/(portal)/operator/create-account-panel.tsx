@@ -7,7 +7,7 @@ import { TextField } from "~/components/ui/fields";
 import { ErrorAlert } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
 import { useTRPC } from "~/trpc/react";
-import { formAlert, readProblem, type Problem } from "./_components/problem";
+import { fieldsOf, formAlert, readProblem, type Problem } from "./_components/problem";
 
 /** "Create account": name, optional created date (it decides the allowlist policy), catalog flag. */
 export function CreateAccountPanel() {
@@ -59,26 +59,23 @@ function CreateAccountForm({ onCancel }: { onCancel: () => void }) {
 
   const busy = create.isPending || create.isSuccess;
   const alert = formAlert(problem, ["name", "createdAt"]);
+  const field = fieldsOf(problem, "new-account");
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       {alert && <ErrorAlert>{alert}</ErrorAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          id="new-account-name"
+          {...field("name")}
           label="Account name"
-          error={problem?.fieldErrors.name}
-          name="name"
           required
           maxLength={200}
           autoComplete="organization"
           autoFocus
         />
         <TextField
-          id="new-account-created"
+          {...field("createdAt", "new-account-created")}
           label="Created on (optional)"
           hint="Leave empty for today. Accounts created on or after 1 July 2026 must always have an IP allowlist."
-          error={problem?.fieldErrors.createdAt}
-          name="createdAt"
           type="date"
         />
       </div>

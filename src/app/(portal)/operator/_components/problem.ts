@@ -59,3 +59,11 @@ export function formAlert(problem: Problem | null, shownFields: readonly string[
   if (unshown.length > 0) return unshown.map((name) => `${name}: ${problem.fieldErrors[name]}`).join(" ");
   return problem.message;
 }
+
+/**
+ * The props that tie a form's input to its problem: the input's id (the form's prefix and the field's
+ * name, unless given), the name the server knows it by, and the message shown under it.
+ */
+export function fieldsOf(problem: Problem | null, idPrefix: string) {
+  return (name: string, id = `${idPrefix}-${name}`) => ({ id, name, error: problem?.fieldErrors[name] });
+}

@@ -10,7 +10,7 @@ import { Panel } from "~/components/ui/panel";
 import { ItemActions, ResponsiveList } from "~/components/ui/responsive-list";
 import { UserFacts } from "~/components/user-facts";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
-import { formAlert, readProblem, type Problem } from "../../_components/problem";
+import { fieldsOf, formAlert, readProblem, type Problem } from "../../_components/problem";
 import { ConfirmChangeDialog, useConfirmedChange } from "./confirmed-change";
 import { useRefreshAccount } from "./use-refresh-account";
 
@@ -151,6 +151,7 @@ function AddUserForm({ accountId, onClose, onAdded }: { accountId: string; onClo
   }
 
   const alert = formAlert(problem, ["email", "password", "role", "name"]);
+  const field = fieldsOf(problem, "new-user");
   return (
     <form
       onSubmit={onSubmit}
@@ -161,10 +162,8 @@ function AddUserForm({ accountId, onClose, onAdded }: { accountId: string; onClo
       {alert && <ErrorAlert>{alert}</ErrorAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          id="new-user-email"
+          {...field("email")}
           label="Email"
-          error={problem?.fieldErrors.email}
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="off"
@@ -172,10 +171,8 @@ function AddUserForm({ accountId, onClose, onAdded }: { accountId: string; onClo
           autoFocus
         />
         <TextField
-          id="new-user-name"
+          {...field("name")}
           label="Name (optional)"
-          error={problem?.fieldErrors.name}
-          name="name"
           maxLength={200}
           autoComplete="off"
         />
@@ -188,11 +185,9 @@ function AddUserForm({ accountId, onClose, onAdded }: { accountId: string; onClo
           )}
         </Field>
         <TextField
-          id="new-user-password"
+          {...field("password")}
           label="Initial password"
           hint="At least 8 characters."
-          error={problem?.fieldErrors.password}
-          name="password"
           type="password"
           autoComplete="new-password"
           required
