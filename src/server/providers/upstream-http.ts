@@ -37,9 +37,13 @@ export async function exchange(request: UpstreamRequest): Promise<{ httpStatus: 
   // AbortSignal.timeout() signal (the purchase hung, never answered; CI, upstream-faults.test.ts).
   const deadline = new AbortController();
   const timedOut = new Promise<never>((_resolve, reject) => {
-    deadline.signal.addEventListener("abort", () => reject(new UpstreamFault("timeout", `no complete answer within ${request.timeoutMs} ms`)), {
-      once: true,
-    });
+    deadline.signal.addEventListener(
+      "abort",
+      () => reject(new UpstreamFault("timeout", `no complete answer within ${request.timeoutMs} ms`)),
+      {
+        once: true,
+      },
+    );
   });
   timedOut.catch(() => {}); // raced below; never an unhandled rejection when the answer came first
   const timer = setTimeout(() => deadline.abort(), request.timeoutMs);

@@ -64,14 +64,7 @@ function CreateAccountForm({ onCancel }: { onCancel: () => void }) {
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       {alert && <ErrorAlert>{alert}</ErrorAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          {...field("name")}
-          label="Account name"
-          required
-          maxLength={200}
-          autoComplete="organization"
-          autoFocus
-        />
+        <TextField {...field("name")} label="Account name" required maxLength={200} autoComplete="organization" autoFocus />
         <TextField
           {...field("createdAt", "new-account-created")}
           label="Created on (optional)"

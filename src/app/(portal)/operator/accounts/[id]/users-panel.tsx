@@ -161,21 +161,8 @@ function AddUserForm({ accountId, onClose, onAdded }: { accountId: string; onClo
     >
       {alert && <ErrorAlert>{alert}</ErrorAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          {...field("email")}
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          required
-          autoFocus
-        />
-        <TextField
-          {...field("name")}
-          label="Name (optional)"
-          maxLength={200}
-          autoComplete="off"
-        />
+        <TextField {...field("email")} label="Email" type="email" inputMode="email" autoComplete="off" required autoFocus />
+        <TextField {...field("name")} label="Name (optional)" maxLength={200} autoComplete="off" />
         <Field id="new-user-role" label="Role" error={problem?.fieldErrors.role}>
           {(control) => (
             <select {...control} name="role" defaultValue="STAFF">
