@@ -26,7 +26,9 @@ export default defineConfig({
     testTimeout: 30_000,
     // Services called in process would print a request or procedure line per call; warnings and errors
     // still show. Servers started by tests set their own level (src/test/server.ts).
-    env: { LOG_LEVEL: "warn" },
+    // Webhook receivers in tests listen on loopback, which only this setting allows; retries come
+    // within a second instead of over days.
+    env: { LOG_LEVEL: "warn", WEBHOOK_ALLOW_PRIVATE_URLS: "1", WEBHOOK_RETRY_SCHEDULE_MS: "100,200,400" },
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "unit", include: [TESTS], exclude: serverTests } },

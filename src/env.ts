@@ -142,6 +142,42 @@ const schema = z.object({
   /** Below this balance (kobo) at VTpass the operator console warns that the upstream will soon refuse orders (018). */
   VTPASS_LOW_BALANCE_KOBO: z.coerce.number().int().min(0).default(5_000_000),
   /**
+   * Webhooks (README "Webhooks"). "1" lets endpoints use http and addresses on loopback and private
+   * networks: for development and tests only; a server exposed to resellers must keep it "0", or their
+   * endpoints could make it call into its own network.
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
+  /**
+   * The pauses before each retry of a failed delivery, comma-separated milliseconds; each is varied by
+   * up to 10 %. The Standard Webhooks schedule by default (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h,
+   * 20 h, 24 h after the first attempt): ten attempts over about three days.
+   */
+  WEBHOOK_RETRY_SCHEDULE_MS: z
+    .string()
+    .default("5000,300000,1800000,7200000,18000000,36000000,50400000,72000000,86400000")
+    .transform((list, context) => {
+      const pauses = list.split(",").map((entry) => Number(entry.trim()));
+      if (pauses.length === 0 || pauses.some((pause) => !Number.isInteger(pause) || pause < 0)) {
+        context.addIssue({ code: "custom", message: "must be comma-separated whole milliseconds" });
+        return z.NEVER;
+      }
+      return pauses;
+    }),
+  /** How long one delivery waits for the receiver's answer. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** How often each process looks for due deliveries when it found none. */
+  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
+  /** Deliveries one process sends at once. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  /** An endpoint whose every attempt failed for this long is disabled, with a notice in the portal. */
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce
+    .number()
+    .min(0.001)
+    .max(24 * 30)
+    .default(5 * 24),
+  /** "0" keeps this process from delivering (another process, or none, does it); "1" by default. */
+  WEBHOOK_WORKER: z.enum(["0", "1"]).default("1"),
+  /**
    * "1" serves the benchmark's no-work routes (/api/bench/*); `npm run bench` sets it for the server it
    * starts. Otherwise they answer 404 like any path without an endpoint.
    */

@@ -64,13 +64,16 @@ async function prepare(): Promise<() => Promise<void>> {
   return stopDatabase;
 }
 
-/** The reconciler, Next.js and the HTTP server: in every serving process. */
+/** The reconciler, the webhook worker, Next.js and the HTTP server: in every serving process. */
 async function serve(onClosed: () => Promise<void>): Promise<void> {
   const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
   // Before listening: what earlier processes left pending (a crash between debit and outcome) is
   // settled before this one serves; then on an interval, the work shared through the database.
   const { startReconciler } = await import("~/server/services/reconciliation/reconciler-loop");
   const stopReconciler = await startReconciler();
+  // Webhook deliveries: never inside a request; every process shares the queue through the database.
+  const { startWebhookWorker } = await import("~/server/services/webhooks/webhook-worker");
+  const stopWebhookWorker = env.WEBHOOK_WORKER === "1" ? startWebhookWorker() : () => {};
 
   const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
   await app.prepare();
@@ -88,6 +91,7 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
     shuttingDown = true;
     log.info({ signal }, `${signal}: closing`);
     stopReconciler();
+    stopWebhookWorker();
     setTimeout(() => process.exit(1), 15_000).unref();
     // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
     await new Promise<void>((resolve) => {

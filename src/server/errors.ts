@@ -21,6 +21,8 @@ export const ERROR_TABLE = {
   "transaction.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "invoice.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "price_list.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "webhook_endpoint.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "webhook_delivery.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "user.email_taken": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "wallet.duplicate_funding_reference": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "allowlist.entry_exists": { status: 409, title: "Conflict", trpc: "CONFLICT" },
@@ -29,6 +31,10 @@ export const ERROR_TABLE = {
   // Catalog administration (operators): an id or a name that is already taken.
   "catalog.id_taken": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "price_list.name_taken": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // An account has as many webhook endpoints as it may (MAX_WEBHOOK_ENDPOINTS).
+  "webhook_endpoint.limit_reached": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // A resend or test event to an endpoint that is disabled (by its owner, or after 410 / days of failures).
+  "webhook_endpoint.disabled": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "customer.invalid": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
   "amount.out_of_range": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
   // A plan, bill product or network that exists but is not on sale now (deactivated by an operator).

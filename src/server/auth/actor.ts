@@ -31,3 +31,9 @@ export function assertOwnerOrOperator(actor: Actor, accountId: string): void {
   if (actor.kind === "user" && actor.role === "STAFF") throw new AppError("forbidden", "Only the account owner may do this.");
   if (actor.kind === "api-key") throw new AppError("forbidden", "This is not available with an API key.");
 }
+
+/** The account's OWNER, one of the account's API keys (a reseller's automation), or an operator. */
+export function assertOwnerApiKeyOrOperator(actor: Actor, accountId: string): void {
+  actingAccountId(actor, accountId);
+  if (actor.kind === "user" && actor.role === "STAFF") throw new AppError("forbidden", "Only the account owner may do this.");
+}

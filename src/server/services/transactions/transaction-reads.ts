@@ -119,11 +119,14 @@ export function encodeCursor(row: Pick<PurchaseRow, "created_at" | "id">): strin
   return Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString("base64url");
 }
 
-/** `whose`: how a bad cursor is explained ("this API", "this page"). */
-export function decodeCursor(cursor: string, whose = "this page"): Cursor {
+/**
+ * `whose`: how a bad cursor is explained ("this API", "this page"). `idShape`: what the ids of the
+ * rows paged through look like (transactions' uuids by default; the webhook events' use it too).
+ */
+export function decodeCursor(cursor: string, whose = "this page", idShape = /^[0-9a-f-]{36}$/): Cursor {
   const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const instant = new Date(createdAt ?? "");
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(instant.getTime())) {
+  if (!id || !idShape.test(id) || Number.isNaN(instant.getTime())) {
     throw invalidInput([{ name: "cursor", reason: `is not a cursor ${whose} returned` }]);
   }
   return { createdAt: instant, id };

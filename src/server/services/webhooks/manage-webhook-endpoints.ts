@@ -1,0 +1,190 @@
+/**
+ * An account's webhook endpoints (README "Webhooks"): created, listed, edited, deleted, their secret
+ * rotated. The account's OWNER, its API keys (automation) and operators may; staff may not. An endpoint
+ * of another account reads as unknown. Every change is audited; the secret is returned only by create
+ * and rotate, and never written to the audit log.
+ */
+import { accountWhere, actingAccountId } from "~/server/auth/account-scope";
+import { assertOwnerApiKeyOrOperator, type Actor } from "~/server/auth/actor";
+import type { DbClient } from "~/server/db";
+import { inTransaction } from "~/server/db/in-transaction";
+import { AppError } from "~/server/errors";
+import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
+import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
+import { invalidInput, parseInput } from "~/server/validation/parse-input";
+import { isUuid } from "~/schemas/fields";
+import {
+  createWebhookEndpointInput,
+  DEFAULT_EVENT_TYPES,
+  MAX_WEBHOOK_ENDPOINTS,
+  rotateWebhookSecretInput,
+  updateWebhookEndpointInput,
+  type CreateWebhookEndpointInput,
+  type UpdateWebhookEndpointInput,
+} from "~/schemas/webhooks";
+import { endpointUrlProblem } from "./endpoint-url-policy";
+import { newWebhookSecret, toWebhookEndpointView, type WebhookEndpointView } from "./webhook-endpoint-view";
+
+type WithSecret = WebhookEndpointView & { secret: string };
+
+function assertUrlAllowed(url: string | undefined): void {
+  const problem = url === undefined ? null : endpointUrlProblem(url);
+  if (problem) throw invalidInput([{ name: "url", reason: problem }]);
+}
+
+/** The endpoint, if the actor may see it; otherwise "not found", whether it exists or not. */
+export async function findEndpointOrThrow(client: DbClient, actor: Actor, endpointId: string) {
+  const endpoint = isUuid(endpointId)
+    ? await client.webhookEndpoint.findFirst({ where: { id: endpointId, ...accountWhere(actor) } })
+    : null;
+  if (!endpoint) throw new AppError("webhook_endpoint.not_found", "No such webhook endpoint.");
+  assertOwnerApiKeyOrOperator(actor, endpoint.accountId);
+  return endpoint;
+}
+
+export async function createWebhookEndpoint(
+  actor: Actor,
+  accountIdNamed: string | null,
+  input: CreateWebhookEndpointInput,
+  tx?: DbClient,
+): Promise<WithSecret> {
+  const accountId = actingAccountId(actor, accountIdNamed);
+  assertOwnerApiKeyOrOperator(actor, accountId);
+  const { url, description, eventTypes } = parseInput(createWebhookEndpointInput, input);
+  assertUrlAllowed(url);
+  const secret = newWebhookSecret();
+
+  return inTransaction(tx, async (client) => {
+    await findAccountOrThrow(client, accountId);
+    // The account row's lock makes "count, then insert" safe against two creations at once.
+    await client.$executeRaw`SELECT 1 FROM accounts WHERE id = ${accountId}::uuid FOR UPDATE`;
+    if ((await client.webhookEndpoint.count({ where: { accountId } })) >= MAX_WEBHOOK_ENDPOINTS) {
+      throw new AppError(
+        "webhook_endpoint.limit_reached",
+        `An account may have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first.`,
+      );
+    }
+    const endpoint = await client.webhookEndpoint.create({
+      data: { accountId, url, description, eventTypes: [...new Set(eventTypes ?? DEFAULT_EVENT_TYPES)], secret },
+    });
+    await recordAuditEntry(client, actor, {
+      action: "webhook_endpoint.create",
+      accountId,
+      targetType: "webhook_endpoint",
+      targetId: endpoint.id,
+      details: { url, eventTypes: endpoint.eventTypes },
+    });
+    return { ...toWebhookEndpointView(endpoint), secret };
+  });
+}
+
+export async function listWebhookEndpoints(actor: Actor, accountIdNamed: string | null, tx?: DbClient): Promise<WebhookEndpointView[]> {
+  const accountId = actingAccountId(actor, accountIdNamed);
+  assertOwnerApiKeyOrOperator(actor, accountId);
+  return inTransaction(tx, async (client) => {
+    const rows = await client.webhookEndpoint.findMany({ where: { accountId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    return rows.map((row) => toWebhookEndpointView(row));
+  });
+}
+
+export async function getWebhookEndpoint(actor: Actor, endpointId: string, tx?: DbClient): Promise<WebhookEndpointView> {
+  return inTransaction(tx, async (client) => toWebhookEndpointView(await findEndpointOrThrow(client, actor, endpointId)));
+}
+
+/** Edits what is given; re-enabling clears the service's notice and the failure streak. */
+export async function updateWebhookEndpoint(
+  actor: Actor,
+  endpointId: string,
+  input: UpdateWebhookEndpointInput,
+  tx?: DbClient,
+): Promise<WebhookEndpointView> {
+  const changes = parseInput(updateWebhookEndpointInput, input);
+  assertUrlAllowed(changes.url);
+  return inTransaction(tx, async (client) => {
+    const before = await findEndpointOrThrow(client, actor, endpointId);
+    const reEnabled = changes.enabled === true && !before.enabled;
+    const updated = await client.webhookEndpoint.update({
+      where: { id: before.id },
+      data: {
+        ...(changes.url !== undefined && { url: changes.url }),
+        ...(changes.description !== undefined && { description: changes.description }),
+        ...(changes.eventTypes !== undefined && { eventTypes: [...new Set(changes.eventTypes)] }),
+        ...(changes.enabled !== undefined && { enabled: changes.enabled }),
+        ...(changes.enabled !== undefined && { disabledReason: null }),
+        ...(reEnabled && { failingSince: null }),
+        updatedAt: new Date(),
+      },
+    });
+    if (changes.enabled === false) await abandonPendingDeliveries(client, before.id, "The endpoint was disabled.");
+    await recordAuditEntry(client, actor, {
+      action: "webhook_endpoint.update",
+      accountId: before.accountId,
+      targetType: "webhook_endpoint",
+      targetId: before.id,
+      details: { before: auditedFields(before), after: auditedFields(updated) },
+    });
+    return toWebhookEndpointView(updated);
+  });
+}
+
+export async function deleteWebhookEndpoint(actor: Actor, endpointId: string, tx?: DbClient): Promise<{ id: string; deleted: true }> {
+  return inTransaction(tx, async (client) => {
+    const endpoint = await findEndpointOrThrow(client, actor, endpointId);
+    await client.webhookEndpoint.delete({ where: { id: endpoint.id } });
+    await recordAuditEntry(client, actor, {
+      action: "webhook_endpoint.delete",
+      accountId: endpoint.accountId,
+      targetType: "webhook_endpoint",
+      targetId: endpoint.id,
+      details: auditedFields(endpoint),
+    });
+    return { id: endpoint.id, deleted: true };
+  });
+}
+
+/**
+ * A new secret; the old one keeps signing beside it (both signatures in `webhook-signature`) for the
+ * overlap, so a receiver can switch without missing a delivery. A rotation during an overlap drops
+ * the oldest secret.
+ */
+export async function rotateWebhookSecret(
+  actor: Actor,
+  endpointId: string,
+  input: { overlapHours?: number } = {},
+  tx?: DbClient,
+): Promise<WithSecret> {
+  const { overlapHours } = parseInput(rotateWebhookSecretInput, input);
+  const secret = newWebhookSecret();
+  return inTransaction(tx, async (client) => {
+    const endpoint = await findEndpointOrThrow(client, actor, endpointId);
+    const updated = await client.webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: {
+        secret,
+        previousSecret: overlapHours > 0 ? endpoint.secret : null,
+        previousSecretExpiresAt: overlapHours > 0 ? new Date(Date.now() + overlapHours * 3_600_000) : null,
+        updatedAt: new Date(),
+      },
+    });
+    await recordAuditEntry(client, actor, {
+      action: "webhook_endpoint.rotate_secret",
+      accountId: endpoint.accountId,
+      targetType: "webhook_endpoint",
+      targetId: endpoint.id,
+      details: { overlapHours },
+    });
+    return { ...toWebhookEndpointView(updated), secret };
+  });
+}
+
+/** Deliveries still waiting for an endpoint that will not take them: given up, and resendable later. */
+export async function abandonPendingDeliveries(client: DbClient, endpointId: string, reason: string): Promise<void> {
+  await client.webhookDelivery.updateMany({
+    where: { endpointId, status: "pending" },
+    data: { status: "failed", lastError: reason, leasedUntil: null },
+  });
+}
+
+function auditedFields(endpoint: { url: string; description: string; eventTypes: string[]; enabled: boolean }) {
+  return { url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes, enabled: endpoint.enabled };
+}

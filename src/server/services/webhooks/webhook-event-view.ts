@@ -1,0 +1,84 @@
+/**
+ * An event as resellers receive it (the body of a delivery, an item of GET /api/v1/events):
+ * `{ id, type, createdAt, data }`, where `data` is the object the REST API returns for that resource.
+ *
+ * The database keeps a snapshot of the changed row (the triggers of the webhooks migration write
+ * `to_jsonb(row)`, internal columns included); it is shaped here, by the same functions the REST API
+ * uses, so an event and a GET of the same thing cannot drift apart, and nothing internal (cost,
+ * fingerprint, source address, key hash) is ever sent.
+ */
+import type { WebhookEventType } from "~/schemas/webhooks";
+import { toTransactionView, type PurchaseRow } from "~/server/services/purchases/transaction-view";
+
+/** An event the owner asks for from the portal, to try a receiver; never listed by GET /events. */
+export const TEST_EVENT_TYPE = "webhook.test";
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  createdAt: Date;
+  data: unknown;
+}
+
+export interface EventEnvelope {
+  id: string;
+  type: WebhookEventType | typeof TEST_EVENT_TYPE;
+  createdAt: string;
+  data: Record<string, unknown>;
+}
+
+type Snapshot = Record<string, unknown>;
+
+const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+const instant = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(String(value)).toISOString());
+/** jsonb numbers arrive as numbers; kobo amounts are integers well inside the exact range. */
+const kobo = (value: unknown): number => Number(value);
+
+function transactionData(row: Snapshot): Record<string, unknown> {
+  const view = toTransactionView({
+    ...(row as unknown as PurchaseRow),
+    amount: BigInt(kobo(row.amount)),
+    created_at: new Date(String(row.created_at)),
+    completed_at: row.completed_at ? new Date(String(row.completed_at)) : null,
+  });
+  return { ...view, amount: Number(view.amount) };
+}
+
+function dataOf(type: string, row: Snapshot): Record<string, unknown> {
+  switch (type) {
+    case "transaction.successful":
+    case "transaction.failed":
+    case "transaction.pending":
+      return transactionData(row);
+    case "wallet.funded":
+      return { balance: kobo(row.balance_after), currency: "NGN", amount: kobo(row.amount), reference: text(row.funding_reference) };
+    case "wallet.low_balance":
+      return {
+        balance: kobo(row.balance),
+        currency: text(row.currency) ?? "NGN",
+        amount: kobo(row.low_balance_threshold),
+        reference: null,
+      };
+    case "api_key.created":
+    case "api_key.revoked":
+      return {
+        id: text(row.id),
+        name: text(row.name),
+        prefix: text(row.prefix),
+        lastFour: text(row.last_four),
+        createdAt: instant(row.created_at),
+        revokedAt: instant(row.revoked_at),
+      };
+    default:
+      return row;
+  }
+}
+
+export function toEventEnvelope(event: StoredEvent): EventEnvelope {
+  return {
+    id: event.id,
+    type: event.type as EventEnvelope["type"],
+    createdAt: event.createdAt.toISOString(),
+    data: dataOf(event.type, (event.data ?? {}) as Snapshot),
+  };
+}

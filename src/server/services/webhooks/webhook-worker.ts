@@ -1,0 +1,48 @@
+/**
+ * The delivery worker in a server process (src/bin/server.ts), beside the reconciler: a pass of
+ * deliver-webhooks.ts, then the next one at once while passes come back full, else after
+ * WEBHOOK_POLL_INTERVAL_MS. Every process runs one; they share the work through the database's
+ * leases. Once an hour a pass also prunes events past their 30 days. The timer is unref'd: it never
+ * keeps a closing process alive, and a pass cut short by a shutdown leaves leases that run out.
+ */
+import { env } from "~/env";
+import { logger } from "~/server/log";
+import { deliverDueWebhooks, pruneOldEvents } from "./deliver-webhooks";
+import { EVENT_RETENTION_DAYS } from "./list-webhook-events";
+
+const log = logger.child({ component: "webhooks" });
+const PRUNE_EVERY_MS = 3_600_000;
+
+export function startWebhookWorker(): () => void {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastPrune = 0;
+
+  const pass = async (): Promise<boolean> => {
+    try {
+      if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
+        lastPrune = Date.now();
+        const pruned = await pruneOldEvents(EVENT_RETENTION_DAYS);
+        if (pruned > 0) log.info({ pruned }, "old webhook events pruned");
+      }
+      const batchSize = env.WEBHOOK_CONCURRENCY * 4;
+      const result = await deliverDueWebhooks(batchSize);
+      if (result.claimed > 0) log.debug(result, "webhook delivery pass");
+      return result.claimed === batchSize;
+    } catch (error) {
+      log.error({ err: error }, "webhook delivery pass failed");
+      return false;
+    }
+  };
+  const loop = async () => {
+    while (!stopped && (await pass()));
+    if (stopped) return;
+    timer = setTimeout(() => void loop(), env.WEBHOOK_POLL_INTERVAL_MS);
+    timer.unref();
+  };
+  void loop();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
