@@ -1,5 +1,5 @@
 /**
- * Keeps `npm run bench` runnable: a tiny run (1 s per scenario, a small invoice) must complete and
+ * Keeps `npm run bench` runnable: a tiny run (1 s per scenario, a small invoice and webhook backlog) must complete and
  * write the documented JSON. The figures themselves are not asserted: they belong to the benchmark,
  * measured on a quiet machine, not to a test sharing the CPU with others.
  */
@@ -18,7 +18,10 @@ describe("npm run bench", () => {
         execFile(
           process.execPath,
           ["--import", "tsx", "src/bin/bench.ts"],
-          { env: { ...process.env, BENCH_SECONDS: "1", BENCH_INVOICE_ROWS: "2000", BENCH_OUT: out }, timeout: 240_000 },
+          {
+            env: { ...process.env, BENCH_SECONDS: "1", BENCH_INVOICE_ROWS: "2000", BENCH_WEBHOOK_BACKLOG: "500", BENCH_OUT: out },
+            timeout: 240_000,
+          },
           (error, _stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve()),
         );
       });
@@ -40,6 +43,13 @@ describe("npm run bench", () => {
       });
       expect(Object.keys(results.ratios).sort()).toEqual(["balance", "plans", "purchase", "replay"]);
       expect(results.invoice).toMatchObject({ rows: 2000, seconds: expect.any(Number), peakRssMb: expect.any(Number) });
+      expect(results.webhooks).toMatchObject({
+        purchaseRpsWithSlowReceiver: expect.any(Number),
+        purchaseRatio: expect.any(Number),
+        deliveriesPerSecond: expect.any(Number),
+      });
+      expect(results.webhooks.backlog).toBeGreaterThan(0);
+      expect(results.webhooks.purchaseErrors).toBe(0);
       expect(results.scaling).toMatchObject({ purchaseRps1Process: expect.any(Number), purchaseRps2Processes: expect.any(Number) });
     } finally {
       rmSync(dir, { recursive: true, force: true });

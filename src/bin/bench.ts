@@ -14,6 +14,10 @@
  *   invoice   BENCH_INVOICE_ROWS transactions (default 1,000,000) in one month, then the CSV over
  *             HTTP: seconds and the server's peak resident memory, the server's heap limited to
  *             BENCH_INVOICE_HEAP_MB (default 160)
+ *   webhooks  purchases while every settlement is delivered to a receiver that takes
+ *             BENCH_WEBHOOK_SLOW_MS (default 250) to answer: their rps against the purchase scenario's
+ *             (deliveries never run in a request); then a backlog of BENCH_WEBHOOK_BACKLOG (default
+ *             10,000) deliveries drained to a prompt local receiver: deliveries per second
  *
  * Each HTTP scenario also reports the CPU time the server and PostgreSQL spent per request (from
  * /proc): unlike requests per second, it hardly moves when something else shares the machine.
@@ -57,6 +61,8 @@ const selected = (name: string) => !ONLY || ONLY.has(name);
 /** BENCH_PROFILE=1 writes V8 CPU profiles of the server to .data/profiles (open in Chrome DevTools). */
 const PROFILE_FLAGS = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", "--cpu-prof-dir=.data/profiles"] : [];
 const log = (message: string) => console.error(`[bench] ${message}`);
+const WEBHOOK_SLOW_MS = Number(process.env.BENCH_WEBHOOK_SLOW_MS ?? 250);
+const WEBHOOK_BACKLOG = Number(process.env.BENCH_WEBHOOK_BACKLOG ?? 10_000);
 
 function ensureBuild(): void {
   const missing = missingProductionBuild();
@@ -73,7 +79,12 @@ interface RunningServer {
   stop: () => Promise<void>;
 }
 
-async function startServer(databaseUrl: string, workers: number, nodeFlags: string[] = []): Promise<RunningServer> {
+async function startServer(
+  databaseUrl: string,
+  workers: number,
+  nodeFlags: string[] = [],
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   // LOG_LEVEL info: measured with the request log on, as deployed (and the "listening on" line is info).
   const child = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], {
@@ -91,6 +102,7 @@ async function startServer(databaseUrl: string, workers: number, nodeFlags: stri
       // One key at full speed is the point of the benchmark: the limiter still runs (its cost is
       // measured) but never refuses.
       API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? "100000000",
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -193,6 +205,76 @@ async function measureInvoice(context: {
   };
 }
 
+/**
+ * The webhooks scenario (see the header). The endpoint is written straight to the database: the
+ * benchmark's receiver is on loopback, which only WEBHOOK_ALLOW_PRIVATE_URLS=1 (given to this server)
+ * allows. A backlog short of BENCH_WEBHOOK_BACKLOG after the purchase load is topped up with more
+ * settlement events of the same purchases (record_webhook_event, as the triggers call it).
+ */
+async function measureWebhooks(context: {
+  db: typeof import("~/server/db").db;
+  databaseUrl: string;
+  accountId: string;
+  json: Record<string, string>;
+  servers: RunningServer[];
+  purchaseRps: number | null;
+}) {
+  const { db, accountId, json, servers } = context;
+  const { startWebhookReceiver } = await import("~/test/webhook-receiver");
+  const { newWebhookSecret } = await import("~/server/services/webhooks/webhook-endpoint-view");
+  const receiver = await startWebhookReceiver();
+  const secret = newWebhookSecret();
+  receiver.secrets = [secret];
+  await db.webhookEndpoint.create({ data: { accountId, url: receiver.url, eventTypes: ["transaction.successful"], secret } });
+  const server = await startServer(context.databaseUrl, 1, [], { WEBHOOK_ALLOW_PRIVATE_URLS: "1" });
+  servers.push(server);
+  const pending = () => db.webhookDelivery.count({ where: { status: "pending" } });
+  try {
+    log(`webhooks: purchases with a ${WEBHOOK_SLOW_MS} ms receiver…`);
+    receiver.answers = [{ status: 204, delayMs: WEBHOOK_SLOW_MS }];
+    let sequence = 0;
+    const load = await runLoad({
+      url: `http://127.0.0.1:${server.port}/api/v1/data`,
+      method: "POST",
+      headers: json,
+      body: () => JSON.stringify({ clientReference: `webhooks-${sequence++}`, planId: "mtn-1gb-30d", phone: "08031234567" }),
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+    });
+    const shortBy = WEBHOOK_BACKLOG - (await pending());
+    if (shortBy > 0) {
+      await db.$executeRaw`
+        SELECT record_webhook_event(t.account_id, 'transaction.successful', t.id::text, to_jsonb(t))
+        FROM transactions t, generate_series(1, ${Math.ceil(shortBy / Math.max(1, sequence))}::int)
+        WHERE t.account_id = ${accountId}::uuid AND t.client_reference LIKE 'webhooks-%'
+        LIMIT ${shortBy}`;
+    }
+    const backlog = await pending();
+    log(`webhooks: draining ${backlog} deliveries to a prompt receiver…`);
+    const receivedBefore = receiver.received.length;
+    receiver.answers = [{ status: 204 }];
+    const started = performance.now();
+    while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    const drainSeconds = (performance.now() - started) / 1000;
+    const unverified = receiver.received.filter((delivery) => delivery.verifiedBy === null).length;
+    if (unverified > 0) throw new Error(`webhooks: ${unverified} deliveries failed verification`);
+    return {
+      slowReceiverMs: WEBHOOK_SLOW_MS,
+      purchaseRpsWithSlowReceiver: load.rps,
+      purchaseP99MsWithSlowReceiver: load.p99Ms,
+      purchaseErrors: load.errors,
+      purchaseRatio: context.purchaseRps ? Math.round((load.rps / context.purchaseRps) * 100) / 100 : null,
+      backlog,
+      received: receiver.received.length - receivedBefore,
+      drainSeconds: Math.round(drainSeconds * 100) / 100,
+      deliveriesPerSecond: Math.round(backlog / drainSeconds),
+    };
+  } finally {
+    await server.stop();
+    await receiver.close();
+  }
+}
+
 async function main() {
   ensureBuild();
   const dir = mkdtempSync(path.join(os.tmpdir(), "rp-bench-pg-"));
@@ -286,6 +368,9 @@ async function main() {
       await server.stop();
     }
 
+    const webhooks = selected("webhooks")
+      ? await measureWebhooks({ db, databaseUrl: cluster.url, accountId, json, servers, purchaseRps: scenarios.purchase?.rps ?? null })
+      : null;
     const invoice = selected("invoice") ? await measureInvoice({ db, databaseUrl: cluster.url, accountId, keyId, auth, servers }) : null;
     await db.$disconnect();
 
@@ -304,6 +389,7 @@ async function main() {
       ratios: { plans: ratio("plans"), balance: ratio("balance"), purchase: ratio("purchase"), replay: ratio("replay") },
       scaling: { purchaseRps1Process: scenarios.purchase?.rps ?? null, purchaseRps2Processes: scenarios.purchase2Processes?.rps ?? null },
       invoice,
+      webhooks,
     };
     writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
 
@@ -321,6 +407,11 @@ async function main() {
     if (invoice)
       console.log(
         `invoice: ${invoice.rows} rows in ${invoice.seconds} s, server peak RSS ${invoice.peakRssMb} MB (heap limit ${invoice.heapLimitMb} MB)`,
+      );
+    if (webhooks)
+      console.log(
+        `webhooks: purchases ${webhooks.purchaseRpsWithSlowReceiver} rps with a ${WEBHOOK_SLOW_MS} ms receiver (${webhooks.purchaseRatio ?? "–"} of purchase); ` +
+          `${webhooks.backlog} deliveries drained in ${webhooks.drainSeconds} s: ${webhooks.deliveriesPerSecond}/s`,
       );
     console.log(`results written to ${OUT}`);
   } finally {

@@ -34,12 +34,15 @@ import fc from "fast-check";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { transaction as transactionSchema } from "~/schemas/api";
 import { db } from "~/server/db";
+import { createWebhookEndpoint } from "~/server/services/webhooks/manage-webhook-endpoints";
 import { adminWithEnv } from "~/test/admin-cli";
 import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
 import { request } from "~/test/http";
 import { livingProcessesInGroup, processStat } from "~/test/process-group";
+import { operator } from "~/test/fixtures";
 import { ensureSandboxCatalog, fundedAccount, reference } from "~/test/purchase-fixtures";
 import { startTestServer, type TestServer } from "~/test/server";
+import { startWebhookReceiver, type WebhookReceiver } from "~/test/webhook-receiver";
 
 type Account = Awaited<ReturnType<typeof fundedAccount>> & { funding: bigint };
 
@@ -130,7 +133,11 @@ interface Upstream {
 }
 
 let fake: FakeVtpass | undefined;
-afterAll(() => fake?.close());
+let receiver: WebhookReceiver | undefined;
+afterAll(async () => {
+  await fake?.close();
+  await receiver?.close();
+});
 
 const UPSTREAMS: Upstream[] = [
   { name: "sandbox", start: async () => ({}), checkBooks: async () => {} },
@@ -199,6 +206,8 @@ function serverEnv(): Record<string, string> {
     RECONCILE_GRACE_MS: String(GRACE_MS),
     RECONCILE_INTERVAL_MS: "1000",
     DATABASE_POOL_SIZE: "8",
+    // A delivery cut off by a kill is sent again once its lease (time-out + 10 s) runs out.
+    WEBHOOK_TIMEOUT_MS: "1000",
   };
 }
 
@@ -343,6 +352,16 @@ describe.each(UPSTREAMS)("crash safety against the $name upstream", (upstream) =
     for (const funding of [100_000_000n, 100_000_000n, 100_000_000n, 150_000n]) {
       accounts.push({ ...(await fundedAccount(funding)), funding });
     }
+    // Every account listens for settlements, so deliveries are in flight at the kills too.
+    await receiver?.close();
+    receiver = await startWebhookReceiver();
+    for (const account of accounts) {
+      const endpoint = await createWebhookEndpoint(operator, account.accountId, {
+        url: receiver.url,
+        eventTypes: ["transaction.successful", "transaction.failed"],
+      });
+      receiver.secrets.push(endpoint.secret);
+    }
     server = await startServer();
 
     // The database must not die with the server: it is outside the server's process group.
@@ -463,5 +482,36 @@ describe.each(UPSTREAMS)("crash safety against the $name upstream", (upstream) =
     expect(check.json).toMatchObject({ ok: true, mismatches: [] });
     expect(check.json.transactions).toBe(stored.size);
     await upstream.checkBooks();
+
+    // Webhooks: every settled transaction has exactly one event of its final status, written by the
+    // statement that settled it, whatever was killed when; none was lost and none invented.
+    const settlementEvents = await db.$queryRaw<{ id: string; subject_id: string; type: string }[]>`
+      SELECT id, subject_id, type FROM webhook_events WHERE type IN ('transaction.successful', 'transaction.failed')`;
+    const eventsBySubject = new Map<string, string[]>();
+    for (const event of settlementEvents)
+      eventsBySubject.set(event.subject_id, [...(eventsBySubject.get(event.subject_id) ?? []), event.type]);
+    for (const row of stored.values()) {
+      expect(eventsBySubject.get(row.id), row.clientReference).toEqual([`transaction.${row.status.toLowerCase()}`]);
+    }
+    expect(settlementEvents).toHaveLength(stored.size);
+    // ...and each reached the receiver, signed, once the last server's worker caught up (at least once:
+    // a delivery cut off by a kill is sent again with the same webhook-id).
+    await expect
+      .poll(() => db.webhookDelivery.count({ where: { status: { not: "succeeded" } } }), { timeout: 60_000, interval: 500 })
+      .toBe(0);
+    const delivered = new Set(receiver!.received.map((delivery) => delivery.id));
+    const thisRunsEvents = await db.webhookEvent.findMany({
+      where: {
+        accountId: { in: accounts.map((account) => account.accountId) },
+        type: { in: ["transaction.successful", "transaction.failed"] },
+      },
+      select: { id: true },
+    });
+    expect(thisRunsEvents.length).toBeGreaterThan(0);
+    expect(thisRunsEvents.filter((event) => !delivered.has(event.id)).map((event) => event.id)).toEqual([]);
+    expect(receiver!.received.filter((delivery) => delivery.verifiedBy === null)).toEqual([]);
+    console.log(
+      `crash-safety (${upstream.name}): ${thisRunsEvents.length} settlement events, ${receiver!.received.length} deliveries received (${receiver!.received.length - delivered.size} repeats)`,
+    );
   }, 300_000);
 });

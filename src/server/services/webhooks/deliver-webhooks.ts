@@ -41,7 +41,8 @@ interface ClaimedDelivery {
 
 /** Claims up to `limit` due deliveries for this process (see the module comment). */
 async function claimDue(limit: number): Promise<ClaimedDelivery[]> {
-  const leaseMs = env.WEBHOOK_TIMEOUT_MS + 30_000;
+  // One attempt (bounded by the time-out) and recording its answer fit well inside the lease.
+  const leaseMs = env.WEBHOOK_TIMEOUT_MS + 10_000;
   return db.$queryRaw<ClaimedDelivery[]>`
     WITH due AS (
       SELECT d.id FROM webhook_deliveries d
@@ -166,16 +167,22 @@ export interface DeliveryPass {
   failed: number;
 }
 
-/** Claims one batch and sends it, WEBHOOK_CONCURRENCY at a time; `claimed` equal to the batch means there may be more. */
-export async function deliverDueWebhooks(batchSize = env.WEBHOOK_CONCURRENCY * 4): Promise<DeliveryPass> {
-  const claimed = await claimDue(batchSize);
-  const pass: DeliveryPass = { claimed: claimed.length, succeeded: 0, retrying: 0, failed: 0 };
-  // Deliveries about the same subject wait for each other across passes (claimDue), never within
-  // one: a batch holds at most one per endpoint and subject, so any order of sending is safe.
-  let next = 0;
+/**
+ * Sends up to `limit` due deliveries, WEBHOOK_CONCURRENCY at a time. Each lane claims one delivery,
+ * sends it and records the answer before claiming the next, so a claim is always being worked on (its
+ * lease only has to outlast one attempt) and a slow receiver holds up one lane, not the pass.
+ * `claimed` equal to `limit` means there may be more.
+ */
+export async function deliverDueWebhooks(limit = env.WEBHOOK_CONCURRENCY * 4): Promise<DeliveryPass> {
+  const pass: DeliveryPass = { claimed: 0, succeeded: 0, retrying: 0, failed: 0 };
   const lane = async () => {
-    while (next < claimed.length) {
-      const delivery = claimed[next++]!;
+    while (pass.claimed < limit) {
+      pass.claimed += 1; // reserved before the await, so lanes never claim more than `limit` together
+      const [delivery] = await claimDue(1);
+      if (!delivery) {
+        pass.claimed -= 1;
+        return;
+      }
       try {
         pass[await deliver(delivery)] += 1;
       } catch (error) {
@@ -184,7 +191,7 @@ export async function deliverDueWebhooks(batchSize = env.WEBHOOK_CONCURRENCY * 4
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(env.WEBHOOK_CONCURRENCY, claimed.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(env.WEBHOOK_CONCURRENCY, limit) }, lane));
   return pass;
 }
 
