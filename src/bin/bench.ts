@@ -33,6 +33,7 @@ import path from "node:path";
 import { runDbLimit } from "~/bench/db-limit";
 import { treeCpuMs } from "~/bench/cpu";
 import { runLoad, type ScenarioResult } from "~/bench/load";
+import type { Db } from "~/server/db";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
 import { applyPendingMigrations } from "~/server/db/migrate";
 import { freePort } from "~/server/http/free-port";
@@ -212,7 +213,7 @@ async function measureInvoice(context: {
  * settlement events of the same purchases (record_webhook_event, as the triggers call it).
  */
 async function measureWebhooks(context: {
-  db: typeof import("~/server/db").db;
+  db: Db;
   databaseUrl: string;
   accountId: string;
   json: Record<string, string>;
