@@ -117,7 +117,7 @@ ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_status_known
 ALTER TABLE "wallets" ADD CONSTRAINT "wallets_low_balance_threshold_positive" CHECK (low_balance_threshold > 0);
 
 -- The workers' queue: due deliveries, and the per-endpoint, per-subject order among them.
-CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" ("next_attempt_at") WHERE status = 'pending';
+CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" ("next_attempt_at", "id") WHERE status = 'pending';
 CREATE INDEX "webhook_deliveries_order_idx" ON "webhook_deliveries" ("endpoint_id", "subject_id", "id") WHERE status = 'pending';
 
 -- ---------------------------------------------------------------------------------------------------
