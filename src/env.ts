@@ -17,6 +17,13 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
 
+/** An upstream's base URL: http(s), and no credentials in it (they would be printed wherever the URL is). */
+const upstreamBaseUrl = (credentialsVariable: string) =>
+  z.url({ protocol: /^https?$/ }).refine((value) => {
+    const url = new URL(value);
+    return url.username === "" && url.password === "";
+  }, `must not contain credentials; use ${credentialsVariable}`);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** PostgreSQL connection string; when absent the server starts the embedded database. */
@@ -65,15 +72,7 @@ const schema = z.object({
    * The HTTP upstream's base URL (VEND_PROVIDER=http). Credentials in the URL are refused: they would
    * be printed wherever the URL is, and the API key has its own variable.
    */
-  VEND_HTTP_BASE_URL: optionalString.pipe(
-    z
-      .url({ protocol: /^https?$/ })
-      .refine((value) => {
-        const url = new URL(value);
-        return url.username === "" && url.password === "";
-      }, "must not contain credentials; use VEND_HTTP_API_KEY")
-      .optional(),
-  ),
+  VEND_HTTP_BASE_URL: optionalString.pipe(upstreamBaseUrl("VEND_HTTP_API_KEY").optional()),
   /** Bearer credential for the HTTP upstream. A secret: never logged, never in an error. */
   VEND_HTTP_API_KEY: optionalString,
   /** How long one vend waits for the upstream's answer; past it the purchase is left pending. */
@@ -89,15 +88,7 @@ const schema = z.object({
    * spend live money; live is https://vtpass.com (https://www.vtpass.com/documentation/re-query-services/).
    * Credentials in the URL are refused, as for VEND_HTTP_BASE_URL.
    */
-  VTPASS_BASE_URL: optionalString.pipe(
-    z
-      .url({ protocol: /^https?$/ })
-      .refine((value) => {
-        const url = new URL(value);
-        return url.username === "" && url.password === "";
-      }, "must not contain credentials; use VTPASS_API_KEY and its keys")
-      .default("https://sandbox.vtpass.com"),
-  ),
+  VTPASS_BASE_URL: optionalString.pipe(upstreamBaseUrl("VTPASS_API_KEY and its keys").default("https://sandbox.vtpass.com")),
   /** VTpass's static `api-key`, sent on every request; `public-key` goes with GETs, `secret-key` with POSTs. Secrets: never logged. */
   VTPASS_API_KEY: optionalString,
   VTPASS_PUBLIC_KEY: optionalString,

@@ -38,8 +38,9 @@
 import { z } from "zod";
 import type { Env } from "~/env";
 import type { VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "./vend-provider";
-import { logger } from "~/server/log";
-import { exchange, retryOnFaults, UpstreamFault } from "./upstream-http";
+import { exchange, retryOnFaults, UpstreamFault, upstreamLogger, type UpstreamOperation } from "./upstream-http";
+
+const { log, gaveUp } = upstreamLogger("http", "upstream");
 
 export interface HttpProviderOptions {
   /** The upstream's base URL; the protocol's paths are resolved below it. */
@@ -56,7 +57,6 @@ export interface HttpProviderOptions {
   retryDelayMs: number;
 }
 
-type Operation = "verify" | "vend" | "requery";
 
 interface UpstreamAnswer {
   httpStatus: number;
@@ -136,7 +136,7 @@ export class HttpProvider implements VendProvider {
         return interpretVerify(answer);
       });
     } catch (error) {
-      this.logGaveUp("verify", null, error);
+      gaveUp("verify", null, error);
       return { status: "unavailable", reason: VERIFY_UNAVAILABLE_REASON };
     }
   }
@@ -158,7 +158,7 @@ export class HttpProvider implements VendProvider {
       });
       return interpretVend(answer, request.transactionId);
     } catch (error) {
-      this.logGaveUp("vend", request.transactionId, error);
+      gaveUp("vend", request.transactionId, error);
       return { status: "pending", providerReference: null };
     }
   }
@@ -170,7 +170,7 @@ export class HttpProvider implements VendProvider {
         return interpretRequery(answer, request.transactionId);
       });
     } catch (error) {
-      this.logGaveUp("requery", request.transactionId, error);
+      gaveUp("requery", request.transactionId, error);
       return { status: "pending", providerReference: null };
     }
   }
@@ -199,7 +199,7 @@ export class HttpProvider implements VendProvider {
   }
 
   /** Repeats a read-only operation on faults only, with a short bounded back-off. */
-  private withRetries<T>(operation: Operation, transactionId: string | null, attempt: () => Promise<T>): Promise<T> {
+  private withRetries<T>(operation: UpstreamOperation, transactionId: string | null, attempt: () => Promise<T>): Promise<T> {
     return retryOnFaults(attempt, {
       retries: this.retries,
       retryDelayMs: this.retryDelayMs,
@@ -211,21 +211,6 @@ export class HttpProvider implements VendProvider {
           detail: fault.message,
         }),
     });
-  }
-
-  private logGaveUp(operation: Operation, transactionId: string | null, error: unknown): void {
-    const consequence = operation === "verify" ? "verification unavailable" : "transaction left pending for the reconciler";
-    if (error instanceof UpstreamFault) {
-      log("warn", `upstream ${operation} gave no definite answer; ${consequence}`, {
-        operation,
-        transactionId,
-        fault: error.kind,
-        detail: error.message,
-      });
-    } else {
-      // Not a fault of the upstream's answer but of ours; still never an exception out of a provider.
-      log("error", `upstream ${operation} failed unexpectedly; ${consequence}`, { operation, transactionId, error: String(error) });
-    }
   }
 }
 
@@ -276,10 +261,6 @@ function isSuccess(answer: UpstreamAnswer): boolean {
 function unexpected(answer: UpstreamAnswer): UpstreamFault {
   // The body is not quoted: it is foreign text, and an upstream could echo what we sent.
   return new UpstreamFault("unexpected-answer", `HTTP ${answer.httpStatus} with an answer outside the protocol`);
-}
-
-function log(level: "info" | "warn" | "error", message: string, fields: Record<string, unknown>): void {
-  logger[level]({ provider: "http", ...fields }, message);
 }
 
 /**

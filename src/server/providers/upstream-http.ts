@@ -5,6 +5,7 @@
  * adapter.
  */
 import pRetry from "p-retry";
+import { logger } from "~/server/log";
 
 /** The kinds of answer that say nothing definite about the order: the only errors retried, and "pending" for a vend. */
 export type FaultKind = "timeout" | "network" | "server-error" | "unexpected-answer";
@@ -103,4 +104,30 @@ export function describeNetworkError(error: unknown): string {
   if (typeof cause?.code === "string") return cause.code;
   if (typeof cause?.message === "string") return cause.message;
   return error instanceof Error ? error.message : String(error);
+}
+
+export type UpstreamOperation = "verify" | "vend" | "requery";
+
+/**
+ * An adapter's log: every line carries `provider`, and a call that gave up says the same thing in the
+ * same words whichever adapter made it (`label` starts the message: "upstream", "vtpass").
+ */
+export function upstreamLogger(provider: string, label: string) {
+  const child = logger.child({ provider });
+  const log = (level: "info" | "warn" | "error", message: string, fields: Record<string, unknown>) => child[level](fields, message);
+  const gaveUp = (operation: UpstreamOperation, transactionId: string | null, error: unknown) => {
+    const consequence = operation === "verify" ? "verification unavailable" : "transaction left pending for the reconciler";
+    if (error instanceof UpstreamFault) {
+      log("warn", `${label} ${operation} gave no definite answer; ${consequence}`, {
+        operation,
+        transactionId,
+        fault: error.kind,
+        detail: error.message,
+      });
+    } else {
+      // Not a fault of the upstream's answer but of ours; still never an exception out of a provider.
+      log("error", `${label} ${operation} failed unexpectedly; ${consequence}`, { operation, transactionId, error: String(error) });
+    }
+  };
+  return { log, gaveUp };
 }

@@ -22,10 +22,12 @@
 import type { Env } from "~/env";
 import { queryRows, sql } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { logger } from "~/server/log";
 import type { ServiceCode } from "~/schemas/services";
 import type { OrderCheck, VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "../vend-provider";
+import { upstreamLogger } from "../upstream-http";
 import { VtpassClient, VtpassFault, type VtpassAnswer, type VtpassClientOptions } from "./vtpass-client";
+
+const { log, gaveUp } = upstreamLogger("vtpass", "vtpass");
 
 /** Codes that prove the order was refused and never executed (https://www.vtpass.com/documentation/response-codes/). */
 export const REFUSAL_CODES: Readonly<Record<string, { reason: string; providerUnavailable?: true }>> = {
@@ -124,7 +126,7 @@ export class VtpassProvider implements VendProvider {
       const answer = await this.client.postQuery("api/merchant-verify", body, "verify");
       return interpretVerify(answer);
     } catch (error) {
-      logGaveUp("verify", null, error);
+      gaveUp("verify", null, error);
       return { status: "unavailable", reason: VERIFY_UNAVAILABLE };
     }
   }
@@ -141,7 +143,7 @@ export class VtpassProvider implements VendProvider {
     try {
       return interpretTransaction(await this.client.pay(body), request.service, "vend");
     } catch (error) {
-      logGaveUp("vend", request.transactionId, error);
+      gaveUp("vend", request.transactionId, error);
       return { status: "pending", providerReference: null };
     }
   }
@@ -169,7 +171,7 @@ export class VtpassProvider implements VendProvider {
         ? { ...outcome, providerReference: request.providerReference }
         : outcome;
     } catch (error) {
-      logGaveUp("requery", request.transactionId, error);
+      gaveUp("requery", request.transactionId, error);
       return { status: "pending", providerReference: request.providerReference };
     }
   }
@@ -340,24 +342,6 @@ async function upstreamNameFromCatalog(service: ServiceCode, productCode: string
           );
   const row = rows[0];
   return row?.service ? { service: row.service, code: row.code } : null;
-}
-
-function logGaveUp(operation: "verify" | "vend" | "requery", transactionId: string | null, error: unknown): void {
-  const consequence = operation === "verify" ? "verification unavailable" : "transaction left pending for the reconciler";
-  if (error instanceof VtpassFault) {
-    log("warn", `vtpass ${operation} gave no definite answer; ${consequence}`, {
-      operation,
-      transactionId,
-      fault: error.kind,
-      detail: error.message,
-    });
-  } else {
-    log("error", `vtpass ${operation} failed unexpectedly; ${consequence}`, { operation, transactionId, error: String(error) });
-  }
-}
-
-function log(level: "info" | "warn" | "error", message: string, fields: Record<string, unknown>): void {
-  logger[level]({ provider: "vtpass", ...fields }, message);
 }
 
 /** The provider as the environment configures it; throws (before any money moves) when a key is missing. */

@@ -4,6 +4,7 @@
  * of another account reads as unknown. Every change is audited; the secret is returned only by create
  * and rotate, and never written to the audit log.
  */
+import type { Prisma } from "~/generated/prisma/client";
 import { accountWhere, actingAccountId } from "~/server/auth/account-scope";
 import { assertOwnerApiKeyOrOperator, type Actor } from "~/server/auth/actor";
 import type { DbClient } from "~/server/db";
@@ -67,13 +68,7 @@ export async function createWebhookEndpoint(
     const endpoint = await client.webhookEndpoint.create({
       data: { accountId, url, description, eventTypes: [...new Set(eventTypes ?? DEFAULT_EVENT_TYPES)], secret },
     });
-    await recordAuditEntry(client, actor, {
-      action: "webhook_endpoint.create",
-      accountId,
-      targetType: "webhook_endpoint",
-      targetId: endpoint.id,
-      details: { url, eventTypes: endpoint.eventTypes },
-    });
+    await auditEndpoint(client, actor, endpoint, "webhook_endpoint.create", { url, eventTypes: endpoint.eventTypes });
     return { ...toWebhookEndpointView(endpoint), secret };
   });
 }
@@ -116,13 +111,7 @@ export async function updateWebhookEndpoint(
       },
     });
     if (changes.enabled === false) await abandonPendingDeliveries(client, before.id, "The endpoint was disabled.");
-    await recordAuditEntry(client, actor, {
-      action: "webhook_endpoint.update",
-      accountId: before.accountId,
-      targetType: "webhook_endpoint",
-      targetId: before.id,
-      details: { before: auditedFields(before), after: auditedFields(updated) },
-    });
+    await auditEndpoint(client, actor, before, "webhook_endpoint.update", { before: auditedFields(before), after: auditedFields(updated) });
     return toWebhookEndpointView(updated);
   });
 }
@@ -131,13 +120,7 @@ export async function deleteWebhookEndpoint(actor: Actor, endpointId: string, tx
   return inTransaction(tx, async (client) => {
     const endpoint = await findEndpointOrThrow(client, actor, endpointId);
     await client.webhookEndpoint.delete({ where: { id: endpoint.id } });
-    await recordAuditEntry(client, actor, {
-      action: "webhook_endpoint.delete",
-      accountId: endpoint.accountId,
-      targetType: "webhook_endpoint",
-      targetId: endpoint.id,
-      details: auditedFields(endpoint),
-    });
+    await auditEndpoint(client, actor, endpoint, "webhook_endpoint.delete", auditedFields(endpoint));
     return { id: endpoint.id, deleted: true };
   });
 }
@@ -166,13 +149,7 @@ export async function rotateWebhookSecret(
         updatedAt: new Date(),
       },
     });
-    await recordAuditEntry(client, actor, {
-      action: "webhook_endpoint.rotate_secret",
-      accountId: endpoint.accountId,
-      targetType: "webhook_endpoint",
-      targetId: endpoint.id,
-      details: { overlapHours },
-    });
+    await auditEndpoint(client, actor, endpoint, "webhook_endpoint.rotate_secret", { overlapHours });
     return { ...toWebhookEndpointView(updated), secret };
   });
 }
@@ -182,6 +159,23 @@ export async function abandonPendingDeliveries(client: DbClient, endpointId: str
   await client.webhookDelivery.updateMany({
     where: { endpointId, status: "pending" },
     data: { status: "failed", lastError: reason, leasedUntil: null },
+  });
+}
+
+/** An audit entry about an endpoint: every change to one, and every resend or test event, is audited. */
+export async function auditEndpoint(
+  client: DbClient,
+  actor: Actor,
+  endpoint: { id: string; accountId: string },
+  action: string,
+  details: Prisma.InputJsonValue,
+): Promise<void> {
+  await recordAuditEntry(client, actor, {
+    action,
+    accountId: endpoint.accountId,
+    targetType: "webhook_endpoint",
+    targetId: endpoint.id,
+    details,
   });
 }
 

@@ -8,9 +8,8 @@ import type { Actor } from "~/server/auth/actor";
 import { db, type DbClient } from "~/server/db";
 import { inTransaction } from "~/server/db/in-transaction";
 import { AppError } from "~/server/errors";
-import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
 import { parseInput } from "~/server/validation/parse-input";
-import { findEndpointOrThrow } from "./manage-webhook-endpoints";
+import { auditEndpoint, findEndpointOrThrow } from "./manage-webhook-endpoints";
 import { TEST_EVENT_TYPE } from "./webhook-event-view";
 
 const RECENT_DELIVERIES = 50;
@@ -69,13 +68,7 @@ export async function resendWebhookDelivery(
     if (!delivery) throw new AppError("webhook_delivery.not_found", "No such delivery for this endpoint.");
     assertEnabled(endpoint);
     await client.webhookDelivery.create({ data: { eventId: delivery.eventId, endpointId: endpoint.id, subjectId: delivery.subjectId } });
-    await recordAuditEntry(client, actor, {
-      action: "webhook_endpoint.resend",
-      accountId: endpoint.accountId,
-      targetType: "webhook_endpoint",
-      targetId: endpoint.id,
-      details: { eventId: delivery.eventId },
-    });
+    await auditEndpoint(client, actor, endpoint, "webhook_endpoint.resend", { eventId: delivery.eventId });
     return { resent: 1 };
   });
 }
@@ -105,13 +98,7 @@ export async function resendFailedWebhooks(
       JOIN webhook_events e ON e.id = latest.event_id
       WHERE latest.status = 'failed'
       ORDER BY e.created_at, e.id`;
-    await recordAuditEntry(client, actor, {
-      action: "webhook_endpoint.resend",
-      accountId: endpoint.accountId,
-      targetType: "webhook_endpoint",
-      targetId: endpoint.id,
-      details: { failedSince: since, resent },
-    });
+    await auditEndpoint(client, actor, endpoint, "webhook_endpoint.resend", { failedSince: since, resent });
     return { resent };
   });
 }
@@ -130,13 +117,7 @@ export async function sendTestWebhook(actor: Actor, endpointId: string, tx?: DbC
       },
     });
     await client.webhookDelivery.create({ data: { eventId: event.id, endpointId: endpoint.id, subjectId: endpoint.id } });
-    await recordAuditEntry(client, actor, {
-      action: "webhook_endpoint.test",
-      accountId: endpoint.accountId,
-      targetType: "webhook_endpoint",
-      targetId: endpoint.id,
-      details: { eventId: event.id },
-    });
+    await auditEndpoint(client, actor, endpoint, "webhook_endpoint.test", { eventId: event.id });
     return { eventId: event.id };
   });
 }
