@@ -57,7 +57,6 @@ export interface HttpProviderOptions {
   retryDelayMs: number;
 }
 
-
 interface UpstreamAnswer {
   httpStatus: number;
   body: unknown;
