@@ -1,7 +1,8 @@
 /**
  * The owner's webhooks page at the tRPC level: endpoints created with the default event types and a
  * secret returned once, edited, disabled and re-enabled, rotated and deleted; deliveries listed with
- * their attempts, a test event, resends; the low-balance threshold. Refused to STAFF, operators and anonymous callers; another account's
+ * their attempts, a test event, resends (a delivery still retrying is tried again at once); the
+ * low-balance threshold. Refused to STAFF, operators and anonymous callers; another account's
  * endpoint reads as unknown.
  */
 import { TRPCError } from "@trpc/server";
@@ -203,6 +204,31 @@ describe("deliveries", () => {
       [eventId, "succeeded"],
       [eventId, "succeeded"],
     ]);
+  });
+
+  it("tries a delivery that is still retrying again at once, rather than queueing a copy behind it", async () => {
+    const owner = callerFor(a.owner);
+    const endpoint = await owner.webhooks.create({ url: receiver.url });
+    receiver.answers = [{ status: 500, body: "down" }, { status: 204 }];
+    await owner.webhooks.sendTest({ endpointId: endpoint.id });
+    await drain();
+    // As after a later attempt of the schedule: the next one minutes away.
+    const later = new Date(Date.now() + 300_000);
+    await db.webhookDelivery.updateMany({ where: { endpointId: endpoint.id }, data: { nextAttemptAt: later } });
+    const [retrying] = await owner.webhooks.deliveries({ endpointId: endpoint.id });
+    expect(retrying).toMatchObject({ status: "pending", nextAttemptAt: later.toISOString(), attempts: [{ statusCode: 500 }] });
+
+    await owner.webhooks.resendDelivery({ endpointId: endpoint.id, deliveryId: retrying!.id });
+    await drain();
+    const deliveries = await owner.webhooks.deliveries({ endpointId: endpoint.id });
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({ id: retrying!.id, status: "succeeded" });
+    expect(deliveries[0]!.attempts.map((attempt) => attempt.statusCode)).toEqual([500, 204]);
+    const audit = await db.auditLogEntry.findFirstOrThrow({
+      where: { action: "webhook_endpoint.resend", targetId: endpoint.id },
+      orderBy: { id: "desc" },
+    });
+    expect(audit).toMatchObject({ actorId: a.owner.userId, details: { retriedNow: true } });
   });
 
   it("refuses a test event or a resend to a disabled endpoint, and an unknown delivery", async () => {
