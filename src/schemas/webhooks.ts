@@ -112,12 +112,10 @@ export const rotateWebhookSecretInput = z.object({
 // ----- Events -----------------------------------------------------------------------------------------
 
 const envelope = {
-  id: z
-    .string()
-    .meta({
-      description: "The event's id; the `webhook-id` header. The same on every retry and resend.",
-      example: "evt_2b6f0cc904d137be2e1730235f5664094b8",
-    }),
+  id: z.string().meta({
+    description: "The event's id; the `webhook-id` header. The same on every retry and resend.",
+    example: "evt_2b6f0cc904d137be2e1730235f5664094b8",
+  }),
   createdAt: z.iso.datetime().meta({ description: "When the change it reports was made." }),
 };
 
