@@ -13,11 +13,18 @@ const ci = !!process.env.CI;
 
 /**
  * What runs against the development server as well: every kind of dialog, a purchase, a walk of every
- * page for hydration errors, and signing in before the page's script has run. Kept small: the server
+ * page for hydration errors, signing in before the page's script has run, and the webhooks page from
+ * end to end (its dialogs, and deliveries looked at again while in flight). Kept small: the server
  * compiles each page on its first visit (tens of seconds on 2 cores), so its timeouts are long, and
  * the rest of the suite stays on the production build.
  */
-const DEV_SERVER_SPECS = [/dialogs\.spec\.ts/, /hydration\.spec\.ts/, /purchase-smoke\.spec\.ts/, /sign-in-without-javascript\.spec\.ts/];
+const DEV_SERVER_SPECS = [
+  /dialogs\.spec\.ts/,
+  /hydration\.spec\.ts/,
+  /purchase-smoke\.spec\.ts/,
+  /sign-in-without-javascript\.spec\.ts/,
+  /webhooks\.spec\.ts/,
+];
 
 export default defineConfig({
   testDir: "e2e",

@@ -89,14 +89,15 @@ test("the API reference renders under its own policy, refusing only Scalar's eva
   expect(unexpected).toEqual([]);
 });
 
-test("the owner's pages: dashboard chart, buying, transactions, keys, allowlist, team, invoices", async ({ page }) => {
+test("the owner's pages: dashboard chart, buying, transactions, keys, webhooks, allowlist, team, invoices", async ({ page }) => {
   const violations = collectViolations(page);
   await signIn(page, account.owner);
   await visit(page, "/dashboard");
   // recharts drew the 30-day chart, and tRPC data arrived (the balance after one ₦280 purchase).
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
   await expect(page.getByText("₦9,720.00").first()).toBeVisible();
-  for (const path of [...sharedAccountPages(transactionId), "/api-keys", "/allowlist", "/team", "/invoices"]) await visit(page, path);
+  for (const path of [...sharedAccountPages(transactionId), "/api-keys", "/webhooks", "/allowlist", "/team", "/invoices"])
+    await visit(page, path);
   expect(violations).toEqual([]);
 });
 

@@ -62,7 +62,7 @@ const ACCOUNT_PAGES = [
   {
     title: "the owner's pages",
     role: "owner",
-    paths: () => ["/dashboard", ...sharedAccountPages(transactionId), "/api-keys", "/allowlist", "/team", "/invoices"],
+    paths: () => ["/dashboard", ...sharedAccountPages(transactionId), "/api-keys", "/webhooks", "/allowlist", "/team", "/invoices"],
   },
   {
     title: "a staff user's pages",

@@ -1,5 +1,5 @@
 /**
- * The portal's header keeps "Sign out" on the brand's row: at 1280px an owner's seven pages, the
+ * The portal's header keeps "Sign out" on the brand's row: at 1280px an owner's eight pages, the
  * email and the button share one row; on a phone the nav takes a row of its own below them.
  */
 import { expect, test, type Page } from "@playwright/test";

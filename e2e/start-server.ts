@@ -62,6 +62,8 @@ const env: NodeJS.ProcessEnv = {
   // Playwright prints the server's output: a line per request would bury the report. Warnings and
   // errors still show; LOG_LEVEL=info in the caller's environment brings the rest back.
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  // The webhook specs' receivers listen on 127.0.0.1, an address a real server must never be made to call.
+  WEBHOOK_ALLOW_PRIVATE_URLS: "1",
 };
 // Never a database or public URL from the caller's shell: the tests run against the fresh local one.
 delete env.DATABASE_URL;

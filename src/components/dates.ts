@@ -12,6 +12,16 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
   hourCycle: "h23",
 });
+const dateTimeSeconds = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Africa/Lagos",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
 const dateOnly = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", day: "numeric", month: "short", year: "numeric" });
 // Calendar days (YYYY-MM-DD) are already Lagos days: formatted as UTC midnight so no zone shifts them.
 const dayMonthYear = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
@@ -21,6 +31,26 @@ const monthYear = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", month: "lo
 
 export function formatDateTime(value: Date | string | null | undefined): string {
   return value ? dateTime.format(new Date(value)) : "—";
+}
+
+/** To the second, for a log of attempts seconds apart: "21 Nov 2026, 14:05:09". */
+export function formatDateTimeSeconds(value: Date | string | null | undefined): string {
+  return value ? dateTimeSeconds.format(new Date(value)) : "—";
+}
+
+/**
+ * An instant as a `datetime-local` input shows it in Lagos time ("2026-11-21T14:05"), and such an
+ * input's value read as Lagos time (UTC+1 all year: no daylight saving) as an ISO 8601 instant.
+ */
+export function toLagosInputValue(value: Date): string {
+  const lagos = new Date(value.getTime() + 3_600_000);
+  return lagos.toISOString().slice(0, 16);
+}
+
+export function fromLagosInputValue(text: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return null;
+  const instant = new Date(`${text.length === 16 ? `${text}:00` : text}+01:00`);
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
 }
 
 export function formatDate(value: Date | string | null | undefined): string {

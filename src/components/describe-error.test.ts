@@ -33,6 +33,12 @@ describe("describeError", () => {
     expect(describeError(serverError("key.not_found", "API key not found."))).toBe(
       "That API key no longer exists. Reload the page to see the current list.",
     );
+    expect(describeError(serverError("webhook_endpoint.disabled", "The endpoint is disabled; enable it first."))).toBe(
+      "The endpoint is disabled; enable it first.",
+    );
+    expect(describeError(serverError("webhook_endpoint.not_found", "No such webhook endpoint."))).toBe(
+      "That endpoint no longer exists. Reload the page to see the current list.",
+    );
   });
 
   it("hands each field its own problem, the first one when a field has several", () => {

@@ -38,11 +38,17 @@ export function describeError(error: unknown): string {
       return SESSION_ENDED;
     case "forbidden":
     case "user.email_taken":
+    case "webhook_endpoint.limit_reached":
+    case "webhook_endpoint.disabled":
       return trpcError.message;
     case "key.not_found":
       return "That API key no longer exists. Reload the page to see the current list.";
     case "user.not_found":
       return "That user no longer exists. Reload the page to see the current list.";
+    case "webhook_endpoint.not_found":
+      return "That endpoint no longer exists. Reload the page to see the current list.";
+    case "webhook_delivery.not_found":
+      return "That delivery is no longer listed. Reload the page to see the recent ones.";
     case "validation.failed":
       return "Please correct the fields marked below.";
     case "rate_limit.exceeded":

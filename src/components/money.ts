@@ -17,3 +17,10 @@ export function parseNairaToKobo(text: string): number | null {
   const [whole, fraction = ""] = cleaned.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
+
+/** Kobo as a naira input's value ("1500.50"), so an edit starts from the amount saved; empty for none. */
+export function nairaInputValue(kobo: bigint | number | null | undefined): string {
+  if (kobo === null || kobo === undefined) return "";
+  const value = BigInt(kobo);
+  return `${value / 100n}.${(value % 100n).toString().padStart(2, "0")}`;
+}

@@ -9,6 +9,7 @@ describe("the portal's pages by role", () => {
       "Buy",
       "Transactions",
       "API keys",
+      "Webhooks",
       "Allowlist",
       "Team",
       "Invoices",
@@ -23,6 +24,8 @@ describe("the portal's pages by role", () => {
       expect(mayOpen(page, "OPERATOR", { forAnAccount: true })).toBe(true);
     }
     expect(mayOpen("apiKeys", "OPERATOR", { forAnAccount: true })).toBe(false);
+    expect(mayOpen("webhooks", "OPERATOR", { forAnAccount: true })).toBe(false);
+    expect(mayOpen("webhooks", "STAFF")).toBe(false);
     expect(mayOpen("invoices", "STAFF", { forAnAccount: true })).toBe(false);
     expect(mayOpen("operator", "OWNER")).toBe(false);
   });

@@ -43,6 +43,14 @@ export const PORTAL_PAGES = {
     refusal: { OPERATOR: OPEN_FROM_CONSOLE("transactions") },
   },
   apiKeys: { href: "/api-keys", label: "API keys", title: "API keys", roles: ["OWNER"] },
+  webhooks: {
+    href: "/webhooks",
+    label: "Webhooks",
+    title: "Webhooks",
+    roles: ["OWNER"],
+    // Not in the console: an account's endpoints and their secrets are its owner's business.
+    refusal: { OPERATOR: "An account's webhooks are set up by its owner, on this page, for their own account." },
+  },
   // Staff may read the allowlist (never change it): they are often the ones asked why the API refuses a server.
   allowlist: { href: "/allowlist", label: "Allowlist", title: "IP allowlist", roles: ["OWNER", "STAFF"] },
   team: { href: "/team", label: "Team", title: "Team", roles: ["OWNER"] },

@@ -32,6 +32,11 @@ export interface WebhookReceiver {
   secrets: string[];
   /** How the next requests are answered (in order; the last one repeats); 204 by default. */
   answers: ReceiverAnswer[];
+  /**
+   * An answer chosen by what arrived, before `answers` is consulted (null: consult it), for a receiver
+   * shared with deliveries it does not script, such as a browser test's on the demo account.
+   */
+  answerFor: ((delivery: ReceivedDelivery) => ReceiverAnswer | null) | null;
   /** Resolves once `count` deliveries arrived (verified or not). */
   waitFor: (count: number, timeoutMs?: number) => Promise<ReceivedDelivery[]>;
   close: () => Promise<void>;
@@ -40,7 +45,11 @@ export interface WebhookReceiver {
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedDelivery[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
-  const receiver = { secrets: [] as string[], answers: [] as ReceiverAnswer[] };
+  const receiver = {
+    secrets: [] as string[],
+    answers: [] as ReceiverAnswer[],
+    answerFor: null as WebhookReceiver["answerFor"],
+  };
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -59,17 +68,20 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         return false;
       }
     });
-    received.push({
+    const delivery: ReceivedDelivery = {
       id: headers["webhook-id"],
       timestamp: headers["webhook-timestamp"],
       signature: headers["webhook-signature"],
       body,
       payload: JSON.parse(body) as ReceivedDelivery["payload"],
       verifiedBy: verifiedBy === -1 ? null : verifiedBy,
-    });
+    };
+    received.push(delivery);
     for (const waiter of waiters.filter((entry) => received.length >= entry.count)) waiter.resolve();
 
-    const answer = receiver.answers.length > 1 ? receiver.answers.shift()! : (receiver.answers[0] ?? { status: 204 });
+    const answer =
+      receiver.answerFor?.(delivery) ??
+      (receiver.answers.length > 1 ? receiver.answers.shift()! : (receiver.answers[0] ?? { status: 204 }));
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     res.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? "");
   });

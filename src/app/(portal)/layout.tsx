@@ -16,7 +16,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
         {/*
-          Brand and sign-out on the first row, the nav on its own row below, up to `lg`: an owner's seven
+          Brand and sign-out on the first row, the nav on its own row below, up to `lg`: an owner's eight
           pages beside the email and the button need more than a 1280px window's 1024px column, and
           wrapped there pushed "Sign out" onto a row of its own. From `lg` up, one row, and a long
           email is shortened (in full on hover) rather than wrapping anything.

@@ -9,6 +9,7 @@ import { purchasesRouter } from "~/server/trpc/routers/purchases";
 import { sessionRouter } from "~/server/trpc/routers/session";
 import { teamRouter } from "~/server/trpc/routers/team";
 import { transactionsRouter } from "~/server/trpc/routers/transactions";
+import { webhooksRouter } from "~/server/trpc/routers/webhooks";
 
 /** The portal's API: one sub-router per area, each a thin layer over src/server/services. */
 export const appRouter = createTRPCRouter({
@@ -17,6 +18,7 @@ export const appRouter = createTRPCRouter({
   transactions: transactionsRouter,
   purchases: purchasesRouter,
   apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
   allowlist: allowlistRouter,
   team: teamRouter,
   operator: operatorRouter,

@@ -27,6 +27,8 @@ import { createPlan } from "~/server/services/catalog/save-plan";
 import { createPriceList, setPriceListPrice } from "~/server/services/pricing/manage-price-lists";
 import { setAccountPrice } from "~/server/services/pricing/set-account-price";
 import { createUser } from "~/server/services/users/create-user";
+import { createWebhookEndpoint } from "~/server/services/webhooks/manage-webhook-endpoints";
+import { sendTestWebhook } from "~/server/services/webhooks/webhook-deliveries";
 import { appRouter, createCaller } from "~/server/trpc/root";
 import { startFakeVtpass } from "~/test/fake-vtpass";
 import { createAccountWithKey, operator as cli, uniqueName } from "~/test/fixtures";
@@ -71,6 +73,13 @@ async function staffOf(accountId: string): Promise<string> {
 
 async function keyOf(accountId: string): Promise<string> {
   return (await createApiKey(cli, { accountId, name: uniqueName("key") })).keyId;
+}
+
+// No worker runs in these tests: deliveries stay queued, and nothing is sent to this address.
+const WEBHOOK_URL = "https://hooks.example.com/audited";
+
+async function endpointOf(accountId: string): Promise<string> {
+  return (await createWebhookEndpoint(cli, accountId, { url: WEBHOOK_URL })).id;
 }
 
 /** `active: false` for a row that an "activate" then changes (an edit that changes nothing leaves no entry). */
@@ -143,6 +152,35 @@ const PROCEDURES: Record<string, Coverage> = {
   }),
   "apiKeys.create": audited("OWNER", async () => [{ input: { name: uniqueName("key") }, action: "key.create" }]),
   "apiKeys.revoke": audited("OWNER", async ({ accountId }) => [{ input: { keyId: await keyOf(accountId) }, action: "key.revoke" }]),
+  "webhooks.create": audited("OWNER", async () => [{ input: { url: WEBHOOK_URL }, action: "webhook_endpoint.create" }]),
+  "webhooks.update": audited("OWNER", async ({ accountId }) => [
+    { input: { endpointId: await endpointOf(accountId), eventTypes: ["wallet.funded"] }, action: "webhook_endpoint.update" },
+  ]),
+  "webhooks.delete": audited("OWNER", async ({ accountId }) => [
+    { input: { endpointId: await endpointOf(accountId) }, action: "webhook_endpoint.delete" },
+  ]),
+  "webhooks.rotateSecret": audited("OWNER", async ({ accountId }) => [
+    { input: { endpointId: await endpointOf(accountId) }, action: "webhook_endpoint.rotate_secret" },
+  ]),
+  "webhooks.sendTest": audited("OWNER", async ({ accountId }) => [
+    { input: { endpointId: await endpointOf(accountId) }, action: "webhook_endpoint.test" },
+  ]),
+  "webhooks.resendDelivery": audited("OWNER", async ({ accountId }) => {
+    const endpointId = await endpointOf(accountId);
+    const { eventId } = await sendTestWebhook(cli, endpointId);
+    const { id } = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId, eventId } });
+    return [{ input: { endpointId, deliveryId: String(id) }, action: "webhook_endpoint.resend" }];
+  }),
+  "webhooks.resendFailed": audited("OWNER", async ({ accountId }) => [
+    {
+      input: { endpointId: await endpointOf(accountId), since: new Date(Date.now() - 3_600_000).toISOString() },
+      action: "webhook_endpoint.resend",
+    },
+  ]),
+  "webhooks.setLowBalanceThreshold": audited("OWNER", async () => [
+    { input: { threshold: 500_000 }, action: "wallet.set_low_balance_threshold" },
+    { input: { threshold: null }, action: "wallet.set_low_balance_threshold" },
+  ]),
   "team.addStaff": audited("OWNER", async () => [
     { input: { email: `${uniqueName("staff")}@audit.test`, password: PASSWORD }, action: "user.create" },
   ]),

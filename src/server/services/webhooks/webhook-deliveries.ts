@@ -53,7 +53,11 @@ function assertEnabled(endpoint: { enabled: boolean }): void {
   if (!endpoint.enabled) throw new AppError("webhook_endpoint.disabled", "The endpoint is disabled; enable it first.");
 }
 
-/** Sends one event to the endpoint again (the delivery named, whatever became of it). */
+/**
+ * Sends one event to the endpoint again (the delivery named, whatever became of it). A delivery still
+ * being retried is tried again now instead: a second delivery of its event would wait behind it (one
+ * endpoint's deliveries about one subject go in order) until its own retries had run their course.
+ */
 export async function resendWebhookDelivery(
   actor: Actor,
   endpointId: string,
@@ -67,8 +71,17 @@ export async function resendWebhookDelivery(
       : null;
     if (!delivery) throw new AppError("webhook_delivery.not_found", "No such delivery for this endpoint.");
     assertEnabled(endpoint);
-    await client.webhookDelivery.create({ data: { eventId: delivery.eventId, endpointId: endpoint.id, subjectId: delivery.subjectId } });
-    await auditEndpoint(client, actor, endpoint, "webhook_endpoint.resend", { eventId: delivery.eventId });
+    const { count: broughtForward } = await client.webhookDelivery.updateMany({
+      where: { id: delivery.id, status: "pending" },
+      data: { nextAttemptAt: new Date() },
+    });
+    if (broughtForward === 0) {
+      await client.webhookDelivery.create({ data: { eventId: delivery.eventId, endpointId: endpoint.id, subjectId: delivery.subjectId } });
+    }
+    await auditEndpoint(client, actor, endpoint, "webhook_endpoint.resend", {
+      eventId: delivery.eventId,
+      ...(broughtForward > 0 && { retriedNow: true }),
+    });
     return { resent: 1 };
   });
 }

@@ -25,6 +25,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "price_list.renamed": "Price list renamed",
   "price_list.price_set": "Price list price changed",
   "price_list.assigned": "Price list assigned",
+  "webhook_endpoint.create": "Webhook endpoint added",
+  "webhook_endpoint.update": "Webhook endpoint changed",
+  "webhook_endpoint.delete": "Webhook endpoint deleted",
+  "webhook_endpoint.rotate_secret": "Webhook secret rotated",
+  "webhook_endpoint.resend": "Webhook deliveries resent",
+  "webhook_endpoint.test": "Webhook test event sent",
+  "wallet.set_low_balance_threshold": "Low-balance alert changed",
 };
 
 export function actionLabel(action: string): string {
