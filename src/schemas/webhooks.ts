@@ -99,6 +99,24 @@ export const webhookEndpointWithSecret = webhookEndpoint
   .extend({ secret: webhookSecret })
   .meta({ id: "WebhookEndpointWithSecret", description: "A new or rotated endpoint, with its signing secret (shown once)." });
 
+/** What deleting an endpoint answers: which one is gone (its pending deliveries go with it). */
+export const webhookEndpointDeleted = z
+  .object({
+    id: z.uuid().meta({ description: "The deleted endpoint's id." }),
+    deleted: z.literal(true),
+  })
+  .meta({ id: "WebhookEndpointDeleted" });
+
+/** What asking for a test event answers: the event queued for the endpoint. */
+export const webhookTestEventSent = z
+  .object({
+    eventId: z.string().meta({
+      description: "The test event's id: the `webhook-id` header of its delivery.",
+      example: "evt_2b6f0cc904d137be2e1730235f566409",
+    }),
+  })
+  .meta({ id: "WebhookTestEventSent" });
+
 export const rotateWebhookSecretInput = z.object({
   overlapHours: z.coerce
     .number("must be a number")
@@ -112,12 +130,10 @@ export const rotateWebhookSecretInput = z.object({
 // ----- Events -----------------------------------------------------------------------------------------
 
 const envelope = {
-  id: z
-    .string()
-    .meta({
-      description: "The event's id; the `webhook-id` header. The same on every retry and resend.",
-      example: "evt_2b6f0cc904d137be2e1730235f5664094b8",
-    }),
+  id: z.string().meta({
+    description: "The event's id; the `webhook-id` header. The same on every retry and resend.",
+    example: "evt_2b6f0cc904d137be2e1730235f566409",
+  }),
   createdAt: z.iso.datetime().meta({ description: "When the change it reports was made." }),
 };
 

@@ -22,6 +22,7 @@ const TAGS: { name: Tag; description: string }[] = [
   },
   { name: "Transactions", description: "Look up purchases: one by its `clientReference`, or a page of them." },
   { name: "Invoices", description: "Monthly invoices (the calendar month in Africa/Lagos time)." },
+  { name: "Webhooks", description: "Where your account's events are delivered, and the events of the last 30 days." },
   { name: "Documentation", description: "This document." },
 ];
 
@@ -46,7 +47,7 @@ function toOperation(spec: OperationSpec): ZodOpenApiOperationObject {
     ...(body
       ? {
           requestBody: {
-            required: true,
+            required: !spec.request.optionalBody,
             content: { "application/json": { schema: body, examples: { example: { value: spec.bodyExample } } } },
           },
         }
@@ -61,7 +62,7 @@ function buildPaths(): ZodOpenApiPathsObject {
   for (const endpoint of ENDPOINTS) {
     const [method = "GET", path = ""] = endpoint.split(" ");
     const item = (paths[path] ??= {});
-    item[method.toLowerCase() as "get" | "post"] = toOperation(OPERATIONS[endpoint]);
+    item[method.toLowerCase() as "get" | "post" | "patch" | "delete"] = toOperation(OPERATIONS[endpoint]);
   }
   return paths;
 }

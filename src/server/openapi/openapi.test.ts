@@ -9,6 +9,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { payBillInput, purchaseAirtimeInput, purchaseDataInput, verifyCustomerInput } from "~/schemas/purchases";
+import { createWebhookEndpointInput, rotateWebhookSecretInput, updateWebhookEndpointInput } from "~/schemas/webhooks";
 import { request } from "~/test/http";
 import { startTestServer, type TestServer } from "~/test/server";
 import { ENDPOINTS } from "./endpoints";
@@ -38,9 +39,15 @@ interface Document {
  * The contract's endpoint table, read from DESIGN.md §3.2 itself (rows `| GET | /api/v1/... |`), so the
  * document is held to the contract as written, not to a copy of it kept here.
  */
-const CONTRACT = [...readFileSync("DESIGN.md", "utf8").matchAll(/^\| (GET|POST) \| (\/api\/v1\/\S+) \|/gm)].map(
-  ([, method, route]) => `${method} ${route}`,
-);
+const DESIGN = readFileSync("DESIGN.md", "utf8");
+const CONTRACT = [...DESIGN.matchAll(/^\| (GET|POST) \| (\/api\/v1\/\S+) \|/gm)].map(([, method, route]) => `${method} ${route}`);
+
+/**
+ * The paths DESIGN.md §7 ("Additions after v1") adds to the API, read from its text as well: every
+ * `/api/v1/...` it names in code (`/api/v1/webhook-endpoints`, `GET /api/v1/events`). An endpoint the
+ * document has beyond the table must be one of these paths or under one of them.
+ */
+const ADDITIONS = [...(DESIGN.split(/^## 7\./m)[1] ?? "").matchAll(/`(?:[A-Z]+ )?(\/api\/v1\/[^`\s?]+)`/g)].map(([, route]) => route!);
 
 const API_DIR = "src/app/api/v1";
 const HTTP_METHODS = "GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS";
@@ -196,10 +203,24 @@ describe("GET /api/v1/openapi.json", () => {
     expect(validator.version).toBe("3.1");
   });
 
-  it("documents every endpoint of the contract", () => {
+  it("documents every endpoint of the contract, and beyond it only the additions DESIGN.md §7 names", () => {
     expect(CONTRACT).toHaveLength(13);
+    expect(ADDITIONS).toEqual(["/api/v1/webhook-endpoints", "/api/v1/events"]);
     const documented = operations(document).map(([key]) => key);
-    expect(documented.sort()).toEqual([...CONTRACT].sort());
+    expect(documented).toEqual(expect.arrayContaining(CONTRACT));
+    const beyond = documented.filter((key) => !CONTRACT.includes(key));
+    for (const key of beyond) {
+      const route = key.split(" ")[1]!;
+      expect(
+        ADDITIONS.some((addition) => route === addition || route.startsWith(`${addition}/`)),
+        `${key} is neither in the contract's table nor under a path DESIGN.md §7 adds`,
+      ).toBe(true);
+    }
+    for (const addition of ADDITIONS)
+      expect(
+        beyond.some((key) => key.split(" ")[1]!.startsWith(addition)),
+        addition,
+      ).toBe(true);
   });
 
   it("documents every route handler under src/app/api/v1, with each method it exports", () => {
@@ -272,12 +293,23 @@ describe("GET /api/v1/openapi.json", () => {
     expect(document.paths["/api/v1/bills/{service}/products"]!.get!.responses["404"]!.description).toContain("service.not_found");
   });
 
+  it("takes the secret rotation's body as optional, and every other body as required", () => {
+    for (const [key, operation] of operations(document)) {
+      if (!operation.requestBody) continue;
+      const required = (operation.requestBody as { required?: boolean }).required;
+      expect(required, key).toBe(key !== "POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret");
+    }
+  });
+
   it("gives request examples that the request schemas accept", () => {
     const schemas: Record<string, z.ZodType> = {
       purchaseData: purchaseDataInput,
       purchaseAirtime: purchaseAirtimeInput,
       payBill: payBillInput,
       verifyCustomer: verifyCustomerInput,
+      createWebhookEndpoint: createWebhookEndpointInput,
+      updateWebhookEndpoint: updateWebhookEndpointInput,
+      rotateWebhookSecret: rotateWebhookSecretInput,
     };
     for (const [key, operation] of operations(document)) {
       if (!operation.requestBody) continue;
