@@ -115,6 +115,17 @@ repeats the message of \`detail\`. The IP-allowlist 403s carry no \`detail\`.
 
 Every response, success or error, carries an \`X-Request-Id\` header: quote it when you contact support.
 
+## Webhooks
+
+Register an endpoint (\`POST /api/v1/webhook-endpoints\`) and your account's events are POSTed to
+it as they happen: purchases that succeed, fail or (if you ask) are left pending, wallet fundings
+and low balances, API keys created and revoked. Deliveries follow
+[Standard Webhooks](https://www.standardwebhooks.com/): signed with the endpoint's secret
+(\`whsec_...\`, shown once) in \`webhook-signature\`, and retried (by default for about three days)
+until your endpoint answers 2xx. Each event's body is described under \`webhooks\` in this
+document; its \`data\` is the object this API returns for that resource (a purchase's is the
+Transaction). \`GET /api/v1/events\` lists the events of the last 30 days.
+
 ## Sandbox test recipients
 
 The sandbox provider vends nothing real and answers by the recipient (phone number or customer id),

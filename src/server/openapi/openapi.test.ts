@@ -29,6 +29,10 @@ interface Document {
   info: { description: string; license?: { name: string; url?: string; identifier?: string } };
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
+  webhooks: Record<
+    string,
+    Record<string, Operation & { requestBody: { required?: boolean; content: Record<string, { schema: unknown }> } }>
+  >;
   components: {
     securitySchemes: Record<string, { type: string; scheme: string }>;
     headers: Record<string, { required?: boolean }>;
@@ -291,6 +295,56 @@ describe("GET /api/v1/openapi.json", () => {
     }
     expect(document.paths["/api/v1/plans"]!.get!.responses["404"]!.description).toContain("network.not_found");
     expect(document.paths["/api/v1/bills/{service}/products"]!.get!.responses["404"]!.description).toContain("service.not_found");
+  });
+
+  it("describes every webhook event as a POST of its versioned event schema, with the Standard Webhooks headers", () => {
+    const schemas = (document.components as unknown as { schemas: Record<string, unknown> }).schemas;
+    const expected: Record<string, string> = {
+      "transaction.successful": "TransactionEventV1",
+      "transaction.failed": "TransactionEventV1",
+      "transaction.pending": "TransactionEventV1",
+      "wallet.funded": "WalletEventV1",
+      "wallet.low_balance": "WalletEventV1",
+      "api_key.created": "ApiKeyEventV1",
+      "api_key.revoked": "ApiKeyEventV1",
+    };
+    expect(Object.keys(document.webhooks)).toEqual(Object.keys(expected));
+    for (const [type, component] of Object.entries(expected)) {
+      const item = document.webhooks[type]!;
+      expect(Object.keys(item), type).toEqual(["post"]);
+      const operation = item.post!;
+      expect(operation.requestBody.required, type).toBe(true);
+      expect(operation.requestBody.content["application/json"]?.schema, type).toEqual({ $ref: `#/components/schemas/${component}` });
+      expect(schemas[component], component).toBeDefined();
+      for (const text of [
+        "`webhook-id`",
+        "`webhook-timestamp`",
+        "`webhook-signature`",
+        "`v1,`",
+        "HMAC-SHA256",
+        "{webhook-id}.{webhook-timestamp}.{body}",
+        "separated by a space",
+        "2xx",
+      ]) {
+        expect(operation.description, `${type}: ${text}`).toContain(text);
+      }
+      expect(
+        operation.parameters?.filter((parameter) => parameter.in === "header").map((parameter) => parameter.name),
+        type,
+      ).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+      expect(Object.keys(operation.responses), type).toContain("2XX");
+    }
+    // Each event schema names the types it carries, so a receiver can tell them apart.
+    const typeEnum = (component: string) => (schemas[component] as { properties: { type: { enum: string[] } } }).properties.type.enum;
+    expect(typeEnum("TransactionEventV1")).toEqual(["transaction.successful", "transaction.failed", "transaction.pending"]);
+    expect(typeEnum("WalletEventV1")).toEqual(["wallet.funded", "wallet.low_balance"]);
+    expect(typeEnum("ApiKeyEventV1")).toEqual(["api_key.created", "api_key.revoked"]);
+    // One component per schema, though the events are both request bodies (here) and responses (GET /events).
+    expect(Object.keys(schemas).filter((name) => name.endsWith("Output"))).toEqual([]);
+    // The event's object is the REST API's own (DESIGN.md §7): the Transaction component itself.
+    expect((schemas.TransactionEventV1 as { properties: { data: unknown } }).properties.data).toEqual({
+      $ref: "#/components/schemas/Transaction",
+    });
   });
 
   it("takes the secret rotation's body as optional, and every other body as required", () => {
