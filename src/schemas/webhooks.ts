@@ -93,11 +93,32 @@ export const webhookEndpointList = z.object({ data: z.array(webhookEndpoint) }).
 
 export const webhookSecret = z
   .string()
-  .meta({ description: "`whsec_` and base64 of 32 random bytes; shown once.", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" });
+  .meta({
+    description: "`whsec_` and base64 of 32 random bytes; shown once.",
+    example: "whsec_BwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSY=",
+  });
 
 export const webhookEndpointWithSecret = webhookEndpoint
   .extend({ secret: webhookSecret })
   .meta({ id: "WebhookEndpointWithSecret", description: "A new or rotated endpoint, with its signing secret (shown once)." });
+
+/** What deleting an endpoint answers: which one is gone (its pending deliveries go with it). */
+export const webhookEndpointDeleted = z
+  .object({
+    id: z.uuid().meta({ description: "The deleted endpoint's id." }),
+    deleted: z.literal(true),
+  })
+  .meta({ id: "WebhookEndpointDeleted" });
+
+/** What asking for a test event answers: the event queued for the endpoint. */
+export const webhookTestEventSent = z
+  .object({
+    eventId: z.string().meta({
+      description: "The test event's id: the `webhook-id` header of its delivery.",
+      example: "evt_019ab3f2c7e1a94c2e1730235f566409",
+    }),
+  })
+  .meta({ id: "WebhookTestEventSent" });
 
 export const rotateWebhookSecretInput = z.object({
   overlapHours: z.coerce
@@ -114,7 +135,7 @@ export const rotateWebhookSecretInput = z.object({
 const envelope = {
   id: z.string().meta({
     description: "The event's id; the `webhook-id` header. The same on every retry and resend.",
-    example: "evt_2b6f0cc904d137be2e1730235f5664094b8",
+    example: "evt_019ab3f2c7e1a94c2e1730235f566409",
   }),
   createdAt: z.iso.datetime().meta({ description: "When the change it reports was made." }),
 };

@@ -3,8 +3,9 @@
  * with everything it prints captured: API calls with a valid, an invalid and a revoked key; a portal
  * sign-in the way the browser does it (CSRF token, credentials callback), a failed one, pages and tRPC
  * calls on the session cookie, a tampered cookie, an API key created through the portal (its secret is
- * shown once), sign-out. Then not one key, password, session token, CSRF token or the AUTH_SECRET may
- * appear anywhere in stdout or stderr, while the log does show that each of those things happened.
+ * shown once), a webhook endpoint created and its signing secret rotated through the API, sign-out.
+ * Then not one key, password, session token, CSRF token, webhook secret or the AUTH_SECRET may appear
+ * anywhere in stdout or stderr, while the log does show that each of those things happened.
  */
 import { randomBytes } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
@@ -128,6 +129,19 @@ describe("logs of a realistic session", () => {
       body: JSON.stringify({ clientReference: reference(), planId: "mtn-1gb-30d", phone: "08031234567" }),
     });
     expect(bought.status).toBe(201);
+    // A webhook endpoint's signing secret, shown by its creation and its rotation only.
+    const webhookCall = (path: string, body: unknown) =>
+      request(server.url(path), {
+        method: "POST",
+        headers: { authorization: `Bearer ${portalKey}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const endpoint = await webhookCall("/api/v1/webhook-endpoints", { url: "https://example.com/hooks/logs" });
+    expect(endpoint.status).toBe(201);
+    const { id: endpointId, secret: webhookSecret } = endpoint.json() as { id: string; secret: string };
+    const rotated = await webhookCall(`/api/v1/webhook-endpoints/${endpointId}/rotate-secret`, { overlapHours: 1 });
+    expect(rotated.status).toBe(200);
+    Object.assign(secrets, { webhookSecret, rotatedWebhookSecret: (rotated.json() as { secret: string }).secret });
     expect((await balance(INVALID_KEY)).status).toBe(401);
     expect((await balance(doomed.apiKey)).status).toBe(401);
 
@@ -149,6 +163,7 @@ describe("logs of a realistic session", () => {
     expectLogged({ msg: "portal procedure", path: "apiKeys.create", outcome: "unauthorized", status: 401 });
     expectLogged({ msg: "api request", route: "/api/v1/data", apiKeyId: portalKeyId, status: 201 });
     expectLogged({ msg: "api request", route: "/api/v1/balance", status: 401, outcome: "unauthorized" });
+    expectLogged({ msg: "api request", route: "/api/v1/webhook-endpoints", webhookEndpointId: endpointId, status: 201 });
 
     // …and holds none of its secrets, whole or in part (a key's 40-character secret without its prefix).
     const output = server.output();

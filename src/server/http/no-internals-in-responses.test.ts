@@ -147,6 +147,22 @@ function apiFailures(): [string, () => Promise<HttpResponse>][] {
     ["a bad query string", () => api("/transactions?limit=-1&from=yesterday&cursor=%FF%FE")],
     ["a forged cursor", () => api(`/transactions?cursor=${Buffer.from("2026-01-01|1; SELECT 1").toString("base64url")}`)],
     ["a bad invoice period", () => api("/invoices/2026-13.pdf")],
+    ["a webhook endpoint id that is SQL", () => api(`/webhook-endpoints/${encodeURIComponent("'; DROP TABLE webhook_endpoints; --")}`)],
+    [
+      "a webhook endpoint edit that is not an id",
+      () => api("/webhook-endpoints/00000000-0000-0000-0000-00000000000g", { method: "PATCH", headers: json, body: '{"enabled": true}' }),
+    ],
+    [
+      "a webhook URL that is not one",
+      () =>
+        api("/webhook-endpoints", {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ url: "javascript:alert(1)", eventTypes: [{}] }),
+        }),
+    ],
+    ["a forged events cursor", () => api(`/events?cursor=${Buffer.from("2026-01-01|evt_'; SELECT 1").toString("base64url")}&type=x`)],
+    ["the webhook endpoints", () => api("/webhook-endpoints")],
     ["an unknown bill service", () => api("/bills/..%2F..%2Fetc/products")],
     [
       "a valid purchase",
@@ -271,6 +287,7 @@ describe("with the database up", () => {
     // The controls: the same server serves well-formed requests.
     expect(responses.get("a valid purchase")!.status).toBe(201);
     expect(responses.get("a balance")!.status).toBe(200);
+    expect(responses.get("the webhook endpoints")!.status).toBe(200);
   });
 
   it("tRPC failures keep tRPC's shape, without stacks or internal messages", async () => {
@@ -293,7 +310,7 @@ describe("with the database unreachable", () => {
 
   it("every API call that needs the database is a 500 problem+json saying nothing more", async () => {
     const responses = await run(apiFailures(), expectProblem);
-    for (const label of ["a balance", "a valid purchase"]) {
+    for (const label of ["a balance", "a valid purchase", "the webhook endpoints"]) {
       expect(responses.get(label)!.status, label).toBe(500);
       expect((responses.get(label)!.json() as { detail: string }).detail).toBe("An unexpected error occurred.");
     }

@@ -1,5 +1,5 @@
 /**
- * Every endpoint of the REST contract (DESIGN.md §3.2). The document describes exactly these, the
+ * Every endpoint of the REST contract (DESIGN.md §3.2, and the additions of §7: webhooks). The document describes exactly these, the
  * Node server routes /api/v1 by them (api-methods.ts), and openapi.test.ts keeps them equal to the
  * route handlers on disk.
  */
@@ -16,6 +16,14 @@ export const ENDPOINTS = [
   "GET /api/v1/transactions",
   "GET /api/v1/invoices/{period}.csv",
   "GET /api/v1/invoices/{period}.pdf",
+  "GET /api/v1/webhook-endpoints",
+  "POST /api/v1/webhook-endpoints",
+  "GET /api/v1/webhook-endpoints/{endpointId}",
+  "PATCH /api/v1/webhook-endpoints/{endpointId}",
+  "POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret",
+  "POST /api/v1/webhook-endpoints/{endpointId}/test",
+  "DELETE /api/v1/webhook-endpoints/{endpointId}",
+  "GET /api/v1/events",
   "GET /api/v1/openapi.json",
 ] as const;
 

@@ -58,6 +58,9 @@ const ERROR_HELP: Partial<Record<ErrorName, string>> = {
     "The data plan or bill product exists but is not on sale now (withdrawn by us, or its network is). Nothing was charged; see the listings for what is. A retry of an order already made is still answered from the stored transaction.",
   "network.unavailable":
     "The network exists but its airtime is not on sale now. Nothing was charged; see GET /api/v1/networks for what is.",
+  "webhook_endpoint.not_found": "No webhook endpoint of this account with this id.",
+  "webhook_endpoint.limit_reached": "The account already has as many webhook endpoints as it may; delete one first.",
+  "webhook_endpoint.disabled": "The endpoint is disabled (by you, or by the service after 410 Gone or days of failures); enable it first.",
   "rate_limit.exceeded": "Too many requests; wait `Retry-After` seconds.",
   "provider.unavailable": "The biller cannot be reached right now. Nothing was charged; try again shortly.",
 };
@@ -68,7 +71,7 @@ const STATUS_SUMMARY: Record<number, string> = {
   402: "Insufficient funds",
   403: "Source address not allowed",
   404: "Not found",
-  409: "Idempotency conflict",
+  409: "Conflict",
   413: "Request body too large",
   415: "Request body is not JSON",
   422: "Rejected by the biller, out of range, or not on sale",

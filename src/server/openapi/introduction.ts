@@ -103,8 +103,9 @@ repeats the message of \`detail\`. The IP-allowlist 403s carry no \`detail\`.
 | 401 | \`generalErrors\` | missing, malformed, unknown or revoked API key |
 | 402 | \`wallet.insufficient_funds\` | the balance does not cover the purchase |
 | 403 | \`ip.not_allowed\`, \`ip.not_configured\` | see *IP allowlisting* |
-| 404 | \`plan.not_found\`, \`network.not_found\`, \`service.not_found\`, \`transaction.not_found\` | an unknown id |
+| 404 | \`plan.not_found\`, \`network.not_found\`, \`service.not_found\`, \`transaction.not_found\`, \`webhook_endpoint.not_found\` | an unknown id |
 | 409 | \`transaction.idempotency_conflict\` | a \`clientReference\` reused for another order |
+| 409 | \`webhook_endpoint.limit_reached\`, \`webhook_endpoint.disabled\` | the account has as many webhook endpoints as it may; a test event for a disabled endpoint |
 | 413 / 415 | \`generalErrors\` | the body is too large / not JSON |
 | 422 | \`customer.invalid\`, \`amount.out_of_range\` | the biller rejected the customer id; the amount is outside the product's bounds |
 | 422 | \`plan.unavailable\`, \`network.unavailable\` | the plan or bill product (or the network's airtime) exists but is not on sale now; nothing is charged, and a retry of an order already made is still a replay |
@@ -113,6 +114,17 @@ repeats the message of \`detail\`. The IP-allowlist 403s carry no \`detail\`.
 | 503 | \`provider.unavailable\` | the biller cannot be reached to verify a customer; nothing is charged, try again shortly |
 
 Every response, success or error, carries an \`X-Request-Id\` header: quote it when you contact support.
+
+## Webhooks
+
+Register an endpoint (\`POST /api/v1/webhook-endpoints\`) and your account's events are POSTed to
+it as they happen: purchases that succeed, fail or (if you ask) are left pending, wallet fundings
+and low balances, API keys created and revoked. Deliveries follow
+[Standard Webhooks](https://www.standardwebhooks.com/): signed with the endpoint's secret
+(\`whsec_...\`, shown once) in \`webhook-signature\`, and retried (by default for about three days)
+until your endpoint answers 2xx. Each event's body is described under \`webhooks\` in this
+document; its \`data\` is the object this API returns for that resource (a purchase's is the
+Transaction). \`GET /api/v1/events\` lists the events of the last 30 days.
 
 ## Sandbox test recipients
 

@@ -9,6 +9,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { payBillInput, purchaseAirtimeInput, purchaseDataInput, verifyCustomerInput } from "~/schemas/purchases";
+import { createWebhookEndpointInput, rotateWebhookSecretInput, updateWebhookEndpointInput } from "~/schemas/webhooks";
 import { request } from "~/test/http";
 import { startTestServer, type TestServer } from "~/test/server";
 import { ENDPOINTS } from "./endpoints";
@@ -28,6 +29,10 @@ interface Document {
   info: { description: string; license?: { name: string; url?: string; identifier?: string } };
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
+  webhooks: Record<
+    string,
+    Record<string, Operation & { requestBody: { required?: boolean; content: Record<string, { schema: unknown }> } }>
+  >;
   components: {
     securitySchemes: Record<string, { type: string; scheme: string }>;
     headers: Record<string, { required?: boolean }>;
@@ -38,9 +43,15 @@ interface Document {
  * The contract's endpoint table, read from DESIGN.md §3.2 itself (rows `| GET | /api/v1/... |`), so the
  * document is held to the contract as written, not to a copy of it kept here.
  */
-const CONTRACT = [...readFileSync("DESIGN.md", "utf8").matchAll(/^\| (GET|POST) \| (\/api\/v1\/\S+) \|/gm)].map(
-  ([, method, route]) => `${method} ${route}`,
-);
+const DESIGN = readFileSync("DESIGN.md", "utf8");
+const CONTRACT = [...DESIGN.matchAll(/^\| (GET|POST) \| (\/api\/v1\/\S+) \|/gm)].map(([, method, route]) => `${method} ${route}`);
+
+/**
+ * The paths DESIGN.md §7 ("Additions after v1") adds to the API, read from its text as well: every
+ * `/api/v1/...` it names in code (`/api/v1/webhook-endpoints`, `GET /api/v1/events`). An endpoint the
+ * document has beyond the table must be one of these paths or under one of them.
+ */
+const ADDITIONS = [...(DESIGN.split(/^## 7\./m)[1] ?? "").matchAll(/`(?:[A-Z]+ )?(\/api\/v1\/[^`\s?]+)`/g)].map(([, route]) => route!);
 
 const API_DIR = "src/app/api/v1";
 const HTTP_METHODS = "GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS";
@@ -196,10 +207,24 @@ describe("GET /api/v1/openapi.json", () => {
     expect(validator.version).toBe("3.1");
   });
 
-  it("documents every endpoint of the contract", () => {
+  it("documents every endpoint of the contract, and beyond it only the additions DESIGN.md §7 names", () => {
     expect(CONTRACT).toHaveLength(13);
+    expect(ADDITIONS).toEqual(["/api/v1/webhook-endpoints", "/api/v1/events"]);
     const documented = operations(document).map(([key]) => key);
-    expect(documented.sort()).toEqual([...CONTRACT].sort());
+    expect(documented).toEqual(expect.arrayContaining(CONTRACT));
+    const beyond = documented.filter((key) => !CONTRACT.includes(key));
+    for (const key of beyond) {
+      const route = key.split(" ")[1]!;
+      expect(
+        ADDITIONS.some((addition) => route === addition || route.startsWith(`${addition}/`)),
+        `${key} is neither in the contract's table nor under a path DESIGN.md §7 adds`,
+      ).toBe(true);
+    }
+    for (const addition of ADDITIONS)
+      expect(
+        beyond.some((key) => key.split(" ")[1]!.startsWith(addition)),
+        addition,
+      ).toBe(true);
   });
 
   it("documents every route handler under src/app/api/v1, with each method it exports", () => {
@@ -272,12 +297,73 @@ describe("GET /api/v1/openapi.json", () => {
     expect(document.paths["/api/v1/bills/{service}/products"]!.get!.responses["404"]!.description).toContain("service.not_found");
   });
 
+  it("describes every webhook event as a POST of its versioned event schema, with the Standard Webhooks headers", () => {
+    const schemas = (document.components as unknown as { schemas: Record<string, unknown> }).schemas;
+    const expected: Record<string, string> = {
+      "transaction.successful": "TransactionEventV1",
+      "transaction.failed": "TransactionEventV1",
+      "transaction.pending": "TransactionEventV1",
+      "wallet.funded": "WalletEventV1",
+      "wallet.low_balance": "WalletEventV1",
+      "api_key.created": "ApiKeyEventV1",
+      "api_key.revoked": "ApiKeyEventV1",
+    };
+    expect(Object.keys(document.webhooks)).toEqual(Object.keys(expected));
+    for (const [type, component] of Object.entries(expected)) {
+      const item = document.webhooks[type]!;
+      expect(Object.keys(item), type).toEqual(["post"]);
+      const operation = item.post!;
+      expect(operation.requestBody.required, type).toBe(true);
+      expect(operation.requestBody.content["application/json"]?.schema, type).toEqual({ $ref: `#/components/schemas/${component}` });
+      expect(schemas[component], component).toBeDefined();
+      for (const text of [
+        "`webhook-id`",
+        "`webhook-timestamp`",
+        "`webhook-signature`",
+        "`v1,`",
+        "HMAC-SHA256",
+        "{webhook-id}.{webhook-timestamp}.{body}",
+        "separated by a space",
+        "2xx",
+      ]) {
+        expect(operation.description, `${type}: ${text}`).toContain(text);
+      }
+      expect(
+        operation.parameters?.filter((parameter) => parameter.in === "header").map((parameter) => parameter.name),
+        type,
+      ).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+      expect(Object.keys(operation.responses), type).toContain("2XX");
+    }
+    // Each event schema names the types it carries, so a receiver can tell them apart.
+    const typeEnum = (component: string) => (schemas[component] as { properties: { type: { enum: string[] } } }).properties.type.enum;
+    expect(typeEnum("TransactionEventV1")).toEqual(["transaction.successful", "transaction.failed", "transaction.pending"]);
+    expect(typeEnum("WalletEventV1")).toEqual(["wallet.funded", "wallet.low_balance"]);
+    expect(typeEnum("ApiKeyEventV1")).toEqual(["api_key.created", "api_key.revoked"]);
+    // One component per schema, though the events are both request bodies (here) and responses (GET /events).
+    expect(Object.keys(schemas).filter((name) => name.endsWith("Output"))).toEqual([]);
+    // The event's object is the REST API's own (DESIGN.md §7): the Transaction component itself.
+    expect((schemas.TransactionEventV1 as { properties: { data: unknown } }).properties.data).toEqual({
+      $ref: "#/components/schemas/Transaction",
+    });
+  });
+
+  it("takes the secret rotation's body as optional, and every other body as required", () => {
+    for (const [key, operation] of operations(document)) {
+      if (!operation.requestBody) continue;
+      const required = (operation.requestBody as { required?: boolean }).required;
+      expect(required, key).toBe(key !== "POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret");
+    }
+  });
+
   it("gives request examples that the request schemas accept", () => {
     const schemas: Record<string, z.ZodType> = {
       purchaseData: purchaseDataInput,
       purchaseAirtime: purchaseAirtimeInput,
       payBill: payBillInput,
       verifyCustomer: verifyCustomerInput,
+      createWebhookEndpoint: createWebhookEndpointInput,
+      updateWebhookEndpoint: updateWebhookEndpointInput,
+      rotateWebhookSecret: rotateWebhookSecretInput,
     };
     for (const [key, operation] of operations(document)) {
       if (!operation.requestBody) continue;

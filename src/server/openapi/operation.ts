@@ -8,7 +8,7 @@ import type { ZodOpenApiResponsesObject } from "zod-openapi";
 import type { ErrorName } from "~/server/errors";
 import type { EndpointKey } from "./endpoints";
 
-export type Tag = "Account" | "Catalog" | "Purchases" | "Transactions" | "Invoices" | "Documentation";
+export type Tag = "Account" | "Catalog" | "Purchases" | "Transactions" | "Invoices" | "Webhooks" | "Documentation";
 
 export interface OperationSpec {
   endpoint: EndpointKey;
@@ -18,8 +18,11 @@ export interface OperationSpec {
   description: string;
   /** Only the document itself is served without an API key. */
   public?: true;
-  /** What the route handler validates, as apiRoute takes it: `apiRoute(operation.request, ...)`. */
-  request: { params?: z.ZodObject; query?: z.ZodObject; body?: z.ZodObject };
+  /**
+   * What the route handler validates, as apiRoute takes it: `apiRoute(operation.request, ...)`.
+   * `optionalBody`: a request without a body is taken as `{}` (the document marks the body not required).
+   */
+  request: { params?: z.ZodObject; query?: z.ZodObject; body?: z.ZodObject; optionalBody?: true };
   bodyExample?: Record<string, unknown>;
   responses: ZodOpenApiResponsesObject;
   /** The operation's own errors, beyond authentication, allowlist, validation and body limits. */

@@ -1,5 +1,6 @@
 /** Every operation module, by endpoint: the type makes sure each endpoint of endpoints.ts has exactly one. */
 import { getBalanceOperation } from "./account/get-balance";
+import { listEventsOperation } from "./events/list-events";
 import { listBillProductsOperation } from "./catalog/list-bill-products";
 import { listNetworksOperation } from "./catalog/list-networks";
 import { listPlansOperation } from "./catalog/list-plans";
@@ -14,6 +15,13 @@ import { purchaseDataOperation } from "./purchases/purchase-data";
 import { verifyCustomerOperation } from "./purchases/verify-customer";
 import { getTransactionOperation } from "./transactions/get-transaction";
 import { listTransactionsOperation } from "./transactions/list-transactions";
+import { createWebhookEndpointOperation } from "./webhooks/create-webhook-endpoint";
+import { deleteWebhookEndpointOperation } from "./webhooks/delete-webhook-endpoint";
+import { getWebhookEndpointOperation } from "./webhooks/get-webhook-endpoint";
+import { listWebhookEndpointsOperation } from "./webhooks/list-webhook-endpoints";
+import { rotateWebhookSecretOperation } from "./webhooks/rotate-webhook-secret";
+import { sendTestWebhookOperation } from "./webhooks/send-test-webhook";
+import { updateWebhookEndpointOperation } from "./webhooks/update-webhook-endpoint";
 
 export const OPERATIONS = {
   "GET /api/v1/balance": getBalanceOperation,
@@ -28,5 +36,13 @@ export const OPERATIONS = {
   "GET /api/v1/transactions": listTransactionsOperation,
   "GET /api/v1/invoices/{period}.csv": getInvoiceCsvOperation,
   "GET /api/v1/invoices/{period}.pdf": getInvoicePdfOperation,
+  "GET /api/v1/webhook-endpoints": listWebhookEndpointsOperation,
+  "POST /api/v1/webhook-endpoints": createWebhookEndpointOperation,
+  "GET /api/v1/webhook-endpoints/{endpointId}": getWebhookEndpointOperation,
+  "PATCH /api/v1/webhook-endpoints/{endpointId}": updateWebhookEndpointOperation,
+  "POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret": rotateWebhookSecretOperation,
+  "POST /api/v1/webhook-endpoints/{endpointId}/test": sendTestWebhookOperation,
+  "DELETE /api/v1/webhook-endpoints/{endpointId}": deleteWebhookEndpointOperation,
+  "GET /api/v1/events": listEventsOperation,
   "GET /api/v1/openapi.json": getOpenApiDocumentOperation,
 } satisfies { [K in EndpointKey]: OperationSpec & { endpoint: K } };

@@ -171,6 +171,9 @@ const WITH_BODY: [EndpointKey, string, () => Record<string, unknown>][] = [
   ["POST /api/v1/bills/{service}/pay", "/api/v1/bills/cable-tv/pay", billOrder],
 ];
 
+/** A webhook endpoint id no account has. */
+const UNKNOWN_ENDPOINT = "/api/v1/webhook-endpoints/00000000-0000-4000-8000-000000000000";
+
 /** A path of each authenticated operation that reaches its handler. */
 const EXAMPLE_PATHS: Record<Exclude<EndpointKey, "GET /api/v1/openapi.json">, string> = {
   "GET /api/v1/balance": "/api/v1/balance",
@@ -185,6 +188,14 @@ const EXAMPLE_PATHS: Record<Exclude<EndpointKey, "GET /api/v1/openapi.json">, st
   "GET /api/v1/transactions": "/api/v1/transactions",
   "GET /api/v1/invoices/{period}.csv": `/api/v1/invoices/${THIS_MONTH}.csv`,
   "GET /api/v1/invoices/{period}.pdf": `/api/v1/invoices/${THIS_MONTH}.pdf`,
+  "GET /api/v1/webhook-endpoints": "/api/v1/webhook-endpoints",
+  "POST /api/v1/webhook-endpoints": "/api/v1/webhook-endpoints",
+  "GET /api/v1/webhook-endpoints/{endpointId}": UNKNOWN_ENDPOINT,
+  "PATCH /api/v1/webhook-endpoints/{endpointId}": UNKNOWN_ENDPOINT,
+  "POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret": `${UNKNOWN_ENDPOINT}/rotate-secret`,
+  "POST /api/v1/webhook-endpoints/{endpointId}/test": `${UNKNOWN_ENDPOINT}/test`,
+  "DELETE /api/v1/webhook-endpoints/{endpointId}": UNKNOWN_ENDPOINT,
+  "GET /api/v1/events": "/api/v1/events",
 };
 const AUTHENTICATED = Object.keys(EXAMPLE_PATHS) as (keyof typeof EXAMPLE_PATHS)[];
 
@@ -377,6 +388,64 @@ describe("every documented operation answers as documented", () => {
     expect(described.planId?.description).toMatch(/null for airtime/);
     expect(described.productName?.description).not.toMatch(/null for airtime/);
     expect(described.productName?.description).toContain("MTN Airtime");
+  });
+
+  it("webhook endpoints and events: each operation's successes, refusals and unknown ids", async () => {
+    const created = (
+      await call("POST /api/v1/webhook-endpoints", 201, { body: { url: "https://example.com/hooks/documented" } })
+    ).json() as {
+      id: string;
+    };
+    const one = `/api/v1/webhook-endpoints/${created.id}`;
+    await call("GET /api/v1/webhook-endpoints", 200);
+    await call("GET /api/v1/webhook-endpoints/{endpointId}", 200, { path: one });
+    await call("PATCH /api/v1/webhook-endpoints/{endpointId}", 200, { path: one, body: { description: "documented" } });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret", 200, {
+      path: `${one}/rotate-secret`,
+      body: { overlapHours: 1 },
+    });
+    // The body may be left out.
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret", 200, { path: `${one}/rotate-secret` });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/test", 202, { path: `${one}/test` });
+    await call("GET /api/v1/events", 200, { path: "/api/v1/events?limit=2" });
+    await call("GET /api/v1/events", 200, { path: "/api/v1/events?type=wallet.funded&since=2026-01-01T00:00:00Z" });
+
+    await call("POST /api/v1/webhook-endpoints", 400, { body: { url: "ftp://example.com/hooks" } });
+    await call("GET /api/v1/webhook-endpoints/{endpointId}", 400, { path: "/api/v1/webhook-endpoints/a%00b" });
+    await call("PATCH /api/v1/webhook-endpoints/{endpointId}", 400, { path: one, body: {} });
+    await call("DELETE /api/v1/webhook-endpoints/{endpointId}", 400, { path: "/api/v1/webhook-endpoints/a%00b" });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret", 400, {
+      path: `${one}/rotate-secret`,
+      body: { overlapHours: 1_000 },
+    });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/test", 400, { path: "/api/v1/webhook-endpoints/a%00b/test" });
+    await call("GET /api/v1/events", 400, { path: "/api/v1/events?cursor=not-a-cursor" });
+
+    await call("GET /api/v1/webhook-endpoints/{endpointId}", 404, { path: UNKNOWN_ENDPOINT });
+    await call("PATCH /api/v1/webhook-endpoints/{endpointId}", 404, { path: UNKNOWN_ENDPOINT, body: { description: "x" } });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret", 404, { path: `${UNKNOWN_ENDPOINT}/rotate-secret` });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/test", 404, { path: `${UNKNOWN_ENDPOINT}/test` });
+    await call("DELETE /api/v1/webhook-endpoints/{endpointId}", 404, { path: UNKNOWN_ENDPOINT });
+
+    for (const [endpoint, path, body] of [
+      ["POST /api/v1/webhook-endpoints", "/api/v1/webhook-endpoints", { url: "https://example.com/hooks/x" }],
+      ["PATCH /api/v1/webhook-endpoints/{endpointId}", one, { description: "x" }],
+      ["POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret", `${one}/rotate-secret`, { overlapHours: 0 }],
+    ] as const) {
+      await call(endpoint, 413, { path, rawBody: oversized });
+      await call(endpoint, 415, { path, rawBody: JSON.stringify(body), contentType: "text/plain" });
+    }
+
+    await call("PATCH /api/v1/webhook-endpoints/{endpointId}", 200, { path: one, body: { enabled: false } });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/test", 409, { path: `${one}/test` });
+    await call("DELETE /api/v1/webhook-endpoints/{endpointId}", 200, { path: one });
+
+    // Another account fills its ten places; the eleventh is refused.
+    const full = await createAccountWithKey();
+    for (let index = 0; index < 10; index++) {
+      await call("POST /api/v1/webhook-endpoints", 201, { body: { url: `https://example.com/hooks/${index}` }, auth: full.auth });
+    }
+    await call("POST /api/v1/webhook-endpoints", 409, { body: { url: "https://example.com/hooks/eleventh" }, auth: full.auth });
   });
 
   it("bodies: invalid, not JSON, too large, of another media type", async () => {

@@ -77,6 +77,40 @@ describe("apiRoute", () => {
     expect(await ok.json()).toEqual({ received: { phone: "08031234567", amount: 5 }, big: 5 });
   });
 
+  it("takes a request without a body as {} where the body is optional, and holds a body that is sent to the usual rules", async () => {
+    const { auth } = await createAccountWithKey();
+    const optional = apiRoute({ body: z.object({ hours: z.int().default(24) }), optionalBody: true }, async ({ body }) => ({ body }));
+    const send = (headers: Record<string, string>, body?: string) =>
+      optional(
+        new Request("http://localhost/api/v1/test", {
+          method: "POST",
+          headers: { ...auth, [SOURCE_ADDRESS_HEADER]: "127.0.0.1", ...headers },
+          // Bytes, so that no Content-Type is added to a body sent without one (a string body gets text/plain).
+          body: body === undefined ? undefined : new TextEncoder().encode(body),
+        }),
+      );
+
+    for (const [headers, body] of [
+      [{}, undefined],
+      [{ "content-type": "application/json" }, undefined],
+      [{ "content-type": "application/json" }, ""],
+    ] as const) {
+      const none = await send(headers, body);
+      expect(none.status, JSON.stringify(headers)).toBe(200);
+      expect(await none.json()).toEqual({ hours: 24 });
+    }
+    expect(await (await send({ "content-type": "application/json" }, '{"hours":2}')).json()).toEqual({ hours: 2 });
+    expect((await send({ "content-type": "application/json" }, '{"hours":"x"}')).status).toBe(400);
+    expect((await send({ "content-type": "application/json" }, "{")).status).toBe(400);
+    expect((await send({ "content-type": "text/plain" }, '{"hours":2}')).status).toBe(415);
+    expect((await send({ "content-type": "text/plain" })).status).toBe(415);
+    // Bytes without a Content-Type are not "no body".
+    expect((await send({}, '{"hours":2}')).status).toBe(415);
+    expect((await send({}, "x".repeat(MAX_BODY_BYTES + 1))).status).toBe(413);
+    // Where the body is required, none is still a 415.
+    expect((await post(auth, undefined)).status).toBe(415);
+  });
+
   it("ignores the query string of a route that takes none, even a NUL in it (found by the fuzz test)", async () => {
     const { auth } = await createAccountWithKey();
     const plain = apiRoute({}, async () => ({ body: { ok: true } }));

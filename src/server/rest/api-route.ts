@@ -74,6 +74,8 @@ interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefine
    * in that one round trip. A body's problems are still reported after 401, 403 and 429.
    */
   lookUpClientReference?: boolean;
+  /** The body may be left out: a request without one (no bytes) is validated as `{}`. */
+  optionalBody?: boolean;
 }
 
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;
@@ -88,13 +90,16 @@ class BodyProblem extends Error {
   }
 }
 
-async function readJsonBody(request: Request): Promise<unknown> {
+async function readJsonBody(request: Request, optional = false): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType)) {
-    throw new BodyProblem(problem(415, "The request body must be JSON: send 'Content-Type: application/json'."));
-  }
+  const isJson = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType);
+  const notJson = () => new BodyProblem(problem(415, "The request body must be JSON: send 'Content-Type: application/json'."));
+  // Without a Content-Type, an optional body is read to see whether there is one at all.
+  if (!isJson && !(optional && contentType === "")) throw notJson();
   const body = await readBodyWithin(request, MAX_BODY_BYTES);
   if (!body) throw new BodyProblem(problem(413, `The request body must be at most ${MAX_BODY_BYTES} bytes.`));
+  if (optional && body.byteLength === 0) return {};
+  if (!isJson) throw notJson();
   const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
   try {
     return JSON.parse(text);
@@ -191,7 +196,7 @@ export function apiRoute<
       rateLimitHeaders = rateLimit.headers;
       if (rateLimit.exceeded) throw rateLimit.exceeded;
 
-      const rawBody = earlyBody ? unwrap(earlyBody) : options.body ? await readJsonBody(request) : undefined;
+      const rawBody = earlyBody ? unwrap(earlyBody) : options.body ? await readJsonBody(request, options.optionalBody) : undefined;
       const rawParams = (await segment?.params) ?? {};
       assertStorable(rawBody);
       assertStorable(rawParams);

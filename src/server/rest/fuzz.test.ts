@@ -31,6 +31,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as apiSchemas from "~/schemas/api";
+import * as webhookSchemas from "~/schemas/webhooks";
 import { db } from "~/server/db";
 import { isApiPath, routedPath } from "~/server/http/api-methods";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
@@ -38,6 +39,7 @@ import { ENDPOINTS, type EndpointKey } from "~/server/openapi/endpoints";
 import { MAX_BODY_BYTES } from "~/server/rest/api-route";
 import { createApiKey } from "~/server/services/api-keys/create-api-key";
 import { revokeApiKey } from "~/server/services/api-keys/revoke-api-key";
+import { newWebhookSecret } from "~/server/services/webhooks/webhook-endpoint-view";
 import { admin } from "~/test/admin-cli";
 import { createAccountWithKey, operator } from "~/test/fixtures";
 import { request, type HttpResponse } from "~/test/http";
@@ -45,7 +47,7 @@ import { ensureSandboxCatalog } from "~/test/purchase-fixtures";
 import { startTestServer, type TestServer } from "~/test/server";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
-/** About 150 requests a second here (each one between two reads of the money): 13 endpoints in under a minute. */
+/** About 150 requests a second here (each one between two reads of the money): 21 endpoints in a minute and a half. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 /** An address on the allowlisted account's list, and one off it (any 127.0.0.0/8 address reaches loopback). */
 const ALLOWED_SOURCE = "127.0.0.1";
@@ -121,9 +123,9 @@ function endpointOf(document: OpenApiDocument, key: EndpointKey): Endpoint {
   };
 }
 
-/** The response schemas of src/schemas/api.ts by their component id ("Transaction", "Problem", ...). */
+/** The response schemas of src/schemas/api.ts and webhooks.ts by their component id ("Transaction", "Problem", ...). */
 const COMPONENTS = new Map<string, z.ZodType>(
-  Object.values(apiSchemas).flatMap((value) => {
+  [...Object.values(apiSchemas), ...Object.values(webhookSchemas)].flatMap((value) => {
     if (!(value instanceof z.ZodType)) return [];
     const id = z.globalRegistry.get(value)?.id;
     return id ? [[id, value] as const] : [];
@@ -170,6 +172,31 @@ beforeAll(async () => {
     });
   }
 }, 120_000);
+
+/**
+ * The documented example webhook endpoint (the `endpointId` of the example paths) exists, enabled, on
+ * the main account before each request, so the documented reads, edits, rotations, test events and
+ * deletions reach it whatever an earlier request did to it (a DELETE, or a PATCH that disabled it).
+ */
+async function ensureExampleWebhookEndpoint(): Promise<void> {
+  const parameter = endpoints
+    .flatMap((endpoint) => endpoint.operation.parameters ?? [])
+    .find((candidate) => candidate.in === "path" && candidate.name === "endpointId");
+  if (parameter?.schema.example === undefined) throw new Error("the document gives no example endpointId");
+  const id = String(parameter.schema.example);
+  const accountId = accountIds[0]!;
+  await db.webhookEndpoint.upsert({
+    where: { id },
+    create: {
+      id,
+      accountId,
+      url: "https://example.com/hooks/vtu",
+      eventTypes: [...webhookSchemas.DEFAULT_EVENT_TYPES],
+      secret: newWebhookSecret(),
+    },
+    update: { accountId, enabled: true, disabledReason: null },
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Generated requests.
@@ -828,7 +855,10 @@ describe("fuzzing /api/v1", () => {
     it(`${key}: no 5xx, every answer its schema or problem+json, no charge but for a purchase`, async () => {
       const endpoint = endpoints.find((candidate) => candidate.key === key)!;
       await fc.assert(
-        fc.asyncProperty(requestArb(endpoint), (fuzz) => checkOne(endpoint, fuzz)),
+        fc.asyncProperty(requestArb(endpoint), async (fuzz) => {
+          await ensureExampleWebhookEndpoint();
+          await checkOne(endpoint, fuzz);
+        }),
         { seed: SEED + index, numRuns: RUNS },
       );
       const counts = statuses.get(key)!;

@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/events: the account's events of the last 30 days, oldest first, so a reseller whose
  * receiver was down can catch up in the order things happened (keyset-paginated on (createdAt, id);
- * pass `since` to start later). Test events sent from the portal are not listed.
+ * pass `since` to start later). Test events (POST /webhook-endpoints/{id}/test, or the portal) are not listed.
  */
 import { Prisma } from "~/generated/prisma/client";
 import { actingAccountId } from "~/server/auth/account-scope";

@@ -126,7 +126,7 @@ export async function sendTestWebhook(actor: Actor, endpointId: string, tx?: DbC
         accountId: endpoint.accountId,
         type: TEST_EVENT_TYPE,
         subjectId: endpoint.id,
-        data: { endpointId: endpoint.id, message: "A test event from the portal. It reports no change." },
+        data: { endpointId: endpoint.id, message: "A test event, sent on request to try this endpoint. It reports no change." },
       },
     });
     await client.webhookDelivery.create({ data: { eventId: event.id, endpointId: endpoint.id, subjectId: endpoint.id } });

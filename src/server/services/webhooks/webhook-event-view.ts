@@ -10,7 +10,7 @@
 import type { WebhookEventType } from "~/schemas/webhooks";
 import { toTransactionView, type PurchaseRow } from "~/server/services/purchases/transaction-view";
 
-/** An event the owner asks for from the portal, to try a receiver; never listed by GET /events. */
+/** An event the owner asks for (the portal, or POST /api/v1/webhook-endpoints/{id}/test) to try a receiver; never listed by GET /events. */
 export const TEST_EVENT_TYPE = "webhook.test";
 
 export interface StoredEvent {

@@ -1,0 +1,16 @@
+import { listEventsQuery, webhookEventList } from "~/schemas/webhooks";
+import { ok, type OperationSpec } from "../operation";
+
+export const listEventsOperation = {
+  endpoint: "GET /api/v1/events",
+  tag: "Webhooks",
+  operationId: "listEvents",
+  summary: "List events",
+  description: [
+    "Your account's events of the last 30 days, **oldest first**, each exactly as it was (or would have been) delivered to a webhook endpoint: catch up after your receiver was down, or poll instead of receiving webhooks.",
+    "A page at a time: pass `nextCursor` back as `cursor` until it is null. `since` starts later; `type` keeps one event type. Test events are not listed.",
+  ].join("\n\n"),
+  request: { query: listEventsQuery },
+  responses: { "200": ok("A page of events.", webhookEventList) },
+  examplePath: "/api/v1/events?type=transaction.successful&limit=50",
+} satisfies OperationSpec;
