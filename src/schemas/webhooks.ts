@@ -91,12 +91,10 @@ export const webhookEndpoint = z
 
 export const webhookEndpointList = z.object({ data: z.array(webhookEndpoint) }).meta({ id: "WebhookEndpointList" });
 
-export const webhookSecret = z
-  .string()
-  .meta({
-    description: "`whsec_` and base64 of 32 random bytes; shown once.",
-    example: "whsec_BwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSY=",
-  });
+export const webhookSecret = z.string().meta({
+  description: "`whsec_` and base64 of 32 random bytes; shown once.",
+  example: "whsec_BwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSY=",
+});
 
 export const webhookEndpointWithSecret = webhookEndpoint
   .extend({ secret: webhookSecret })
