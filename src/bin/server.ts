@@ -53,7 +53,8 @@ async function prepare(): Promise<() => Promise<void>> {
   process.env.DATABASE_URL = databaseUrl;
   process.env.AUTH_SECRET = ensureAuthSecret(env.AUTH_SECRET);
 
-  const applied = await applyPendingMigrations(databaseUrl);
+  // Migrations hold a session advisory lock while they run: never through a transaction pooler.
+  const applied = await applyPendingMigrations(env.DIRECT_DATABASE_URL ?? databaseUrl);
   if (applied.length > 0) log.info({ migrations: applied }, `applied migrations: ${applied.join(", ")}`);
 
   if (embedded ? env.SEED_DEMO !== "0" : env.SEED_DEMO === "1") {
