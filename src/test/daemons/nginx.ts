@@ -1,8 +1,8 @@
 /**
  * A real nginx (Debian's 1.22, open source) balancing app hosts, with the proxy settings of README
  * "Deployment" on loopback instead of TLS: round robin over the hosts, passive health checks
- * (max_fails / fail_timeout), another host tried only when one cannot be reached or answers 502/503
- * before a request was sent to it, and X-Forwarded-For appended with the client's address.
+ * (max_fails / fail_timeout), another host tried only when one cannot be reached (for a POST: only
+ * when the request was never sent to it), and X-Forwarded-For appended with the client's address.
  *
  * `proxyBind` makes nginx connect to the hosts from that loopback address, so a test can name the
  * proxy alone in TRUSTED_PROXIES and tell it apart from clients on 127.0.0.1.
@@ -52,7 +52,7 @@ export function nginxConfig(options: NginxOptions & { port: number; dir: string 
     '      proxy_set_header Connection "";',
     "      proxy_set_header Host $host;",
     "      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
-    "      proxy_next_upstream error timeout http_502 http_503;",
+    "      proxy_next_upstream error timeout;",
     "      proxy_next_upstream_tries 2;",
     "      proxy_connect_timeout 2s;",
     "      proxy_read_timeout 60s;",

@@ -1,7 +1,7 @@
 /**
  * A real Redis (Debian's redis-server) on a free loopback port, nothing persisted: the store of the
- * shared API rate limit (README "Rate limits"). `restart()` brings a new one up on the same port, as
- * an outage that ends would.
+ * shared API rate limit (README "Rate limits"). Given the port of one that was stopped, a new one
+ * comes up where it was, as after an outage.
  */
 import { freePort } from "~/server/http/free-port";
 import { findProgram, startDaemon, temporaryFolder, type Daemon } from "./daemon";
