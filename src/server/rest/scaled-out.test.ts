@@ -4,7 +4,7 @@
  * pool_mode = transaction (DATABASE_POOLER=transaction, the file's database as DIRECT_DATABASE_URL)
  * and count the per-key API limit in Redis. Every program is the real one from Debian's packages
  * (src/test/daemons), on a free port, with its config in a temporary folder, started and stopped here.
- * The upstream is the fake HTTP upstream, whose books count vends.
+ * The upstream is the fake HTTP upstream, whose books count vends. Host A runs two cluster workers.
  *
  * Through the proxy:
  *  - the setting matters: a server that keeps named statements behind the same pooler fails with
@@ -18,7 +18,7 @@
  *    host's reconciler (the test never reconciles), retries are replays, the fake upstream's books agree
  *    with ours and `npm run admin -- ledger:check` (through the pooler too) passes.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/server/db";
 import { createApiKey } from "~/server/services/api-keys/create-api-key";
 import { adminWithEnv } from "~/test/admin-cli";
@@ -81,7 +81,13 @@ beforeAll(async () => {
     startPgBouncer({ upstream: directUrl(), poolSize: 4, aliases: { rp_single: { database: databaseName(), poolSize: 1 } } }),
     startRedis(),
   ]);
-  [hostA, hostB] = await Promise.all([startTestServer(hostEnv(), { detached: true }), startTestServer(hostEnv(), { detached: true })]);
+  // Host A runs two worker processes (node:cluster), as a host with two cores would: its processes
+  // share one count with host B in Redis, and fall back together to its primary's count without it.
+  [hostA, hostB] = await Promise.all([
+    startTestServer({ ...hostEnv(), WEB_CONCURRENCY: "2" }, { detached: true }),
+    startTestServer(hostEnv(), { detached: true }),
+  ]);
+  await vi.waitFor(() => expect(hostA.listeningWorkers()).toBe(2), { timeout: 60_000, interval: 100 });
   nginx = await startNginx({ upstreams: [hostA.port, hostB.port], proxyBind: PROXY_ADDRESS, maxFails: 1, failTimeoutSeconds: 5 });
 }, 240_000);
 
@@ -292,11 +298,14 @@ describe("the per-key rate limit across hosts", () => {
     expect(degraded.admittedByA).toBeLessThanOrEqual(RATE_LIMIT);
     expect(degraded.admittedByB).toBeLessThanOrEqual(RATE_LIMIT);
 
-    // Back on the same port: both hosts reconnect by themselves and the limit is exact again.
+    // Back on the same port: every process of both hosts reconnects by itself and the limit is exact again.
     redis = await startRedis(port);
     await expect
-      .poll(() => [hostA, hostB].every((host) => host.output().includes("rate-limit store reachable again")), { timeout: 20_000 })
-      .toBe(true);
+      .poll(
+        () => [hostA, hostB].map((host) => host.logs().filter((line) => line.msg.startsWith("rate-limit store reachable again")).length),
+        { timeout: 20_000 },
+      )
+      .toEqual([2, 1]);
     const recovered = await burst(accountId);
     expect(recovered.admitted).toHaveLength(RATE_LIMIT);
     console.log(
