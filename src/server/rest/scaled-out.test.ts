@@ -389,8 +389,8 @@ describe("one host killed mid-load", () => {
     // The upstream recovers; what the dead host had sent is executed with nobody left to hear the answer.
     upstream.clear();
     upstream.release();
-    // A little more load on the surviving host, then the clients stop.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // More load on the surviving host, then the clients stop.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
     stopping = true;
     await Promise.all(clients);
 
@@ -398,18 +398,36 @@ describe("one host killed mid-load", () => {
     // they are now the surviving host's, as a reseller's retry would be.
     const statuses = (attempt: Attempt) => attempt.answers.map((answer) => answer.status);
     const cutOff = attempts.filter((attempt) => !attempt.transaction);
-    expect(cutOff.length).toBeGreaterThan(0);
-    for (const attempt of cutOff) expect(statuses(attempt).every((status) => status === 502 || status === 0)).toBe(true);
+    const story = () =>
+      attempts
+        .filter((attempt) => attempt.answers.length !== 1 || ![200, 201].includes(attempt.answers[0]!.status))
+        .map(
+          (attempt) =>
+            `${attempt.clientReference}: ${attempt.answers.map((answer) => `${answer.status}@${answer.sentAt - killedAt}ms`).join(" ")}`,
+        )
+        .join("\n");
+    expect(cutOff.length, story()).toBeGreaterThan(0);
+    for (const attempt of cutOff)
+      expect(
+        statuses(attempt).every((status) => status === 502 || status === 0),
+        story(),
+      ).toBe(true);
     for (const attempt of cutOff) {
       for (let retry = 0; retry < 5 && !attempt.transaction; retry += 1) await send(attempt);
       expect(attempt.transaction, `${attempt.clientReference}: ${statuses(attempt).join(",")}`).toBeDefined();
     }
     // The dead host had begun (debited) them, its vends held at the upstream: the retries are replays.
-    expect(cutOff.filter((attempt) => statuses(attempt).includes(200)).length).toBeGreaterThan(0);
-    // Every request sent after the kill was served, by the survivor: nginx passed over the dead host.
-    const afterKill = attempts.flatMap((attempt) => attempt.answers).filter((answer) => answer.sentAt > killedAt);
-    expect(afterKill.length).toBeGreaterThan(cutOff.length);
-    expect(afterKill.filter((answer) => answer.status !== 200 && answer.status !== 201)).toEqual([]);
+    expect(cutOff.filter((attempt) => statuses(attempt).includes(200)).length, story()).toBeGreaterThan(0);
+    // nginx learns of the death from the dead host's connections: a request sent in the first moments
+    // may still go down a kept-alive connection to it, and a POST sent that way is not resent (nginx's
+    // rule for non-idempotent requests) but answered 502 and retried above, like the ones cut off.
+    // From a second after the kill, every request is served by the survivor.
+    const afterKill = attempts.flatMap((attempt) => attempt.answers).filter((answer) => answer.sentAt > killedAt + 1_000);
+    expect(afterKill.length, story()).toBeGreaterThan(cutOff.length);
+    expect(
+      afterKill.filter((answer) => answer.status !== 200 && answer.status !== 201),
+      story(),
+    ).toEqual([]);
 
     // Nothing stays pending, and the test never reconciled: host B's reconciler did.
     await expect.poll(() => db.transaction.count({ where: { status: "PENDING" } }), { timeout: 60_000, interval: 250 }).toBe(0);
@@ -444,7 +462,7 @@ describe("one host killed mid-load", () => {
     }
 
     console.log(
-      `scaled-out: ${attempts.length} purchases, ${cutOff.length} cut off by the kill and retried, ${afterKill.length} requests after it, ` +
+      `scaled-out: ${attempts.length} purchases, ${cutOff.length} cut off by the kill and retried, ${afterKill.length} requests from a second after it, ` +
         `${settledByB} settled by the surviving host's reconciler`,
     );
 
