@@ -302,10 +302,16 @@ describe("the per-key rate limit across hosts", () => {
     redis = await startRedis(port);
     await expect
       .poll(
-        () => [hostA, hostB].map((host) => host.logs().filter((line) => line.msg.startsWith("rate-limit store reachable again")).length),
+        () => {
+          const [a, b] = [hostA, hostB].map(
+            (host) => host.logs().filter((line) => line.msg.startsWith("rate-limit store reachable again")).length,
+          );
+          // Every process: host A's two workers, host B.
+          return a! >= 2 && b! >= 1;
+        },
         { timeout: 20_000 },
       )
-      .toEqual([2, 1]);
+      .toBe(true);
     const recovered = await burst(accountId);
     expect(recovered.admitted).toHaveLength(RATE_LIMIT);
     console.log(
