@@ -54,8 +54,32 @@ describe("parseEnv", () => {
     ["a seeding switch that is neither 0 nor 1", "SEED_DEMO", "yes"],
     ["an embedded database port out of range", "EMBEDDED_PG_PORT", "70000"],
     ["a port that is not a number", "PORT", "three thousand"],
+    ["a pooler mode that does not exist", "DATABASE_POOLER", "statement"],
+    ["a direct database URL that is not PostgreSQL's", "DIRECT_DATABASE_URL", "mysql://db.internal/reseller"],
+    ["a Redis URL of another scheme", "REDIS_URL", "http://127.0.0.1:6379"],
   ])("refuses %s, naming the variable", (_case, variable, value) => {
     expect(() => parseEnv({ [variable]: value })).toThrow(new RegExp(`Invalid environment variables[^]*\\n  ${variable}: `));
+  });
+
+  it("takes a transaction pooler only with a direct URL beside it, for what needs a session", () => {
+    const pooler = "postgresql://app@pgbouncer.internal:6432/reseller";
+    const direct = "postgresql://app@db.internal:5432/reseller";
+    const defaults = parseEnv({});
+    expect(defaults.DATABASE_POOLER).toBe("none");
+    expect(defaults.DIRECT_DATABASE_URL).toBeUndefined();
+    expect(defaults.REDIS_URL).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: pooler, DIRECT_DATABASE_URL: direct, DATABASE_POOLER: "transaction" })).toMatchObject({
+      DATABASE_POOLER: "transaction",
+      DIRECT_DATABASE_URL: direct,
+    });
+    expect(() => parseEnv({ DATABASE_URL: pooler, DATABASE_POOLER: "transaction" })).toThrow(
+      /\n {2}DIRECT_DATABASE_URL: required with DATABASE_POOLER=transaction/,
+    );
+    expect(() => parseEnv({ DATABASE_POOLER: "transaction", DIRECT_DATABASE_URL: direct })).toThrow(
+      /\n {2}DATABASE_POOLER: .*DATABASE_URL/,
+    );
+    expect(() => parseEnv({ DIRECT_DATABASE_URL: direct })).toThrow("DIRECT_DATABASE_URL: set without DATABASE_URL");
+    expect(parseEnv({ REDIS_URL: " rediss://:secret@cache.internal:6380/2 " }).REDIS_URL).toBe("rediss://:secret@cache.internal:6380/2");
   });
 
   it("names every variable at fault at once", () => {

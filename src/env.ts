@@ -24,181 +24,224 @@ const upstreamBaseUrl = (credentialsVariable: string) =>
     return url.username === "" && url.password === "";
   }, `must not contain credentials; use ${credentialsVariable}`);
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  /** PostgreSQL connection string; when absent the server starts the embedded database. */
-  DATABASE_URL: optionalString,
-  HOST: z.string().default("::"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed. Empty by default. */
-  TRUSTED_PROXIES: z.string().default(""),
-  /** Secret for portal sessions; generated and kept in the data folder when absent. */
-  AUTH_SECRET: optionalString,
-  /**
-   * The portal's public URL (e.g. https://portal.example.com), read by next-auth. Optional: without it
-   * next-auth takes the URL from each request's Host header (see src/server/auth/next-auth.ts).
-   */
-  NEXTAUTH_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  /** Seed the demo operator, account, key and sandbox catalog ("1"); on by default for the embedded database. */
-  SEED_DEMO: optionalString.pipe(z.enum(["0", "1"]).optional()),
-  /** Where the seeded demo API key is kept (the database holds only its hash). */
-  DEMO_API_KEY_FILE: z.string().default(".data/demo-api-key"),
-  /** Server processes sharing the port (node:cluster); 1 runs a single process. */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  /** How often each process looks for pending transactions to requery. */
-  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
-  /**
-   * How long a freshly begun purchase is left alone before its first requery; it must exceed the
-   * provider's vend time-out (src/server/services/purchases/requery-schedule.ts says why).
-   */
-  RECONCILE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
-  /** The first pause before asking again about a purchase the provider called pending; it doubles, up to 10 minutes. */
-  RECONCILE_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-  /** Database connections per process. */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /**
-   * Requests each API key may make per window, counted per host (README "Rate limits"); 0 turns the
-   * limit off. Resellers fire bursts, so the default allows 100 at once, refilled every second.
-   */
-  API_RATE_LIMIT: z.coerce.number().int().min(0).default(100),
-  API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1),
-  /** Failed portal sign-ins allowed per email, and per source address, within the window; 0 turns that counter off. */
-  SIGN_IN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(0).default(5),
-  SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
-  SIGN_IN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-  /** The upstream provider: "sandbox" (default; also when blank), "http" or "vtpass" (src/server/providers/index.ts). */
-  VEND_PROVIDER: optionalString.pipe(z.enum(["sandbox", "http", "vtpass"]).optional()),
-  /**
-   * The HTTP upstream's base URL (VEND_PROVIDER=http). Credentials in the URL are refused: they would
-   * be printed wherever the URL is, and the API key has its own variable.
-   */
-  VEND_HTTP_BASE_URL: optionalString.pipe(upstreamBaseUrl("VEND_HTTP_API_KEY").optional()),
-  /** Bearer credential for the HTTP upstream. A secret: never logged, never in an error. */
-  VEND_HTTP_API_KEY: optionalString,
-  /** How long one vend waits for the upstream's answer; past it the purchase is left pending. */
-  VEND_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
-  /** How long one verify or requery attempt waits. */
-  VEND_HTTP_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
-  /** Extra attempts for verify and requery (never for vend) after a fault. */
-  VEND_HTTP_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-  /** The first pause before such a retry; it doubles per attempt. */
-  VEND_HTTP_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
-  /**
-   * VTpass's host (VEND_PROVIDER=vtpass): their sandbox by default, so that a forgotten variable can never
-   * spend live money; live is https://vtpass.com (https://www.vtpass.com/documentation/re-query-services/).
-   * Credentials in the URL are refused, as for VEND_HTTP_BASE_URL.
-   */
-  VTPASS_BASE_URL: optionalString.pipe(upstreamBaseUrl("VTPASS_API_KEY and its keys").default("https://sandbox.vtpass.com")),
-  /** VTpass's static `api-key`, sent on every request; `public-key` goes with GETs, `secret-key` with POSTs. Secrets: never logged. */
-  VTPASS_API_KEY: optionalString,
-  VTPASS_PUBLIC_KEY: optionalString,
-  VTPASS_SECRET_KEY: optionalString,
-  /** How long one VTpass purchase (/api/pay) waits for its answer; past it the purchase is left pending. */
-  VTPASS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(45_000),
-  /** How long one VTpass requery, verification or listing attempt waits. */
-  VTPASS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  /** Extra attempts for requery and verification (never for a purchase) after a fault. */
-  VTPASS_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-  VTPASS_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
-  /**
-   * How old a request id must be before VTpass's "015 INVALID REQUEST ID" on requery settles the purchase
-   * failed (refunded); younger, a purchase that may still be on its way stays pending (README "The VTpass provider").
-   */
-  VTPASS_NOT_FOUND_AFTER_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(15 * 60_000),
-  /** The phone VTpass requires on a bill payment whose order names none (their `phone` field is mandatory). */
-  VTPASS_DEFAULT_PHONE: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\+?[0-9]{7,15}$/)
-      .optional(),
-  ),
-  /**
-   * VTpass's callback (POST /api/upstream/vtpass/callback): a secret the URL registered on their dashboard
-   * carries as `?token=`; when set, a callback without it is refused. Their documentation offers no
-   * signature, so this and VTPASS_CALLBACK_ALLOWED_IPS are ours; the requery is what is trusted either way.
-   */
-  VTPASS_CALLBACK_TOKEN: optionalString.pipe(z.string().min(16).optional()),
-  /** Comma-separated CIDRs a VTpass callback may come from (the source address, README "The source address"); empty: any. */
-  VTPASS_CALLBACK_ALLOWED_IPS: z
-    .string()
-    .default("")
-    .refine(
-      (list) => list.split(/[\s,]+/).every((entry) => entry === "" || parseCidr(entry) !== null),
-      "must be IP addresses or CIDR ranges",
+/** A PostgreSQL connection string. */
+const postgresUrl = z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" });
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /**
+     * PostgreSQL connection string for requests; when absent the server starts the embedded database. It
+     * may point at a transaction pooler (PgBouncer in pool_mode = transaction): see DATABASE_POOLER.
+     */
+    DATABASE_URL: optionalString,
+    /**
+     * A direct (session) connection to the same database, for what needs a session of its own: the
+     * migrations and their advisory lock, and the streaming cursors of invoice exports. DATABASE_URL by
+     * default; required when DATABASE_URL is a transaction pooler.
+     */
+    DIRECT_DATABASE_URL: optionalString.pipe(postgresUrl.optional()),
+    /**
+     * What DATABASE_URL points at: "none" (PostgreSQL itself, or a session pooler) or "transaction" (a
+     * transaction pooler such as PgBouncer in pool_mode = transaction, which hands each transaction to
+     * whichever server connection is free). With "transaction" the hot path's statements are sent unnamed,
+     * since a named prepared statement lives in one server connection (README "Deployment").
+     */
+    DATABASE_POOLER: z.enum(["none", "transaction"]).default("none"),
+    /**
+     * Redis for the per-key API rate limit (README "Rate limits"): with it the limit is counted once for
+     * every host; without it, per host. redis:// or rediss:// (TLS), with credentials and a database
+     * number if needed (redis://:password@host:6379/2).
+     */
+    REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
+    HOST: z.string().default("::"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed. Empty by default. */
+    TRUSTED_PROXIES: z.string().default(""),
+    /** Secret for portal sessions; generated and kept in the data folder when absent. */
+    AUTH_SECRET: optionalString,
+    /**
+     * The portal's public URL (e.g. https://portal.example.com), read by next-auth. Optional: without it
+     * next-auth takes the URL from each request's Host header (see src/server/auth/next-auth.ts).
+     */
+    NEXTAUTH_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /** Seed the demo operator, account, key and sandbox catalog ("1"); on by default for the embedded database. */
+    SEED_DEMO: optionalString.pipe(z.enum(["0", "1"]).optional()),
+    /** Where the seeded demo API key is kept (the database holds only its hash). */
+    DEMO_API_KEY_FILE: z.string().default(".data/demo-api-key"),
+    /** Server processes sharing the port (node:cluster); 1 runs a single process. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** How often each process looks for pending transactions to requery. */
+    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+    /**
+     * How long a freshly begun purchase is left alone before its first requery; it must exceed the
+     * provider's vend time-out (src/server/services/purchases/requery-schedule.ts says why).
+     */
+    RECONCILE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+    /** The first pause before asking again about a purchase the provider called pending; it doubles, up to 10 minutes. */
+    RECONCILE_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    /** Database connections per process. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * Requests each API key may make per window, counted per host (README "Rate limits"); 0 turns the
+     * limit off. Resellers fire bursts, so the default allows 100 at once, refilled every second.
+     */
+    API_RATE_LIMIT: z.coerce.number().int().min(0).default(100),
+    API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1),
+    /** Failed portal sign-ins allowed per email, and per source address, within the window; 0 turns that counter off. */
+    SIGN_IN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(0).default(5),
+    SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
+    SIGN_IN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    /** The upstream provider: "sandbox" (default; also when blank), "http" or "vtpass" (src/server/providers/index.ts). */
+    VEND_PROVIDER: optionalString.pipe(z.enum(["sandbox", "http", "vtpass"]).optional()),
+    /**
+     * The HTTP upstream's base URL (VEND_PROVIDER=http). Credentials in the URL are refused: they would
+     * be printed wherever the URL is, and the API key has its own variable.
+     */
+    VEND_HTTP_BASE_URL: optionalString.pipe(upstreamBaseUrl("VEND_HTTP_API_KEY").optional()),
+    /** Bearer credential for the HTTP upstream. A secret: never logged, never in an error. */
+    VEND_HTTP_API_KEY: optionalString,
+    /** How long one vend waits for the upstream's answer; past it the purchase is left pending. */
+    VEND_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    /** How long one verify or requery attempt waits. */
+    VEND_HTTP_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    /** Extra attempts for verify and requery (never for vend) after a fault. */
+    VEND_HTTP_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    /** The first pause before such a retry; it doubles per attempt. */
+    VEND_HTTP_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+    /**
+     * VTpass's host (VEND_PROVIDER=vtpass): their sandbox by default, so that a forgotten variable can never
+     * spend live money; live is https://vtpass.com (https://www.vtpass.com/documentation/re-query-services/).
+     * Credentials in the URL are refused, as for VEND_HTTP_BASE_URL.
+     */
+    VTPASS_BASE_URL: optionalString.pipe(upstreamBaseUrl("VTPASS_API_KEY and its keys").default("https://sandbox.vtpass.com")),
+    /** VTpass's static `api-key`, sent on every request; `public-key` goes with GETs, `secret-key` with POSTs. Secrets: never logged. */
+    VTPASS_API_KEY: optionalString,
+    VTPASS_PUBLIC_KEY: optionalString,
+    VTPASS_SECRET_KEY: optionalString,
+    /** How long one VTpass purchase (/api/pay) waits for its answer; past it the purchase is left pending. */
+    VTPASS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(45_000),
+    /** How long one VTpass requery, verification or listing attempt waits. */
+    VTPASS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Extra attempts for requery and verification (never for a purchase) after a fault. */
+    VTPASS_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    VTPASS_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+    /**
+     * How old a request id must be before VTpass's "015 INVALID REQUEST ID" on requery settles the purchase
+     * failed (refunded); younger, a purchase that may still be on its way stays pending (README "The VTpass provider").
+     */
+    VTPASS_NOT_FOUND_AFTER_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(15 * 60_000),
+    /** The phone VTpass requires on a bill payment whose order names none (their `phone` field is mandatory). */
+    VTPASS_DEFAULT_PHONE: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\+?[0-9]{7,15}$/)
+        .optional(),
     ),
-  /** Below this balance (kobo) at VTpass the operator console warns that the upstream will soon refuse orders (018). */
-  VTPASS_LOW_BALANCE_KOBO: z.coerce.number().int().min(0).default(5_000_000),
-  /**
-   * Webhooks (README "Webhooks"). "1" lets endpoints use http and addresses on loopback and private
-   * networks: for development and tests only; a server exposed to resellers must keep it "0", or their
-   * endpoints could make it call into its own network.
-   */
-  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
-  /**
-   * The pauses before each retry of a failed delivery, comma-separated milliseconds; each is varied by
-   * up to 10 %. The Standard Webhooks schedule by default (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h,
-   * 20 h, 24 h after the first attempt): ten attempts over about three days.
-   */
-  WEBHOOK_RETRY_SCHEDULE_MS: z
-    .string()
-    .default("5000,300000,1800000,7200000,18000000,36000000,50400000,72000000,86400000")
-    .transform((list, context) => {
-      const pauses = list.split(",").map((entry) => Number(entry.trim()));
-      if (pauses.length === 0 || pauses.some((pause) => !Number.isInteger(pause) || pause < 0)) {
-        context.addIssue({ code: "custom", message: "must be comma-separated whole milliseconds" });
-        return z.NEVER;
-      }
-      return pauses;
-    }),
-  /** How long one delivery waits for the receiver's answer. */
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
-  /** How often each process looks for due deliveries when it found none. */
-  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
-  /** Deliveries one process sends at once. */
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
-  /** An endpoint whose every attempt failed for this long is disabled, with a notice in the portal. */
-  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce
-    .number()
-    .min(0.001)
-    .max(24 * 30)
-    .default(5 * 24),
-  /** "0" keeps this process from delivering (another process, or none, does it); "1" by default. */
-  WEBHOOK_WORKER: z.enum(["0", "1"]).default("1"),
-  /**
-   * "1" serves the benchmark's no-work routes (/api/bench/*); `npm run bench` sets it for the server it
-   * starts. Otherwise they answer 404 like any path without an endpoint.
-   */
-  BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
-  /** Who issues the invoices (the PDF's letterhead): company name, address (lines separated by ";"), tax id. */
-  INVOICE_ISSUER_NAME: z.string().trim().min(1).default("Reseller Purchase Platform"),
-  INVOICE_ISSUER_ADDRESS: optionalString,
-  INVOICE_ISSUER_TAX_ID: optionalString,
-  /**
-   * Whether the issuer is registered for VAT ("1"/"0"); when it is, the invoice states the VAT included
-   * in the amounts charged at INVOICE_VAT_RATE_PERCENT (Nigeria's rate, 7.5, by default); when not, zero.
-   */
-  INVOICE_VAT_REGISTERED: z
-    .enum(["0", "1", "true", "false"])
-    .default("0")
-    .transform((value) => value === "1" || value === "true"),
-  INVOICE_VAT_RATE_PERCENT: z.coerce.number().min(0).max(100).default(7.5),
-  /** How much the server logs (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent. */
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /**
-   * Where the log goes. The command-line tools set "stderr" before anything is loaded
-   * (src/bin/log-to-stderr.ts): their stdout is their answer, one JSON object that scripts parse.
-   */
-  LOG_DESTINATION: z.enum(["stdout", "stderr"]).default("stdout"),
-  /** Where the embedded development database lives when no DATABASE_URL is given. */
-  EMBEDDED_PG_DIR: z.string().default(".data/postgres"),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  /** Password hashing cost; tests lower it to 10, below which hashes are too cheap to guess against. */
-  BCRYPT_COST: z.coerce.number().int().min(10).max(31).default(12),
-});
+    /**
+     * VTpass's callback (POST /api/upstream/vtpass/callback): a secret the URL registered on their dashboard
+     * carries as `?token=`; when set, a callback without it is refused. Their documentation offers no
+     * signature, so this and VTPASS_CALLBACK_ALLOWED_IPS are ours; the requery is what is trusted either way.
+     */
+    VTPASS_CALLBACK_TOKEN: optionalString.pipe(z.string().min(16).optional()),
+    /** Comma-separated CIDRs a VTpass callback may come from (the source address, README "The source address"); empty: any. */
+    VTPASS_CALLBACK_ALLOWED_IPS: z
+      .string()
+      .default("")
+      .refine(
+        (list) => list.split(/[\s,]+/).every((entry) => entry === "" || parseCidr(entry) !== null),
+        "must be IP addresses or CIDR ranges",
+      ),
+    /** Below this balance (kobo) at VTpass the operator console warns that the upstream will soon refuse orders (018). */
+    VTPASS_LOW_BALANCE_KOBO: z.coerce.number().int().min(0).default(5_000_000),
+    /**
+     * Webhooks (README "Webhooks"). "1" lets endpoints use http and addresses on loopback and private
+     * networks: for development and tests only; a server exposed to resellers must keep it "0", or their
+     * endpoints could make it call into its own network.
+     */
+    WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
+    /**
+     * The pauses before each retry of a failed delivery, comma-separated milliseconds; each is varied by
+     * up to 10 %. The Standard Webhooks schedule by default (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h,
+     * 20 h, 24 h after the first attempt): ten attempts over about three days.
+     */
+    WEBHOOK_RETRY_SCHEDULE_MS: z
+      .string()
+      .default("5000,300000,1800000,7200000,18000000,36000000,50400000,72000000,86400000")
+      .transform((list, context) => {
+        const pauses = list.split(",").map((entry) => Number(entry.trim()));
+        if (pauses.length === 0 || pauses.some((pause) => !Number.isInteger(pause) || pause < 0)) {
+          context.addIssue({ code: "custom", message: "must be comma-separated whole milliseconds" });
+          return z.NEVER;
+        }
+        return pauses;
+      }),
+    /** How long one delivery waits for the receiver's answer. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+    /** How often each process looks for due deliveries when it found none. */
+    WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
+    /** Deliveries one process sends at once. */
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+    /** An endpoint whose every attempt failed for this long is disabled, with a notice in the portal. */
+    WEBHOOK_DISABLE_AFTER_HOURS: z.coerce
+      .number()
+      .min(0.001)
+      .max(24 * 30)
+      .default(5 * 24),
+    /** "0" keeps this process from delivering (another process, or none, does it); "1" by default. */
+    WEBHOOK_WORKER: z.enum(["0", "1"]).default("1"),
+    /**
+     * "1" serves the benchmark's no-work routes (/api/bench/*); `npm run bench` sets it for the server it
+     * starts. Otherwise they answer 404 like any path without an endpoint.
+     */
+    BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
+    /** Who issues the invoices (the PDF's letterhead): company name, address (lines separated by ";"), tax id. */
+    INVOICE_ISSUER_NAME: z.string().trim().min(1).default("Reseller Purchase Platform"),
+    INVOICE_ISSUER_ADDRESS: optionalString,
+    INVOICE_ISSUER_TAX_ID: optionalString,
+    /**
+     * Whether the issuer is registered for VAT ("1"/"0"); when it is, the invoice states the VAT included
+     * in the amounts charged at INVOICE_VAT_RATE_PERCENT (Nigeria's rate, 7.5, by default); when not, zero.
+     */
+    INVOICE_VAT_REGISTERED: z
+      .enum(["0", "1", "true", "false"])
+      .default("0")
+      .transform((value) => value === "1" || value === "true"),
+    INVOICE_VAT_RATE_PERCENT: z.coerce.number().min(0).max(100).default(7.5),
+    /** How much the server logs (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /**
+     * Where the log goes. The command-line tools set "stderr" before anything is loaded
+     * (src/bin/log-to-stderr.ts): their stdout is their answer, one JSON object that scripts parse.
+     */
+    LOG_DESTINATION: z.enum(["stdout", "stderr"]).default("stdout"),
+    /** Where the embedded development database lives when no DATABASE_URL is given. */
+    EMBEDDED_PG_DIR: z.string().default(".data/postgres"),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    /** Password hashing cost; tests lower it to 10, below which hashes are too cheap to guess against. */
+    BCRYPT_COST: z.coerce.number().int().min(10).max(31).default(12),
+  })
+  .superRefine((value, context) => {
+    if (value.DATABASE_POOLER === "transaction" && !value.DATABASE_URL)
+      context.addIssue({
+        code: "custom",
+        path: ["DATABASE_POOLER"],
+        message: "transaction needs DATABASE_URL (the pooler's address); the embedded database has no pooler",
+      });
+    if (value.DATABASE_POOLER === "transaction" && !value.DIRECT_DATABASE_URL)
+      context.addIssue({
+        code: "custom",
+        path: ["DIRECT_DATABASE_URL"],
+        message:
+          "required with DATABASE_POOLER=transaction: migrations (an advisory lock) and invoice exports (a cursor) need a session, which a transaction pooler does not keep",
+      });
+    if (value.DIRECT_DATABASE_URL && !value.DATABASE_URL)
+      context.addIssue({ code: "custom", path: ["DIRECT_DATABASE_URL"], message: "set without DATABASE_URL" });
+  });
 
 export type Env = z.infer<typeof schema>;
 
@@ -220,6 +263,19 @@ export const env: Env = parseEnv(process.env);
  */
 export function databaseUrl(): string | undefined {
   return optionalString.parse(process.env.DATABASE_URL);
+}
+
+/**
+ * The database for what needs a session (migrations and their advisory lock, streaming cursors):
+ * DIRECT_DATABASE_URL, else the request database. Read when asked, like databaseUrl().
+ */
+export function directDatabaseUrl(): string | undefined {
+  return optionalString.parse(process.env.DIRECT_DATABASE_URL) ?? databaseUrl();
+}
+
+/** Whether DATABASE_URL is a transaction pooler, so no statement may rely on the session (DATABASE_POOLER). */
+export function behindTransactionPooler(): boolean {
+  return env.DATABASE_POOLER === "transaction";
 }
 
 /**

@@ -26,7 +26,17 @@ describe("npm run bench", () => {
         );
       });
       const results = JSON.parse(readFileSync(out, "utf8"));
-      for (const name of ["baseline", "plans", "balance", "purchase", "replay", "dbLimit", "purchase2Processes"]) {
+      for (const name of [
+        "baseline",
+        "plans",
+        "balance",
+        "purchase",
+        "replay",
+        "dbLimit",
+        "purchase2Processes",
+        "purchaseUnnamed",
+        "purchasePooled",
+      ]) {
         expect(results.scenarios[name], name).toMatchObject({
           rps: expect.any(Number),
           p50Ms: expect.any(Number),
@@ -51,6 +61,10 @@ describe("npm run bench", () => {
       expect(results.webhooks.backlog).toBeGreaterThan(0);
       expect(results.webhooks.purchaseErrors).toBe(0);
       expect(results.scaling).toMatchObject({ purchaseRps1Process: expect.any(Number), purchaseRps2Processes: expect.any(Number) });
+      // Through a real PgBouncer, which reports its own CPU; no purchase failed behind it.
+      expect(results.scenarios.purchasePooled).toMatchObject({ poolerCpuUsPerRequest: expect.any(Number), errors: 0 });
+      expect(results.scenarios.purchaseUnnamed.errors).toBe(0);
+      expect(results.pooling).toMatchObject({ pooledRatio: expect.any(Number), unnamedRatio: expect.any(Number) });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -11,6 +11,11 @@
  *   replay    POST /api/v1/data repeating references that exist
  *   dbLimit   the purchase's two statements straight to PostgreSQL with pg, no HTTP
  *   purchase with WEB_CONCURRENCY=2, for scaling
+ *   purchaseUnnamed  purchase with DATABASE_POOLER=transaction but no pooler: what sending the hot
+ *             statements unnamed costs by itself (PostgreSQL parses and plans them every time)
+ *   purchasePooled   purchase through a real PgBouncer in transaction mode (pool of 10 server
+ *             connections, the server's own pool size), statements unnamed: the deployment of README
+ *             "Deployment"; PgBouncer's CPU per request is reported too
  *   invoice   BENCH_INVOICE_ROWS transactions (default 1,000,000) in one month, then the CSV over
  *             HTTP: seconds and the server's peak resident memory, the server's heap limited to
  *             BENCH_INVOICE_HEAP_MB (default 160)
@@ -56,8 +61,8 @@ const INVOICE_HEAP_MB = Number(process.env.BENCH_INVOICE_HEAP_MB ?? 160);
  * since ratios need it). A partial run's JSON is not the benchmark's result.
  */
 const ONLY = process.env.BENCH_ONLY ? new Set(["baseline", ...process.env.BENCH_ONLY.split(",").map((name) => name.trim())]) : null;
-// replay repeats references the purchase scenario created.
-if (ONLY?.has("replay")) ONLY.add("purchase");
+// replay repeats references the purchase scenario created; the pooled scenarios are read beside purchase.
+if (ONLY?.has("replay") || ONLY?.has("purchaseUnnamed") || ONLY?.has("purchasePooled")) ONLY.add("purchase");
 const selected = (name: string) => !ONLY || ONLY.has(name);
 /** BENCH_PROFILE=1 writes V8 CPU profiles of the server to .data/profiles (open in Chrome DevTools). */
 const PROFILE_FLAGS = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", "--cpu-prof-dir=.data/profiles"] : [];
@@ -304,20 +309,27 @@ async function main() {
     let server = await startServer(cluster.url, 1, PROFILE_FLAGS);
     servers.push(server);
     const base = () => `http://127.0.0.1:${server.port}`;
-    const scenarios: Record<string, ScenarioResult & { serverCpuUsPerRequest?: number; databaseCpuUsPerRequest?: number }> = {};
+    const scenarios: Record<
+      string,
+      ScenarioResult & { serverCpuUsPerRequest?: number; databaseCpuUsPerRequest?: number; poolerCpuUsPerRequest?: number }
+    > = {};
     // Line 1 of postmaster.pid: the PostgreSQL server process, whose children are the backends.
     const postmasterPid = Number(readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[0]);
+    /** PgBouncer's pid while a pooled scenario runs: its CPU is reported beside the server's and the database's. */
+    let poolerPid: number | null = null;
     const run = async (name: string, scenario: Omit<Parameters<typeof runLoad>[0], "seconds" | "connections">) => {
       if (!selected(name)) return;
       log(`${name}…`);
       const serverCpuBefore = treeCpuMs(server.process.pid!);
       const databaseCpuBefore = treeCpuMs(postmasterPid);
+      const poolerCpuBefore = poolerPid ? treeCpuMs(poolerPid) : 0;
       const result = await runLoad({ ...scenario, seconds: SECONDS, connections: CONNECTIONS });
       const perRequest = (ms: number) => (result.requests > 0 ? Math.round((ms * 1000) / result.requests) : 0);
       scenarios[name] = {
         ...result,
         serverCpuUsPerRequest: perRequest(treeCpuMs(server.process.pid!) - serverCpuBefore),
         databaseCpuUsPerRequest: perRequest(treeCpuMs(postmasterPid) - databaseCpuBefore),
+        ...(poolerPid ? { poolerCpuUsPerRequest: perRequest(treeCpuMs(poolerPid) - poolerCpuBefore) } : {}),
       };
     };
 
@@ -369,6 +381,36 @@ async function main() {
       await server.stop();
     }
 
+    // Behind a transaction pooler: statements unnamed (DATABASE_POOLER=transaction), first with no
+    // pooler at all (what unnamed statements cost alone), then through PgBouncer (the deployment).
+    const unpooled = { DATABASE_POOLER: "transaction", DIRECT_DATABASE_URL: cluster.url };
+    const warmUpPurchases = async (prefix: string) =>
+      runLoad({ url: `${base()}/api/v1/data`, method: "POST", headers: json, body: purchaseBodies(prefix).body, ...warmUp });
+    if (selected("purchaseUnnamed")) {
+      server = await startServer(cluster.url, 1, [], unpooled);
+      servers.push(server);
+      await warmUpPurchases("warm-up-unnamed");
+      await run("purchaseUnnamed", { url: `${base()}/api/v1/data`, method: "POST", headers: json, body: purchaseBodies("unnamed").body });
+      await server.stop();
+    }
+    if (selected("purchasePooled")) {
+      const { startPgBouncer } = await import("~/test/daemons/pgbouncer");
+      const pooler = await startPgBouncer({ upstream: cluster.url, poolSize: 10 }).catch((error: unknown) => {
+        throw new Error(`the purchasePooled scenario runs a real PgBouncer and could not start one: ${(error as Error).message}`);
+      });
+      try {
+        poolerPid = pooler.process.pid!;
+        server = await startServer(pooler.url(new URL(cluster.url).pathname.slice(1)), 1, [], unpooled);
+        servers.push(server);
+        await warmUpPurchases("warm-up-pooled");
+        await run("purchasePooled", { url: `${base()}/api/v1/data`, method: "POST", headers: json, body: purchaseBodies("pooled").body });
+        await server.stop();
+      } finally {
+        poolerPid = null;
+        await pooler.stop();
+      }
+    }
+
     const webhooks = selected("webhooks")
       ? await measureWebhooks({ db, databaseUrl: cluster.url, accountId, json, servers, purchaseRps: scenarios.purchase?.rps ?? null })
       : null;
@@ -389,6 +431,20 @@ async function main() {
       scenarios,
       ratios: { plans: ratio("plans"), balance: ratio("balance"), purchase: ratio("purchase"), replay: ratio("replay") },
       scaling: { purchaseRps1Process: scenarios.purchase?.rps ?? null, purchaseRps2Processes: scenarios.purchase2Processes?.rps ?? null },
+      // What the transaction pooler costs a purchase: rps over the direct purchase's, same run.
+      pooling: {
+        purchaseRps: scenarios.purchase?.rps ?? null,
+        purchaseUnnamedRps: scenarios.purchaseUnnamed?.rps ?? null,
+        purchasePooledRps: scenarios.purchasePooled?.rps ?? null,
+        unnamedRatio:
+          scenarios.purchase && scenarios.purchaseUnnamed
+            ? Math.round((scenarios.purchaseUnnamed.rps / scenarios.purchase.rps) * 100) / 100
+            : null,
+        pooledRatio:
+          scenarios.purchase && scenarios.purchasePooled
+            ? Math.round((scenarios.purchasePooled.rps / scenarios.purchase.rps) * 100) / 100
+            : null,
+      },
       invoice,
       webhooks,
     };
@@ -402,9 +458,16 @@ async function main() {
       errors: result.errors,
       "server µs cpu": result.serverCpuUsPerRequest ?? "",
       "db µs cpu": result.databaseCpuUsPerRequest ?? "",
+      "pooler µs cpu": result.poolerCpuUsPerRequest ?? "",
       "× baseline": name in results.ratios || name === "baseline" ? ratio(name) : "",
     }));
     console.table(rows);
+    if (results.pooling.pooledRatio !== null || results.pooling.unnamedRatio !== null)
+      console.log(
+        `pooling: purchase ${results.pooling.purchaseRps} rps; statements unnamed ${results.pooling.purchaseUnnamedRps ?? "–"} rps ` +
+          `(${results.pooling.unnamedRatio ?? "–"} of purchase); through PgBouncer ${results.pooling.purchasePooledRps ?? "–"} rps ` +
+          `(${results.pooling.pooledRatio ?? "–"} of purchase)`,
+      );
     if (invoice)
       console.log(
         `invoice: ${invoice.rows} rows in ${invoice.seconds} s, server peak RSS ${invoice.peakRssMb} MB (heap limit ${invoice.heapLimitMb} MB)`,

@@ -13,7 +13,11 @@
  * WEB_CONCURRENCY=N runs N worker processes (node:cluster) sharing the port and the database; the
  * primary prepares the database once and supervises. Every guarantee lives in PostgreSQL, so the
  * workers need nothing from each other, except the per-key API rate-limit counters, which the
- * primary keeps in memory for all of them (src/server/rate-limit/host-rate-limiter.ts).
+ * primary keeps in memory for all of them (src/server/rate-limit/host-rate-limiter.ts); with
+ * REDIS_URL they live in Redis for every host, and the primary's are the fallback.
+ *
+ * DATABASE_URL may be a transaction pooler (DATABASE_POOLER=transaction): the migrations, which hold a
+ * session advisory lock, then run on DIRECT_DATABASE_URL (README "Deployment").
  *
  * Everything it says goes through the JSON logger (src/server/log.ts), with `role` "server" or
  * "worker N". Tests and the benchmark wait for a line whose msg reads "listening on HOST:PORT".
@@ -53,7 +57,8 @@ async function prepare(): Promise<() => Promise<void>> {
   process.env.DATABASE_URL = databaseUrl;
   process.env.AUTH_SECRET = ensureAuthSecret(env.AUTH_SECRET);
 
-  const applied = await applyPendingMigrations(databaseUrl);
+  // Migrations hold a session advisory lock while they run: never through a transaction pooler.
+  const applied = await applyPendingMigrations(env.DIRECT_DATABASE_URL ?? databaseUrl);
   if (applied.length > 0) log.info({ migrations: applied }, `applied migrations: ${applied.join(", ")}`);
 
   if (embedded ? env.SEED_DEMO !== "0" : env.SEED_DEMO === "1") {

@@ -2,12 +2,18 @@
  * The database of a process: ONE node-postgres pool, used by the Prisma client (through the driver
  * adapter: the Rust-free client, see README "Why Prisma 6.19") and by `queryRows` for the few
  * statements on the API's hot path. Development hot reloads would otherwise open a pool per reload.
+ *
+ * Everything on this pool must work through a transaction pooler (DATABASE_URL may be PgBouncer in
+ * pool_mode = transaction): no session state outlives a transaction here (no SET, temporary tables,
+ * session advisory locks, LISTEN, cursors outside a transaction, named statements when pooled). What
+ * needs a session goes to DIRECT_DATABASE_URL: the migrations (src/server/db/migrate.ts) and the
+ * export cursors (src/server/db/query-stream.ts).
  */
 import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
-import { databaseUrl, env } from "~/env";
+import { behindTransactionPooler, databaseUrl, env } from "~/env";
 import { logger } from "~/server/log";
 
 export type Db = PrismaClient;
@@ -68,6 +74,16 @@ const HOT_PATH_TYPES = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * Behind a transaction pooler (DATABASE_POOLER=transaction) statements go unnamed: a named prepared
+ * statement lives in one server connection, and the pooler hands the next transaction of this client
+ * connection to any of them, where the name is unknown ("does not exist") or was prepared by another
+ * client ("already exists"). PgBouncer tracks protocol-level prepared statements only from 1.21
+ * (max_prepared_statements). Unnamed, PostgreSQL parses and plans the text on every execution; what
+ * that costs is the benchmark's purchasePooled scenario (README "Performance").
+ */
+const NAMED_STATEMENTS = !behindTransactionPooler();
+
 /** Prepared-statement names by statement text: a `sql` template always yields the same text. */
 const statementNames = new Map<string, string>();
 
@@ -87,12 +103,13 @@ function statementName(text: string): string {
  * `$queryRaw`), and PostgreSQL parsing and planning the same text on every request (a prepared
  * statement is parsed once per connection, and planned once when its plan does not depend on the
  * values). The statements are the same SQL they would be through `$queryRaw`, on the same connections.
+ * Behind a transaction pooler they are sent unnamed (NAMED_STATEMENTS above).
  * Only for `sql` templates with a fixed shape: the text must not vary with the values.
  */
 export async function queryRows<Row>(statement: SqlStatement): Promise<Row[]> {
   const text = statement.text;
   const result = await getConnection().pool.query<Row & pg.QueryResultRow>({
-    name: statementName(text),
+    name: NAMED_STATEMENTS ? statementName(text) : undefined,
     text,
     values: statement.values,
     types: HOT_PATH_TYPES,

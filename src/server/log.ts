@@ -35,6 +35,8 @@ const SECRET_KEYS = [
   "csrfToken",
   "AUTH_SECRET",
   "DATABASE_URL",
+  "DIRECT_DATABASE_URL",
+  "REDIS_URL",
 ];
 
 export const REDACTED_PATHS = [

@@ -5,10 +5,17 @@
  * `detached: true` starts it as the leader of a process group of its own (its pid is the group id),
  * so a test can kill the primary and every worker it forked at once: `process.kill(-pid, "SIGKILL")`.
  * A SIGKILL to the primary alone does not reach node:cluster workers.
+ *
+ * TEST_DATABASE_POOLER=pgbouncer runs a file's servers through a real PgBouncer in transaction mode
+ * (src/test/daemons/pgbouncer.ts) started for the file: a server given the file's database gets the
+ * pooler as DATABASE_URL, the database itself as DIRECT_DATABASE_URL and DATABASE_POOLER=transaction,
+ * as a deployment behind a pooler would (README "Deployment"). The test's own queries stay direct.
+ * `TEST_DATABASE_POOLER=pgbouncer npx vitest run --project server src/server/rest/purchases.test.ts`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll } from "vitest";
 import { assertProductionBuild, SERVER_ENTRY } from "~/bin/production-build";
+import { startPgBouncer, type PgBouncer } from "~/test/daemons/pgbouncer";
 
 export interface TestServer {
   port: number;
@@ -36,6 +43,7 @@ export function parseLogLines(output: string): LogLine[] {
 }
 
 const started: ChildProcess[] = [];
+let pooler: Promise<PgBouncer> | undefined;
 afterAll(async () => {
   await Promise.all(
     started.splice(0).map(
@@ -47,10 +55,27 @@ afterAll(async () => {
         }),
     ),
   );
+  await (await pooler?.catch(() => null))?.stop();
 });
 
-export function startTestServer(env: Record<string, string> = {}, options: { detached?: boolean } = {}): Promise<TestServer> {
+/** With TEST_DATABASE_POOLER=pgbouncer, the file's database through a pooler started for the file (see the header). */
+async function throughPoolerWhenAsked(env: Record<string, string>): Promise<Record<string, string>> {
+  const mode = process.env.TEST_DATABASE_POOLER;
+  if (!mode) return env;
+  if (mode !== "pgbouncer") throw new Error(`TEST_DATABASE_POOLER: "${mode}" is not a pooler the tests know (pgbouncer)`);
+  const direct = process.env.DATABASE_URL;
+  if (!direct || env.DATABASE_URL !== direct || env.DATABASE_POOLER) return env;
+  pooler ??= startPgBouncer({ upstream: direct });
+  const database = new URL(direct).pathname.slice(1);
+  return { ...env, DATABASE_URL: (await pooler).url(database), DIRECT_DATABASE_URL: direct, DATABASE_POOLER: "transaction" };
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: { detached?: boolean } = {}): Promise<TestServer> {
   assertProductionBuild();
+  return startServerProcess(await throughPoolerWhenAsked(env), options);
+}
+
+function startServerProcess(env: Record<string, string>, options: { detached?: boolean }): Promise<TestServer> {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     // Tests fire hundreds of requests a second with one key: the limiter runs but only
     // rate-limits.test.ts, which sets its own limit, ever meets it. LOG_LEVEL info whatever the

@@ -1,4 +1,4 @@
-import { databaseUrl, env } from "~/env";
+import { directDatabaseUrl, env } from "~/env";
 
 /** Where the embedded development database lives when no DATABASE_URL is given. */
 export const EMBEDDED_DEFAULTS = {
@@ -8,11 +8,13 @@ export const EMBEDDED_DEFAULTS = {
 };
 
 /**
- * DATABASE_URL when one is configured, else the embedded development database, started for the
- * caller (stop() stops it again; a no-op for a configured database). For the command-line tools.
+ * The configured database when there is one, else the embedded development database, started for the
+ * caller (stop() stops it again; a no-op for a configured database). For the command-line tools that
+ * run Prisma's migrations, which take a session advisory lock: so the direct connection,
+ * DIRECT_DATABASE_URL, when DATABASE_URL is a transaction pooler.
  */
 export async function configuredOrDevelopmentDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const configured = databaseUrl();
+  const configured = directDatabaseUrl();
   if (configured) return { url: configured, stop: async () => {} };
   const { startEmbeddedPostgres } = await import("./embedded-postgres");
   const embedded = await startEmbeddedPostgres(EMBEDDED_DEFAULTS);

@@ -3,6 +3,10 @@
  * rolling deploy): they serialise on a PostgreSQL advisory lock, and every one after the first finds
  * nothing left to do. `prisma migrate deploy` does the applying; it only runs when something is pending,
  * so an up-to-date database costs one query.
+ *
+ * The lock is a session lock, held across several statements and a child process: the URL given must
+ * be a direct connection (DIRECT_DATABASE_URL), never a transaction pooler, which could run the unlock
+ * on another server connection and leave the lock held there for good.
  */
 import { spawn } from "node:child_process";
 import pg from "pg";

@@ -2,17 +2,23 @@
  * Streaming reads for exports (a month of a million transactions): rows come from a server-side
  * cursor in batches, so memory stays bounded however large the result. Prisma cannot stream, so this
  * uses node-postgres directly with pg-query-stream, on a small pool of its own.
+ *
+ * A cursor lives in one server connection across many round trips (an open portal fetched batch by
+ * batch), for as long as the download takes: seconds, or minutes for a large month. Through a
+ * transaction pooler it would depend on the pooler keeping that connection (PgBouncer's documentation
+ * lists cursors as session state) and would hold one of its few server connections the whole time, so
+ * this pool connects to DIRECT_DATABASE_URL (DATABASE_URL when there is no pooler).
  */
 import type { Readable } from "node:stream";
 import pg from "pg";
 import QueryStream from "pg-query-stream";
-import { databaseUrl } from "~/env";
+import { directDatabaseUrl } from "~/env";
 import { logger } from "~/server/log";
 
 let pool: pg.Pool | undefined;
 
 function streamPool(): pg.Pool {
-  const url = databaseUrl();
+  const url = directDatabaseUrl();
   if (!url) throw new Error("DATABASE_URL is not set");
   if (!pool) {
     pool = new pg.Pool({ connectionString: url, max: 4 });

@@ -8,7 +8,9 @@
  *   turns into a RateLimiterClusterMaster before it forks; each worker's RateLimiterCluster asks it
  *   over node:cluster's IPC channel. So N workers together admit exactly the limit, not N times it.
  *
- * Hosts share nothing: behind a load balancer each of H hosts admits the limit on its own.
+ * Hosts share nothing: behind a load balancer each of H hosts admits the limit on its own, unless
+ * REDIS_URL is set, when these counters are the insurance behind the shared ones in Redis
+ * (shared-rate-limiter.ts), counting only while Redis cannot.
  */
 import cluster from "node:cluster";
 import {

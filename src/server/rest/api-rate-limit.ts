@@ -1,13 +1,15 @@
 /**
  * The per-key limit of /api/v1 (README "Rate limits"): at most API_RATE_LIMIT requests per
- * API_RATE_LIMIT_WINDOW_SECONDS for each API key, counted in memory per host (one window per key,
- * starting with its first request). Answers carry the IETF draft's RateLimit-Limit,
+ * API_RATE_LIMIT_WINDOW_SECONDS for each API key (one window per key, starting with its first
+ * request), counted in Redis across every host when REDIS_URL is set, else in memory per host
+ * (src/server/rate-limit/shared-rate-limiter.ts). Answers carry the IETF draft's RateLimit-Limit,
  * RateLimit-Remaining and RateLimit-Reset headers; a refusal is 429 `rate_limit.exceeded` with
  * Retry-After, decided before any work, so a refused purchase charges nothing.
  */
 import { env } from "~/env";
 import { AppError } from "~/server/errors";
-import { consumeOrNull, hostRateLimiter } from "~/server/rate-limit/host-rate-limiter";
+import { consumeOrNull } from "~/server/rate-limit/host-rate-limiter";
+import { sharedRateLimiter } from "~/server/rate-limit/shared-rate-limiter";
 
 export interface ApiRateLimitResult {
   /** For every response to this request, success or problem. Empty when limiting is off. */
@@ -23,7 +25,7 @@ export async function consumeApiRequest(apiKeyId: string): Promise<ApiRateLimitR
   const limit = env.API_RATE_LIMIT;
   const windowSeconds = env.API_RATE_LIMIT_WINDOW_SECONDS;
   if (limit === 0) return UNLIMITED;
-  const outcome = await consumeOrNull(hostRateLimiter({ keyPrefix: "api-key", points: limit, durationSeconds: windowSeconds }), apiKeyId);
+  const outcome = await consumeOrNull(sharedRateLimiter({ keyPrefix: "api-key", points: limit, durationSeconds: windowSeconds }), apiKeyId);
   if (!outcome) return UNLIMITED;
 
   const resetSeconds = Math.ceil(Math.max(outcome.state.msBeforeNext, 0) / 1000);
