@@ -65,6 +65,9 @@ describe("npm run bench", () => {
       expect(results.scenarios.purchasePooled).toMatchObject({ poolerCpuUsPerRequest: expect.any(Number), errors: 0 });
       expect(results.scenarios.purchaseUnnamed.errors).toBe(0);
       expect(results.pooling).toMatchObject({ pooledRatio: expect.any(Number), unnamedRatio: expect.any(Number) });
+      // Every run is kept beside the medians (one run here: the medians are that run's figures).
+      expect(results.runs).toHaveLength(1);
+      expect(results.runs[0].ratios).toEqual(results.ratios);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

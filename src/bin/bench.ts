@@ -29,15 +29,19 @@
  *
  * Writes JSON to BENCH_OUT (default bench-results.json) and prints a table. Ratios are each
  * scenario's rps over baseline rps from the same run, so they compare like with like on any machine.
+ * `npm run bench -- --repeat 3` runs the whole benchmark three times, each on a fresh database and
+ * server; the JSON's figures are then the medians, with every run under `runs`.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { runDbLimit } from "~/bench/db-limit";
 import { treeCpuMs } from "~/bench/cpu";
 import { runLoad, type ScenarioResult } from "~/bench/load";
+import { medianOf } from "~/bench/median";
 import type { Db } from "~/server/db";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
 import { applyPendingMigrations } from "~/server/db/migrate";
@@ -281,8 +285,8 @@ async function measureWebhooks(context: {
   }
 }
 
-async function main() {
-  ensureBuild();
+/** One whole benchmark: a fresh database and server, every selected scenario; prints its table. */
+async function runBenchmark() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "rp-bench-pg-"));
   const cluster = await startEmbeddedPostgres({ dir, port: await freePort(), database: "bench" });
   const servers: RunningServer[] = [];
@@ -448,7 +452,6 @@ async function main() {
       invoice,
       webhooks,
     };
-    writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
 
     const rows = Object.entries(scenarios).map(([name, result]) => ({
       scenario: name,
@@ -477,11 +480,64 @@ async function main() {
         `webhooks: purchases ${webhooks.purchaseRpsWithSlowReceiver} rps with a ${WEBHOOK_SLOW_MS} ms receiver (${webhooks.purchaseRatio ?? "–"} of purchase); ` +
           `${webhooks.backlog} deliveries drained in ${webhooks.drainSeconds} s: ${webhooks.deliveriesPerSecond}/s`,
       );
-    console.log(`results written to ${OUT}`);
+    return results;
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await cluster.stop();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+type BenchmarkResults = Awaited<ReturnType<typeof runBenchmark>>;
+
+/** One run in a child process of its own: the server modules this process imports are bound to one database. */
+function runInChild(run: number, out: string): BenchmarkResults {
+  const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!], {
+    env: { ...process.env, BENCH_OUT: out },
+    stdio: "inherit",
+  });
+  if (child.status !== 0) throw new Error(`benchmark run ${run} failed (exit ${child.status})`);
+  // The child's file also lists its one run under `runs`; the parent lists every run once.
+  const { runs: _ownRun, ...results } = JSON.parse(readFileSync(out, "utf8")) as BenchmarkResults & { runs: unknown };
+  return results;
+}
+
+/**
+ * `npm run bench -- --repeat N`: N whole benchmarks one after another, each in its own process on a
+ * fresh database. The JSON's top level holds each figure's median over the runs (the figure the
+ * targets are read against), `runs` every run.
+ */
+async function main() {
+  const { values } = parseArgs({ options: { repeat: { type: "string", default: "1" } } });
+  const repeat = Number(values.repeat);
+  if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat takes a whole number of runs, not '${values.repeat}'`);
+  ensureBuild();
+  if (repeat === 1) {
+    const results = await runBenchmark();
+    writeFileSync(OUT, `${JSON.stringify({ ...results, runs: [results] }, null, 2)}\n`);
+    console.log(`results written to ${OUT}`);
+    return;
+  }
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "rp-bench-runs-"));
+  try {
+    const runs: BenchmarkResults[] = [];
+    for (let run = 1; run <= repeat; run += 1) {
+      log(`run ${run} of ${repeat}`);
+      runs.push(runInChild(run, path.join(scratch, `run-${run}.json`)));
+    }
+    const results = { ...medianOf(runs), machine: runs[0]!.machine, runs };
+    writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`medians over ${repeat} runs (each run's figures are under "runs" in ${OUT}):`);
+    console.table(
+      Object.entries(results.ratios).map(([name, ratio]) => ({
+        scenario: name,
+        "× baseline (median)": ratio,
+        "each run": runs.map((one) => one.ratios[name as keyof typeof one.ratios]).join(" / "),
+      })),
+    );
+    console.log(`results written to ${OUT}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
