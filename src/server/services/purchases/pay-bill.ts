@@ -58,7 +58,7 @@ export async function payBill(actor: Actor, servicePath: string, input: PayBillI
       customerName: customer.customerName,
       amount: order.orderAmount,
       phone: phone ?? null,
-      refusals: billProductRefusals(servicePath, planId),
+      refusals: () => billProductRefusals(servicePath, planId),
     },
     lookup,
   );
