@@ -33,7 +33,7 @@
  * server; the JSON's figures are then the medians, with every run under `runs`.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -42,6 +42,7 @@ import { runDbLimit } from "~/bench/db-limit";
 import { treeCpuMs } from "~/bench/cpu";
 import { runLoad, type ScenarioResult } from "~/bench/load";
 import { medianOf } from "~/bench/median";
+import { profileBreakdown, type CpuProfile, type ProfileWindow } from "~/bench/profile-breakdown";
 import type { Db } from "~/server/db";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
 import { applyPendingMigrations } from "~/server/db/migrate";
@@ -68,8 +69,12 @@ const ONLY = process.env.BENCH_ONLY ? new Set(["baseline", ...process.env.BENCH_
 // replay repeats references the purchase scenario created; the pooled scenarios are read beside purchase.
 if (ONLY?.has("replay") || ONLY?.has("purchaseUnnamed") || ONLY?.has("purchasePooled")) ONLY.add("purchase");
 const selected = (name: string) => !ONLY || ONLY.has(name);
-/** BENCH_PROFILE=1 writes V8 CPU profiles of the server to .data/profiles (open in Chrome DevTools). */
-const PROFILE_FLAGS = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", "--cpu-prof-dir=.data/profiles"] : [];
+/**
+ * BENCH_PROFILE=1 writes V8 CPU profiles of the server to .data/profiles (open in Chrome DevTools), and
+ * reports where the first server's CPU went in each of its scenarios (src/bench/profile-breakdown.ts).
+ */
+const PROFILE_DIR = ".data/profiles";
+const PROFILE_FLAGS = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
 const log = (message: string) => console.error(`[bench] ${message}`);
 const WEBHOOK_SLOW_MS = Number(process.env.BENCH_WEBHOOK_SLOW_MS ?? 250);
 const WEBHOOK_BACKLOG = Number(process.env.BENCH_WEBHOOK_BACKLOG ?? 10_000);
@@ -285,6 +290,28 @@ async function measureWebhooks(context: {
   }
 }
 
+/** The monotonic clock V8's CPU profiles use, in microseconds. */
+function monotonicUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+/** The profile a server wrote on exit (--cpu-prof names it after the pid), broken down per scenario window. */
+function breakdownOfProfile(
+  pid: number,
+  windows: Record<string, ProfileWindow>,
+  scenarios: Record<string, ScenarioResult & { serverCpuUsPerRequest?: number }>,
+) {
+  const file = readdirSync(PROFILE_DIR).find((name) => name.includes(`.${pid}.`) && name.endsWith(".cpuprofile"));
+  if (!file) throw new Error(`BENCH_PROFILE=1: no CPU profile of the server (pid ${pid}) in ${PROFILE_DIR}`);
+  const measured = Object.fromEntries(
+    Object.entries(windows).map(([name, window]) => [
+      name,
+      { ...window, requests: scenarios[name]!.requests, serverCpuUsPerRequest: scenarios[name]!.serverCpuUsPerRequest ?? 0 },
+    ]),
+  );
+  return profileBreakdown(JSON.parse(readFileSync(path.join(PROFILE_DIR, file), "utf8")) as CpuProfile, measured);
+}
+
 /** One whole benchmark: a fresh database and server, every selected scenario; prints its table. */
 async function runBenchmark() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "rp-bench-pg-"));
@@ -312,6 +339,9 @@ async function runBenchmark() {
 
     let server = await startServer(cluster.url, 1, PROFILE_FLAGS);
     servers.push(server);
+    /** With BENCH_PROFILE=1 the first server is profiled; its scenarios' time windows cut the profile. */
+    const profiledServer = PROFILE_FLAGS.length > 0 ? server : null;
+    const profileWindows: Record<string, ProfileWindow> = {};
     const base = () => `http://127.0.0.1:${server.port}`;
     const scenarios: Record<
       string,
@@ -327,7 +357,9 @@ async function runBenchmark() {
       const serverCpuBefore = treeCpuMs(server.process.pid!);
       const databaseCpuBefore = treeCpuMs(postmasterPid);
       const poolerCpuBefore = poolerPid ? treeCpuMs(poolerPid) : 0;
+      const startUs = monotonicUs();
       const result = await runLoad({ ...scenario, seconds: SECONDS, connections: CONNECTIONS });
+      if (server === profiledServer) profileWindows[name] = { startUs, endUs: monotonicUs() };
       const perRequest = (ms: number) => (result.requests > 0 ? Math.round((ms * 1000) / result.requests) : 0);
       scenarios[name] = {
         ...result,
@@ -376,6 +408,7 @@ async function runBenchmark() {
       scenarios.dbLimit = await runDbLimit({ databaseUrl: cluster.url, accountId, keyId, connections: CONNECTIONS, seconds: SECONDS });
     }
     await server.stop();
+    const profile = profiledServer ? breakdownOfProfile(profiledServer.process.pid!, profileWindows, scenarios) : null;
 
     if (selected("purchase2Processes")) {
       server = await startServer(cluster.url, 2);
@@ -451,6 +484,8 @@ async function runBenchmark() {
       },
       invoice,
       webhooks,
+      // BENCH_PROFILE=1: server CPU µs per request by whose code ran (src/bench/profile-breakdown.ts).
+      ...(profile ? { profile } : {}),
     };
 
     const rows = Object.entries(scenarios).map(([name, result]) => ({
@@ -465,6 +500,10 @@ async function runBenchmark() {
       "× baseline": name in results.ratios || name === "baseline" ? ratio(name) : "",
     }));
     console.table(rows);
+    if (profile) {
+      console.log("server CPU µs per request by whose code ran (BENCH_PROFILE=1):");
+      console.table(profile);
+    }
     if (results.pooling.pooledRatio !== null || results.pooling.unnamedRatio !== null)
       console.log(
         `pooling: purchase ${results.pooling.purchaseRps} rps; statements unnamed ${results.pooling.purchaseUnnamedRps ?? "–"} rps ` +
