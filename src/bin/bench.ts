@@ -485,5 +485,12 @@ async function main() {
   }
 }
 
-await main();
+// `npm run bench -- --volume`: the volume scenario instead (src/bench/volume.ts, README "Performance at volume").
+if (process.argv.includes("--volume")) {
+  ensureBuild();
+  const { runVolume } = await import("~/bench/volume");
+  await runVolume();
+} else {
+  await main();
+}
 process.exit(0);
