@@ -141,9 +141,14 @@ async function startServer(databaseUrl: string, nodeFlags: string[] = []): Promi
   return { pid: child.pid!, base: `http://127.0.0.1:${port}`, stop };
 }
 
+/** Resident memory of a process, MB (0 once it has exited: the download then fails with its own error). */
 function residentMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) / 1024 : 0;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
 }
 
 const round = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
