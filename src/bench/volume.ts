@@ -61,6 +61,7 @@ export const VOLUME_MIGRATIONS = [
   "20261124065447_account_daily_totals",
   "20261124065500_account_daily_totals_backfill",
   "20261124065600_account_daily_totals_complete",
+  "20261124065700_account_daily_totals_cleanup",
 ];
 const UNDO_VOLUME_MIGRATIONS = [
   'DROP INDEX CONCURRENTLY IF EXISTS "transactions_account_id_client_reference_prefix_idx"',
@@ -102,6 +103,8 @@ interface RunningServer {
   pid: number;
   base: string;
   stop: () => Promise<void>;
+  /** The server's warning and error log lines so far (the first 20). */
+  problems: string[];
 }
 
 async function startServer(databaseUrl: string, nodeFlags: string[] = []): Promise<RunningServer> {
@@ -132,13 +135,20 @@ async function startServer(databaseUrl: string, nodeFlags: string[] = []): Promi
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   child.removeAllListeners("exit");
+  // From here on the request log is read and dropped, but warnings and errors are kept (the first 20):
+  // a failed request in a scenario is reported with what the server said about it.
+  const problems: string[] = [];
   for (const stream of [child.stdout, child.stderr]) {
     stream.removeAllListeners("data");
-    stream.resume();
+    stream.on("data", (chunk: Buffer) => {
+      if (problems.length >= 20) return;
+      for (const line of chunk.toString().split("\n"))
+        if (/"level":"(warn|error|fatal)"/.test(line) && problems.length < 20) problems.push(line.slice(0, 2000));
+    });
   }
   const stop = () =>
     new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
-  return { pid: child.pid!, base: `http://127.0.0.1:${port}`, stop };
+  return { pid: child.pid!, base: `http://127.0.0.1:${port}`, stop, problems };
 }
 
 /** Resident memory of a process, MB (0 once it has exited: the download then fails with its own error). */
@@ -500,7 +510,7 @@ async function migrateUnderLoad(databaseUrl: string, subject: Subject) {
         SELECT count(*) AS differing FROM ((SELECT * FROM kept EXCEPT SELECT * FROM counted) UNION ALL (SELECT * FROM counted EXCEPT SELECT * FROM kept)) d`);
       const totalsDiffering = Number(rows[0]!.differing);
       log(`  daily totals after the migrations: ${totalsDiffering} rows differ from a recount`);
-      return { applied, seconds, purchases, totalsDiffering };
+      return { applied, seconds, purchases, totalsDiffering, serverProblems: server.problems };
     } finally {
       await check.end();
     }

@@ -68,7 +68,7 @@ describe("npm run bench -- --volume", () => {
       expect(volume.loaded.ledgerCheck.all.accounts).toBe(5);
       expect(volume.loaded.ledgerCheck.all.transactions).toBeGreaterThanOrEqual(TRANSACTIONS);
 
-      expect(volume.migration.applied).toHaveLength(6);
+      expect(volume.migration.applied).toHaveLength(7);
       expect(volume.migration.purchases.requests).toBeGreaterThan(0);
       expect(volume.migration.purchases.errors).toBe(0);
       expect(volume.migration.totalsDiffering).toBe(0);
