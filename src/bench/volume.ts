@@ -75,6 +75,7 @@ const UNDO_VOLUME_MIGRATIONS = [
    DROP FUNCTION IF EXISTS account_daily_totals_on_truncate();
    DROP FUNCTION IF EXISTS account_daily_totals_add(uuid, timestamptz, "Service", "TransactionStatus", bigint, int);
    DROP PROCEDURE IF EXISTS account_daily_totals_backfill();
+   DROP FUNCTION IF EXISTS account_daily_totals_count(date, uuid);
    DROP TABLE IF EXISTS account_daily_totals, account_daily_totals_ready`,
 ];
 

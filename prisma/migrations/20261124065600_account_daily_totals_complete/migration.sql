@@ -2,13 +2,14 @@
 -- every change, without the guard and its advisory lock. A database whose backfill did not reach today
 -- is refused, rather than left with days nobody counts. What the guarded trigger used is dropped by the
 -- next migration, not here: a purchase whose trigger began before this commits still runs the old body,
--- which calls account_daily_totals_add and reads account_daily_totals_ready (dropping them in this
--- transaction failed 2 of 33,222 purchases made while it ran at 10,000,000 transactions).
+-- which calls account_daily_totals_add and reads account_daily_totals_ready (2 of 33,222 purchases made
+-- while the migrations first ran at 10,000,000 transactions failed, when they were dropped here).
 SET LOCAL lock_timeout = '1s';
 
 DO $check$
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM account_daily_totals_ready WHERE day >= (now() AT TIME ZONE 'Africa/Lagos')::date) THEN
+  IF NOT EXISTS (SELECT 1 FROM account_daily_totals_ready
+                 WHERE account_id = '00000000-0000-0000-0000-000000000000' AND day >= (now() AT TIME ZONE 'Africa/Lagos')::date) THEN
     RAISE EXCEPTION 'account_daily_totals: the backfill has not reached today; run CALL account_daily_totals_backfill() first';
   END IF;
 END
@@ -37,3 +38,4 @@ END
 $fn$;
 
 DROP PROCEDURE account_daily_totals_backfill();
+DROP FUNCTION account_daily_totals_count(date, uuid);
