@@ -544,13 +544,19 @@ function runInChild(run: number, out: string): BenchmarkResults {
 /**
  * `npm run bench -- --repeat N`: N whole benchmarks one after another, each in its own process on a
  * fresh database. The JSON's top level holds each figure's median over the runs (the figure the
- * targets are read against), `runs` every run.
+ * targets are read against), `runs` every run. `npm run bench -- --volume`: the volume scenario
+ * instead (src/bench/volume.ts, README "Performance at volume").
  */
 async function main() {
-  const { values } = parseArgs({ options: { repeat: { type: "string", default: "1" } } });
+  const { values } = parseArgs({ options: { repeat: { type: "string", default: "1" }, volume: { type: "boolean", default: false } } });
   const repeat = Number(values.repeat);
   if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat takes a whole number of runs, not '${values.repeat}'`);
   ensureBuild();
+  if (values.volume) {
+    const { runVolume } = await import("~/bench/volume");
+    await runVolume();
+    return;
+  }
   if (repeat === 1) {
     const results = await runBenchmark();
     writeFileSync(OUT, `${JSON.stringify({ ...results, runs: [results] }, null, 2)}\n`);

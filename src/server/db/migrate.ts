@@ -37,12 +37,27 @@ function runMigrateDeploy(databaseUrl: string): Promise<void> {
   });
 }
 
+/**
+ * Takes the migration lock by asking for it until it is free, never by waiting inside
+ * pg_advisory_lock: a session waiting in a statement holds a snapshot for as long as it waits, and
+ * CREATE INDEX CONCURRENTLY (run by the process that holds the lock, README "Performance at volume")
+ * waits for every older snapshot to go. The two would wait for each other for ever; between two quick
+ * tries this session holds nothing.
+ */
+async function acquireMigrationLock(client: pg.Client): Promise<void> {
+  for (;;) {
+    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [MIGRATION_LOCK_KEY.toString()]);
+    if (rows[0]?.locked) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** Returns the names of the migrations this call applied (empty when the database was up to date). */
 export async function applyPendingMigrations(databaseUrl: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY.toString()]);
+    await acquireMigrationLock(client);
     const applied = await appliedMigrationNames(client);
     const pending = (await migrationNames()).filter((name) => !applied.has(name));
     if (pending.length > 0) await runMigrateDeploy(databaseUrl);

@@ -15,8 +15,6 @@ import { AppError } from "~/server/errors";
 import { Prisma } from "~/generated/prisma/client";
 import {
   filterCondition,
-  IS_SPEND,
-  lagosInstant,
   lagosLocal,
   selectTransactionPage,
   toPortalTransactionView,
@@ -74,18 +72,19 @@ export async function getDashboardSummary(actor: Actor, options: { now?: Date } 
     db.account.findUnique({ where: { id: accountId }, select: { name: true, wallet: { select: { balance: true, currency: true } } } }),
     db.$queryRaw<{ start: string }[]>`
       SELECT to_char(date_trunc('month', ${lagosNow}), 'YYYY-MM-DD') AS start`,
+    // From the daily totals (account_daily_totals, kept by triggers on transactions): the same counts
+    // as grouping the month's transactions, without reading them (seconds at 2,000,000 in one account).
     db.$queryRaw<ServiceSpend[]>`
       WITH month AS (
-        SELECT date_trunc('month', ${lagosNow}) AS local_start
+        SELECT date_trunc('month', ${lagosNow})::date AS first_day
       )
-      SELECT t.service::text AS service, count(*)::int AS count, (count(*) FILTER (WHERE t.status = 'FAILED'))::int AS failed,
-             COALESCE(sum(t.amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS amount
-      FROM transactions t, month m
-      WHERE t.account_id = ${accountId}::uuid
-        AND t.created_at >= ${lagosInstant(Prisma.sql`m.local_start`)}
-        AND t.created_at < ${lagosInstant(Prisma.sql`m.local_start + interval '1 month'`)}
-      GROUP BY t.service
-      ORDER BY 4 DESC, t.service`,
+      SELECT d.service::text AS service, sum(d.purchases)::int AS count, sum(d.failed)::int AS failed,
+             sum(d.spend)::bigint AS amount
+      FROM account_daily_totals d, month m
+      WHERE d.account_id = ${accountId}::uuid AND d.day >= m.first_day AND d.day < (m.first_day + interval '1 month')::date
+      GROUP BY d.service
+      HAVING sum(d.purchases) > 0
+      ORDER BY 4 DESC, d.service`,
     db.$queryRaw<DailySpend[]>`
       WITH today AS (
         SELECT ${lagosNow}::date AS day
@@ -93,13 +92,10 @@ export async function getDashboardSummary(actor: Actor, options: { now?: Date } 
         SELECT generate_series((today.day - ${DAILY_SPEND_DAYS - 1}::int)::timestamp, today.day::timestamp, interval '1 day')::date AS day
         FROM today
       ), spend AS (
-        SELECT ${lagosLocal(Prisma.sql`t.created_at`)}::date AS day, count(*)::int AS count,
-               COALESCE(sum(t.amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS amount
-        FROM transactions t, today
-        WHERE t.account_id = ${accountId}::uuid
-          AND t.created_at >= ${lagosInstant(Prisma.sql`today.day - ${DAILY_SPEND_DAYS - 1}::int`)}
-          AND t.created_at < ${lagosInstant(Prisma.sql`today.day + 1`)}
-        GROUP BY 1
+        SELECT d.day, sum(d.purchases)::int AS count, sum(d.spend)::bigint AS amount
+        FROM account_daily_totals d, today
+        WHERE d.account_id = ${accountId}::uuid AND d.day >= today.day - ${DAILY_SPEND_DAYS - 1}::int AND d.day <= today.day
+        GROUP BY d.day
       )
       SELECT to_char(days.day, 'YYYY-MM-DD') AS date, coalesce(spend.count, 0)::int AS count, coalesce(spend.amount, 0)::bigint AS amount
       FROM days LEFT JOIN spend ON spend.day = days.day

@@ -34,8 +34,10 @@ export interface InvoiceSummary {
    * (IS_SPEND: successful and pending).
    */
   services: { service: string; count: number; failed: number; charged: number; amount: bigint }[];
-  /** Where the purchases came from: one row per source address. */
+  /** Where the purchases came from: one row per source address, the most used first, at most SOURCE_ADDRESSES_LISTED. */
   sourceAddresses: { address: string; count: number; amount: bigint; firstUse: Date; lastUse: Date }[];
+  /** The addresses beyond those listed, added up (null when every address is listed). */
+  otherAddresses: { addresses: number; count: number; amount: bigint; firstUse: Date; lastUse: Date } | null;
   /** Net amount charged for purchases of the month (not failed). */
   totalCharged: bigint;
   /** Every purchase of the month, failed ones included (the CSV's row count). */
@@ -43,6 +45,9 @@ export interface InvoiceSummary {
   /** Purchases the wallet stays charged for (successful and pending). */
   chargedCount: number;
 }
+
+/** The PDF lists this many source addresses at most; the rest are added up in one row. */
+export const SOURCE_ADDRESSES_LISTED = 100;
 
 /** `accountId`: an operator's choice of account; account holders get their own. */
 export async function getInvoiceSummary(
@@ -74,13 +79,30 @@ export async function getInvoiceSummary(
     WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}
     GROUP BY service ORDER BY service`;
 
-  const addresses = await db.$queryRaw<{ address: string; count: bigint; amount: bigint; first_use: Date; last_use: Date }[]>`
-    SELECT source_ip AS address, count(*)::bigint AS count,
-           COALESCE(sum(amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS amount,
-           min(created_at) AS first_use, max(created_at) AS last_use
-    FROM transactions
-    WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}
-    GROUP BY source_ip ORDER BY count(*) DESC, source_ip`;
+  // The most used addresses, and the rest added up in one row: an account whose portal users bought from
+  // 30,000 addresses in a month (mobile networks hand out a new one per session) made a PDF of hundreds
+  // of pages that exhausted the server's memory (README "Performance at volume"). The CSV keeps every
+  // purchase's address.
+  const addresses = await db.$queryRaw<
+    { address: string | null; addresses: bigint; count: bigint; amount: bigint; first_use: Date; last_use: Date }[]
+  >`
+    WITH by_address AS (
+      SELECT source_ip AS address, count(*)::bigint AS count,
+             COALESCE(sum(amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS amount,
+             min(created_at) AS first_use, max(created_at) AS last_use,
+             row_number() OVER (ORDER BY count(*) DESC, source_ip) AS rank
+      FROM transactions
+      WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}
+      GROUP BY source_ip
+    )
+    SELECT address, 1::bigint AS addresses, count, amount, first_use, last_use
+    FROM by_address WHERE rank <= ${SOURCE_ADDRESSES_LISTED}
+    UNION ALL
+    SELECT NULL, count(*)::bigint, sum(count)::bigint, sum(amount)::bigint, min(first_use), max(last_use)
+    FROM by_address WHERE rank > ${SOURCE_ADDRESSES_LISTED}
+    HAVING count(*) > 0
+    ORDER BY 3 DESC, 1`;
+  const others = addresses.find((row) => row.address === null);
 
   const credits = await db.ledgerEntry.findMany({
     where: { accountId: account.id, kind: { in: ["FUNDING", "ADJUSTMENT"] }, createdAt: { gte: start, lt: end } },
@@ -119,13 +141,20 @@ export async function getInvoiceSummary(
       charged: Number(row.charged),
       amount: row.amount,
     })),
-    sourceAddresses: addresses.map((row) => ({
-      address: row.address,
-      count: Number(row.count),
-      amount: row.amount,
-      firstUse: row.first_use,
-      lastUse: row.last_use,
-    })),
+    sourceAddresses: addresses.flatMap((row) =>
+      row.address === null
+        ? []
+        : [{ address: row.address, count: Number(row.count), amount: row.amount, firstUse: row.first_use, lastUse: row.last_use }],
+    ),
+    otherAddresses: others
+      ? {
+          addresses: Number(others.addresses),
+          count: Number(others.count),
+          amount: others.amount,
+          firstUse: others.first_use,
+          lastUse: others.last_use,
+        }
+      : null,
     totalCharged: services.reduce((sum, row) => sum + row.amount, 0n),
     transactionCount: services.reduce((sum, row) => sum + Number(row.count), 0),
     chargedCount: services.reduce((sum, row) => sum + Number(row.charged), 0),

@@ -5,9 +5,7 @@
  */
 import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
-import { Prisma } from "~/generated/prisma/client";
 import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
-import { IS_SPEND, lagosLocal } from "~/server/services/transactions/transaction-reads";
 import { lagosPeriodOf } from "./billing-period";
 import { invoiceAccountId } from "./invoice-access";
 
@@ -29,13 +27,16 @@ function previousPeriod(period: string): string {
 /** `accountId`: an operator's choice of account; account holders get their own. */
 export async function listInvoiceMonths(actor: Actor, input: { accountId?: string }, now: Date = new Date()) {
   const account = await findAccountOrThrow(db, invoiceAccountId(actor, input.accountId));
+  // From the daily totals (account_daily_totals, kept by triggers on transactions): the same counts as
+  // grouping the account's transactions by month, without reading them (2.6 s at 2,000,000).
   const rows = await db.$queryRaw<{ period: string; purchases: bigint; failed: bigint; charged: bigint }[]>`
-    SELECT to_char(${lagosLocal(Prisma.sql`created_at`)}, 'YYYY-MM') AS period,
-           count(*)::bigint AS purchases,
-           count(*) FILTER (WHERE status = 'FAILED')::bigint AS failed,
-           COALESCE(sum(amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS charged
-    FROM transactions WHERE account_id = ${account.id}::uuid
-    GROUP BY 1`;
+    SELECT to_char(day, 'YYYY-MM') AS period,
+           sum(purchases)::bigint AS purchases,
+           sum(failed)::bigint AS failed,
+           sum(spend)::bigint AS charged
+    FROM account_daily_totals WHERE account_id = ${account.id}::uuid
+    GROUP BY 1
+    HAVING sum(purchases) > 0`;
   const byPeriod = new Map(rows.map((row) => [row.period, row]));
 
   const first = [lagosPeriodOf(account.createdAt), ...byPeriod.keys()].sort()[0]!;

@@ -348,13 +348,26 @@ export function renderInvoicePdf(summary: InvoiceSummary, issuer: InvoiceIssuer,
     root,
     ADDRESS_COLUMNS,
     summary.sourceAddresses.length > 0
-      ? summary.sourceAddresses.map((row) => [
-          row.address,
-          String(row.count),
-          formatNgn(row.amount),
-          formatLagosDateTime(row.firstUse),
-          formatLagosDateTime(row.lastUse),
-        ])
+      ? [
+          ...summary.sourceAddresses.map((row) => [
+            row.address,
+            String(row.count),
+            formatNgn(row.amount),
+            formatLagosDateTime(row.firstUse),
+            formatLagosDateTime(row.lastUse),
+          ]),
+          ...(summary.otherAddresses
+            ? [
+                [
+                  `${summary.otherAddresses.addresses} other addresses`,
+                  String(summary.otherAddresses.count),
+                  formatNgn(summary.otherAddresses.amount),
+                  formatLagosDateTime(summary.otherAddresses.firstUse),
+                  formatLagosDateTime(summary.otherAddresses.lastUse),
+                ],
+              ]
+            : []),
+        ]
       : [["No purchases this month", "", "", "", ""]],
   );
   root.end();

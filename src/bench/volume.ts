@@ -1,0 +1,694 @@
+/**
+ * `npm run bench -- --volume` (README "Performance at volume", issue 20): the same measurements on a
+ * database holding one account with a handful of transactions ("empty") and on one holding
+ * BENCH_VOLUME_TRANSACTIONS transactions (default 10,000,000) over BENCH_VOLUME_ACCOUNTS accounts
+ * (1,000), one of them with BENCH_VOLUME_BIG_ACCOUNT (2,000,000), bulk-loaded by volume-data.ts. Both
+ * databases live in one embedded PostgreSQL; each is measured through its own production server:
+ *
+ *   purchase          POST /api/v1/data under autocannon (32 connections, BENCH_SECONDS), the big account
+ *   REST pages        GET /api/v1/transactions: the first page, and the page 10,000 pages deep by cursor
+ *   portal            tRPC over HTTP with a signed-in owner's session, as the portal's pages call it:
+ *                     transactions.list searched by reference and recipient prefixes and filtered;
+ *                     dashboard.summary; invoices.months; and the operator's catalog.marginReport
+ *   invoices          the big account's biggest month as PDF and CSV over HTTP from a server whose heap
+ *                     is limited to BENCH_INVOICE_HEAP_MB (160), sampling its resident memory
+ *   ledger:check      the real CLI (`npm run admin -- ledger:check`), for the account and for all, and
+ *                     once more for all while purchases run: their rps, p99, longest latency and errors
+ *   migration         (the loaded database only) the migrations of issue 20 undone, then applied by
+ *                     start-up's own code (prisma migrate deploy) while purchases run: the longest
+ *                     purchase latency during it
+ *
+ * Sequential requests (BENCH_VOLUME_ITERATIONS each, default 20, after 2 warm-ups) give p50 and p95.
+ * BENCH_VOLUME_DIR keeps the cluster in that folder, and a loaded database found there is used again
+ * instead of loading anew (for working on a query; a recorded run starts from an empty folder).
+ */
+import { spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
+import { applyPendingMigrations } from "~/server/db/migrate";
+import { freePort } from "~/server/http/free-port";
+import { SERVER_ENTRY } from "~/bin/production-build";
+import { treeCpuMs } from "./cpu";
+import { lagosMonthStart, loadVolume, VOLUME_PASSWORD, type LoadedVolume, type VolumeSize } from "./volume-data";
+
+const log = (message: string) => console.error(`[bench] ${message}`);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const WARM_UP_SECONDS = Math.min(3, SECONDS);
+const CONNECTIONS = 32;
+const ITERATIONS = Number(process.env.BENCH_VOLUME_ITERATIONS ?? 20);
+const HEAP_MB = Number(process.env.BENCH_INVOICE_HEAP_MB ?? 160);
+const PAGE_LIMIT = 50; // the REST list's default
+const DEEP_PAGES = 10_000;
+const EMPTY_SIZE: VolumeSize = { transactions: 30, accounts: 1, bigAccount: 30 };
+export const VOLUME_SIZE: VolumeSize = {
+  transactions: Number(process.env.BENCH_VOLUME_TRANSACTIONS ?? 10_000_000),
+  accounts: Number(process.env.BENCH_VOLUME_ACCOUNTS ?? 1_000),
+  bigAccount: Number(process.env.BENCH_VOLUME_BIG_ACCOUNT ?? 2_000_000),
+};
+/**
+ * The migrations issue 20 adds, and what undoes them: the migration scenario undoes them on the loaded
+ * database (and deletes their rows in _prisma_migrations), then applies them again while purchases run.
+ */
+export const VOLUME_MIGRATIONS = [
+  "20261124065233_transactions_reference_prefix_index",
+  "20261124065251_transactions_recipient_prefix_index",
+  "20261124065304_transactions_created_at_brin",
+  "20261124065447_account_daily_totals",
+  "20261124065500_account_daily_totals_backfill",
+  "20261124065600_account_daily_totals_complete",
+  "20261124065700_account_daily_totals_cleanup",
+];
+const UNDO_VOLUME_MIGRATIONS = [
+  'DROP INDEX CONCURRENTLY IF EXISTS "transactions_account_id_client_reference_prefix_idx"',
+  'DROP INDEX CONCURRENTLY IF EXISTS "transactions_account_id_recipient_prefix_idx"',
+  'DROP INDEX CONCURRENTLY IF EXISTS "transactions_created_at_idx"',
+  `DROP TRIGGER IF EXISTS transactions_daily_totals_insert ON transactions;
+   DROP TRIGGER IF EXISTS transactions_daily_totals_update ON transactions;
+   DROP TRIGGER IF EXISTS transactions_daily_totals_delete ON transactions;
+   DROP TRIGGER IF EXISTS transactions_daily_totals_truncate ON transactions;
+   DROP FUNCTION IF EXISTS account_daily_totals_on_change();
+   DROP FUNCTION IF EXISTS account_daily_totals_on_truncate();
+   DROP FUNCTION IF EXISTS account_daily_totals_add(uuid, timestamptz, "Service", "TransactionStatus", bigint, int);
+   DROP PROCEDURE IF EXISTS account_daily_totals_backfill();
+   DROP FUNCTION IF EXISTS account_daily_totals_count(date, uuid);
+   DROP TABLE IF EXISTS account_daily_totals, account_daily_totals_ready`,
+];
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+interface Answer {
+  status: number;
+  body: Buffer;
+  headers: http.IncomingHttpHeaders;
+}
+
+function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: options.method ?? "GET", headers: options.headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+interface RunningServer {
+  pid: number;
+  base: string;
+  stop: () => Promise<void>;
+  /** The server's warning and error log lines so far (the first 20). */
+  problems: string[];
+}
+
+async function startServer(databaseUrl: string, nodeFlags: string[] = []): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "0",
+      WEB_CONCURRENCY: "1",
+      RECONCILE_INTERVAL_MS: "60000",
+      LOG_LEVEL: "info",
+      API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? "100000000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-8192);
+      if (output.includes("listening on")) resolve();
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  child.removeAllListeners("exit");
+  // From here on the request log is read and dropped, but warnings and errors are kept (the first 20):
+  // a failed request in a scenario is reported with what the server said about it.
+  const problems: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.removeAllListeners("data");
+    stream.on("data", (chunk: Buffer) => {
+      if (problems.length >= 20) return;
+      for (const line of chunk.toString().split("\n"))
+        if (/"level":"(warn|error|fatal)"/.test(line) && problems.length < 20) problems.push(line.slice(0, 2000));
+    });
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
+  return { pid: child.pid!, base: `http://127.0.0.1:${port}`, stop, problems };
+}
+
+/** Resident memory of a process, MB (0 once it has exited: the download then fails with its own error). */
+function residentMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const round = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
+
+export interface Timing {
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  runs: number;
+  /** Rows the last answer held (a page's items, a report's lines): shows the query found something. */
+  rows: number;
+}
+
+/** Sequential calls after two warm-ups; each must succeed. */
+async function timed(name: string, call: () => Promise<number>): Promise<Timing> {
+  for (let warm = 0; warm < 2; warm += 1) await call();
+  const times: number[] = [];
+  let rows = 0;
+  for (let run = 0; run < ITERATIONS; run += 1) {
+    const started = performance.now();
+    rows = await call();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (fraction: number) => times[Math.min(times.length - 1, Math.floor(fraction * times.length))]!;
+  const timing = { p50Ms: round(at(0.5)), p95Ms: round(at(0.95)), maxMs: round(times.at(-1)!), runs: times.length, rows };
+  log(`  ${name}: p50 ${timing.p50Ms} ms, p95 ${timing.p95Ms} ms (${rows} rows)`);
+  return timing;
+}
+
+interface LoadResult {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+  requests: number;
+}
+
+/** Purchases (fresh references) until `stop()` or `seconds`; the big account's key. */
+function purchaseLoad(base: string, apiKey: string, prefix: string, seconds: number) {
+  let sequence = 0;
+  let finish: (result: LoadResult) => void;
+  let fail: (error: Error) => void;
+  const done = new Promise<LoadResult>((resolve, reject) => ((finish = resolve), (fail = reject)));
+  const instance = autocannon(
+    {
+      url: `${base}/api/v1/data`,
+      connections: CONNECTIONS,
+      duration: seconds,
+      timeout: 10,
+      requests: [
+        {
+          method: "POST",
+          headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({ clientReference: `${prefix}-${sequence++}`, planId: "mtn-1gb-30d", phone: "08031234567" }),
+          }),
+        },
+      ],
+    },
+    (error, result) => {
+      if (error) return fail(error);
+      finish({
+        rps: round(result.requests.average),
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        maxMs: result.latency.max,
+        errors: result.errors + result.timeouts + result.non2xx,
+        requests: result.requests.total,
+      });
+    },
+  );
+  return { done, stop: () => instance.stop() };
+}
+
+/** `npm run admin -- ledger:check`, timed, with its JSON answer. */
+async function ledgerCheck(databaseUrl: string, accountId?: string) {
+  const args = ["run", "--silent", "admin", "--", "ledger:check", ...(accountId ? ["--account", accountId] : [])];
+  const started = performance.now();
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn("npm", args, {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("exit", (code) => (code === 0 ? resolve(stdout) : reject(new Error(`ledger:check exited with ${code}: ${stdout}${stderr}`))));
+  });
+  const seconds = round((performance.now() - started) / 1000, 2);
+  const answer = JSON.parse(output) as { ok: boolean; accounts: number; transactions: number; mismatches: unknown[] };
+  return { seconds, ok: answer.ok, accounts: answer.accounts, transactions: answer.transactions, mismatches: answer.mismatches.length };
+}
+
+/** A portal session over HTTP, as the browser signs in (next-auth's CSRF token, then the form). */
+async function signIn(base: string, email: string, password: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (answer: Answer) => {
+    for (const cookie of answer.headers["set-cookie"] ?? []) {
+      const [pair = ""] = cookie.split(";");
+      const separator = pair.indexOf("=");
+      jar.set(pair.slice(0, separator), pair.slice(separator + 1));
+    }
+  };
+  const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const csrf = await request(`${base}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = JSON.parse(csrf.body.toString()) as { csrfToken: string };
+  const form = new URLSearchParams({ email, password, csrfToken, json: "true", callbackUrl: "/dashboard" });
+  const answer = await request(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies() },
+    body: form.toString(),
+  });
+  keep(answer);
+  if (![...jar.keys()].some((name) => name.includes("session-token"))) throw new Error(`sign-in as ${email} failed: ${answer.status}`);
+  return cookies();
+}
+
+/** A tRPC query over HTTP (superjson input), as the portal's client sends it; returns its data. */
+async function trpcQuery(base: string, cookie: string, procedure: string, input?: unknown): Promise<unknown> {
+  const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+  const answer = await request(`${base}/api/trpc/${procedure}${query}`, { headers: { cookie } });
+  if (answer.status !== 200) throw new Error(`${procedure}: ${answer.status} ${answer.body.toString().slice(0, 300)}`);
+  return (JSON.parse(answer.body.toString()) as { result: { data: { json: unknown } } }).result.data.json;
+}
+
+interface Subject {
+  accountId: string;
+  apiKey: string;
+  ownerEmail: string;
+  /** The big account's reference, recipient and month to search, page and download. */
+  reference: string;
+  recipient: string;
+  deepCursor: string;
+  deepRowsSkipped: number;
+  biggestMonth: string;
+  biggestMonthRows: number;
+  pastDay: string;
+}
+
+/** What to search and download, read from the data itself. */
+async function subjectOf(databaseUrl: string, loaded: Pick<LoadedVolume, "accountId" | "apiKey" | "ownerEmail">): Promise<Subject> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: counts } = await client.query<{ count: string }>("SELECT count(*) FROM transactions WHERE account_id = $1", [
+      loaded.accountId,
+    ]);
+    const total = Number(counts[0]!.count);
+    // The cursor a client holds after DEEP_PAGES pages of PAGE_LIMIT (or the last page of a small account).
+    const skipped = Math.max(0, Math.min(DEEP_PAGES * PAGE_LIMIT, total - 1));
+    const { rows: deep } = await client.query<{ created_at: Date; id: string }>(
+      "SELECT created_at, id FROM transactions WHERE account_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
+      [loaded.accountId, Math.max(0, skipped - 1)],
+    );
+    const { rows: sample } = await client.query<{ client_reference: string; recipient: string }>(
+      "SELECT client_reference, recipient FROM transactions WHERE account_id = $1 AND service = 'DATA' ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
+      [loaded.accountId, Math.floor(total / 3)],
+    );
+    const { rows: months } = await client.query<{ period: string; count: string }>(
+      `SELECT to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS period, count(*) FROM transactions
+       WHERE account_id = $1 GROUP BY 1 ORDER BY 2 DESC, 1 DESC LIMIT 1`,
+      [loaded.accountId],
+    );
+    const { rows: day } = await client.query<{ day: string }>(
+      `SELECT to_char((max(created_at) AT TIME ZONE 'Africa/Lagos')::date - 90, 'YYYY-MM-DD') AS day FROM transactions WHERE account_id = $1`,
+      [loaded.accountId],
+    );
+    const last = deep[0]!;
+    return {
+      ...loaded,
+      reference: sample[0]!.client_reference,
+      recipient: sample[0]!.recipient,
+      deepCursor: Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString("base64url"),
+      deepRowsSkipped: skipped,
+      biggestMonth: months[0]!.period,
+      biggestMonthRows: Number(months[0]!.count),
+      pastDay: day[0]!.day,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every measurement of one database (see the header). */
+async function measure(databaseUrl: string, subject: Subject, label: string, postmasterPid: number) {
+  log(`${label}: measuring…`);
+  const server = await startServer(databaseUrl);
+  try {
+    const { base } = server;
+    const auth = { authorization: `Bearer ${subject.apiKey}` };
+    const owner = await signIn(base, subject.ownerEmail, VOLUME_PASSWORD);
+    const operator = await signIn(base, "operator@volume.example", VOLUME_PASSWORD);
+
+    const restPage = async (cursor?: string) => {
+      const answer = await request(`${base}/api/v1/transactions${cursor ? `?cursor=${cursor}` : ""}`, { headers: auth });
+      if (answer.status !== 200) throw new Error(`GET /api/v1/transactions: ${answer.status} ${answer.body.toString().slice(0, 300)}`);
+      return (JSON.parse(answer.body.toString()) as { data: unknown[] }).data.length;
+    };
+    const list = (filter: Record<string, string>) => async () =>
+      ((await trpcQuery(base, owner, "transactions.list", { filter })) as { items: unknown[] }).items.length;
+    const reads: Record<string, Timing> = {};
+    reads.restFirstPage = await timed("REST first page", () => restPage());
+    reads.restDeepPage = await timed(`REST page ${DEEP_PAGES} deep`, () => restPage(subject.deepCursor));
+    reads.searchReference = await timed("search by reference prefix", list({ search: subject.reference.slice(0, -2) }));
+    reads.searchRecipient = await timed("search by recipient prefix", list({ search: subject.recipient.slice(0, 8) }));
+    reads.searchRecipientShort = await timed("search by a 4-digit recipient prefix", list({ search: subject.recipient.slice(0, 4) }));
+    reads.searchPhoneInternational = await timed("search by +234 phone prefix", list({ search: `+234${subject.recipient.slice(1, 8)}` }));
+    reads.filterService = await timed("filter service", list({ service: "ELECTRICITY" }));
+    reads.filterStatusFailed = await timed("filter failed", list({ status: "FAILED" }));
+    reads.filterStatusPending = await timed("filter pending", list({ status: "PENDING" }));
+    reads.filterDay = await timed("filter one day", list({ from: subject.pastDay, to: subject.pastDay }));
+    reads.filterServiceStatusDay = await timed(
+      "filter service, status and day",
+      list({ service: "AIRTIME", status: "SUCCESSFUL", from: subject.pastDay, to: subject.pastDay }),
+    );
+    reads.dashboard = await timed("dashboard summary", async () => {
+      const summary = (await trpcQuery(base, owner, "dashboard.summary")) as { daily: unknown[] };
+      return summary.daily.length;
+    });
+    reads.invoiceMonths = await timed("invoice months", async () => {
+      const months = (await trpcQuery(base, owner, "invoices.months", {})) as { months: unknown[] };
+      return months.months.length;
+    });
+    reads.marginReport = await timed("margin report (operator, all accounts)", async () => {
+      const report = (await trpcQuery(base, operator, "catalog.marginReport", { period: subject.biggestMonth })) as { lines: unknown[] };
+      return report.lines.length;
+    });
+
+    // Purchases: warm-up, then the measured load.
+    await purchaseLoad(base, subject.apiKey, `${label}-warm-${Date.now()}`, WARM_UP_SECONDS).done;
+    log(`${label}: purchase load ${SECONDS} s…`);
+    const serverCpuBefore = treeCpuMs(server.pid);
+    const databaseCpuBefore = treeCpuMs(postmasterPid);
+    const load = await purchaseLoad(base, subject.apiKey, `${label}-${Date.now()}`, SECONDS).done;
+    const perRequest = (ms: number) => (load.requests > 0 ? Math.round((ms * 1000) / load.requests) : 0);
+    // CPU per purchase, as `npm run bench` reports it: steadier than rps when something else shares the machine.
+    const purchase = {
+      ...load,
+      serverCpuUsPerRequest: perRequest(treeCpuMs(server.pid) - serverCpuBefore),
+      databaseCpuUsPerRequest: perRequest(treeCpuMs(postmasterPid) - databaseCpuBefore),
+    };
+    log(
+      `  purchase: ${purchase.rps} rps, p99 ${purchase.p99Ms} ms, ${purchase.errors} errors, ` +
+        `CPU µs per purchase: server ${purchase.serverCpuUsPerRequest}, database ${purchase.databaseCpuUsPerRequest}`,
+    );
+
+    log(`${label}: ledger:check…`);
+    const ledgerAccount = await ledgerCheck(databaseUrl, subject.accountId);
+    const ledgerAll = await ledgerCheck(databaseUrl);
+    log(`  ledger:check: account ${ledgerAccount.seconds} s, all ${ledgerAll.seconds} s`);
+    // Again while purchases run: the check holds one snapshot and no lock a purchase waits for.
+    const checkLoad = purchaseLoad(base, subject.apiKey, `${label}-check-${Date.now()}`, 3600);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const ledgerUnderLoad = await ledgerCheck(databaseUrl);
+    checkLoad.stop();
+    const duringCheck = await checkLoad.done;
+    log(`  ledger:check under load: ${ledgerUnderLoad.seconds} s; purchases ${duringCheck.rps} rps, max ${duringCheck.maxMs} ms`);
+    await server.stop();
+
+    // Invoices from a server whose heap is limited, as the invoice scenario of `npm run bench`.
+    const invoiceServer = await startServer(databaseUrl, [`--max-old-space-size=${HEAP_MB}`]);
+    const download = async (extension: "pdf" | "csv") => {
+      let peak = residentMb(invoiceServer.pid);
+      const sampler = setInterval(() => (peak = Math.max(peak, residentMb(invoiceServer.pid))), 50);
+      const started = performance.now();
+      const answer = await request(`${invoiceServer.base}/api/v1/invoices/${subject.biggestMonth}.${extension}`, { headers: auth });
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      peak = Math.max(peak, residentMb(invoiceServer.pid));
+      if (answer.status !== 200) throw new Error(`invoice ${extension}: ${answer.status} ${answer.body.toString().slice(0, 300)}`);
+      let lines = 0;
+      for (let index = answer.body.indexOf(10); index !== -1; index = answer.body.indexOf(10, index + 1)) lines += 1;
+      return {
+        seconds: round(seconds, 2),
+        peakRssMb: Math.round(peak),
+        bytes: answer.body.length,
+        lines,
+        pdf: answer.body.subarray(0, 5).toString() === "%PDF-",
+      };
+    };
+    log(`${label}: invoice ${subject.biggestMonth} (${subject.biggestMonthRows} transactions)…`);
+    const invoicePdf = await download("pdf");
+    const invoiceCsv = await download("csv");
+    await invoiceServer.stop();
+    if (!invoicePdf.pdf) throw new Error("the invoice PDF is not a PDF");
+    if (invoiceCsv.lines !== subject.biggestMonthRows + 1) {
+      throw new Error(`invoice CSV: ${invoiceCsv.lines} lines for ${subject.biggestMonthRows} transactions`);
+    }
+    log(`  invoice: PDF ${invoicePdf.seconds} s, CSV ${invoiceCsv.seconds} s, peak RSS ${invoiceCsv.peakRssMb} MB`);
+    return {
+      subject: { month: subject.biggestMonth, monthTransactions: subject.biggestMonthRows, deepRowsSkipped: subject.deepRowsSkipped },
+      reads,
+      purchase,
+      invoicePdf,
+      invoiceCsv,
+      ledgerCheck: { account: ledgerAccount, all: ledgerAll, underLoad: { check: ledgerUnderLoad, purchases: duringCheck } },
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Issue 20's migrations on the loaded database, while purchases run: undone first (their indexes
+ * dropped, their rows in _prisma_migrations deleted), then applied by start-up's own code.
+ */
+async function migrateUnderLoad(databaseUrl: string, subject: Subject) {
+  // The server first: it applies pending migrations when it starts, and these must run under load.
+  const server = await startServer(databaseUrl);
+  try {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      for (const statement of UNDO_VOLUME_MIGRATIONS) await client.query(statement);
+      await client.query("DELETE FROM _prisma_migrations WHERE migration_name = ANY($1)", [VOLUME_MIGRATIONS]);
+    } finally {
+      await client.end();
+    }
+    await purchaseLoad(server.base, subject.apiKey, `migration-warm-${Date.now()}`, WARM_UP_SECONDS).done;
+    log(`migration: applying ${VOLUME_MIGRATIONS.length} migrations while purchases run…`);
+    const load = purchaseLoad(server.base, subject.apiKey, `migration-${Date.now()}`, 3600);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const started = performance.now();
+    const applied = await applyPendingMigrations(databaseUrl);
+    const seconds = round((performance.now() - started) / 1000, 2);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    load.stop();
+    const purchases = await load.done;
+    log(`  migration: ${seconds} s; purchases ${purchases.rps} rps, longest ${purchases.maxMs} ms, ${purchases.errors} errors`);
+    // The daily totals, counted by the backfill and the triggers while purchases ran, against a count
+    // of the transactions now: any row that differs is a change counted twice or not at all.
+    const check = new pg.Client({ connectionString: databaseUrl });
+    await check.connect();
+    try {
+      const { rows } = await check.query<{ differing: string }>(`
+        WITH kept AS (
+          SELECT account_id, day, service, purchases::bigint, failed::bigint, spend FROM account_daily_totals
+          WHERE purchases <> 0 OR failed <> 0 OR spend <> 0
+        ), counted AS (
+          SELECT account_id, (created_at AT TIME ZONE 'Africa/Lagos')::date AS day, service, count(*) AS purchases,
+                 count(*) FILTER (WHERE status = 'FAILED') AS failed, COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS spend
+          FROM transactions GROUP BY 1, 2, 3
+        )
+        SELECT count(*) AS differing FROM ((SELECT * FROM kept EXCEPT SELECT * FROM counted) UNION ALL (SELECT * FROM counted EXCEPT SELECT * FROM kept)) d`);
+      const totalsDiffering = Number(rows[0]!.differing);
+      log(`  daily totals after the migrations: ${totalsDiffering} rows differ from a recount`);
+      return { applied, seconds, purchases, totalsDiffering, serverProblems: server.problems };
+    } finally {
+      await check.end();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+async function prepareDatabase(adminUrl: string, databaseUrl: string, size: VolumeSize, now: Date, folder: string | null) {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const saved = folder ? path.join(folder, `${name}.json`) : null;
+  if (saved && existsSync(saved)) {
+    log(`${name}: using the database loaded before (${saved})`);
+    return JSON.parse(readFileSync(saved, "utf8")) as LoadedVolume;
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  await applyPendingMigrations(databaseUrl);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn("npm", ["run", "--silent", "admin", "--", "catalog:import", "--sandbox"], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`catalog:import exited with ${code}`))));
+  });
+  log(`${name}: loading ${size.transactions} transactions over ${size.accounts} accounts (${size.bigAccount} in one)…`);
+  const loaded = await loadVolume(databaseUrl, size, now, log);
+  log(
+    `${name}: loaded in ${loaded.seconds.total} s (COPY ${loaded.seconds.copy} s, indexes ${loaded.seconds.indexes} s, VACUUM ANALYZE ${loaded.seconds.vacuumAnalyze} s)`,
+  );
+  if (saved) writeFileSync(saved, JSON.stringify(loaded));
+  return loaded;
+}
+
+type Measured = Awaited<ReturnType<typeof measure>>;
+
+/** Each figure beside its target; `met` is judged on the loaded database. */
+function compare(empty: Measured, volume: Measured) {
+  const rows: { measurement: string; empty: number; volume: number; unit: string; target: string; met: boolean | null }[] = [];
+  const add = (measurement: string, unit: string, emptyValue: number, volumeValue: number, target: string, met: boolean | null) =>
+    rows.push({ measurement, empty: emptyValue, volume: volumeValue, unit, target, met });
+  add("purchase rps", "rps", empty.purchase.rps, volume.purchase.rps, "≥ 0.9 × empty", volume.purchase.rps >= 0.9 * empty.purchase.rps);
+  add(
+    "purchase p99",
+    "ms",
+    empty.purchase.p99Ms,
+    volume.purchase.p99Ms,
+    "≤ 1.1 × empty",
+    volume.purchase.p99Ms <= 1.1 * empty.purchase.p99Ms,
+  );
+  const limits: Record<string, [string, number | null]> = {
+    restFirstPage: ["GET /transactions first page", 20],
+    restDeepPage: [`GET /transactions ${DEEP_PAGES} pages deep`, 20],
+    searchReference: ["search: reference prefix", 50],
+    searchRecipient: ["search: recipient prefix", 50],
+    searchRecipientShort: ["search: 4-digit recipient prefix", 50],
+    searchPhoneInternational: ["search: +234 phone prefix", 50],
+    filterService: ["filter: service", 50],
+    filterStatusFailed: ["filter: failed", 50],
+    filterStatusPending: ["filter: pending", 50],
+    filterDay: ["filter: one day", 50],
+    filterServiceStatusDay: ["filter: service + status + day", 50],
+    dashboard: ["dashboard summary", 100],
+    invoiceMonths: ["invoice months", 100],
+    marginReport: ["margin report (all accounts, one month)", null],
+  };
+  for (const [key, [measurement, limit]] of Object.entries(limits)) {
+    const emptyValue = empty.reads[key]!.p50Ms;
+    const volumeValue = volume.reads[key]!.p50Ms;
+    add(
+      `${measurement} p50`,
+      "ms",
+      emptyValue,
+      volumeValue,
+      limit === null ? "reported" : `≤ ${limit} ms`,
+      limit === null ? null : volumeValue <= limit,
+    );
+  }
+  add("invoice PDF", "s", empty.invoicePdf.seconds, volume.invoicePdf.seconds, "≤ 10 s", volume.invoicePdf.seconds <= 10);
+  add("invoice CSV", "s", empty.invoiceCsv.seconds, volume.invoiceCsv.seconds, "≤ 30 s", volume.invoiceCsv.seconds <= 30);
+  add(
+    "invoice CSV peak RSS",
+    "MB",
+    empty.invoiceCsv.peakRssMb,
+    volume.invoiceCsv.peakRssMb,
+    "≤ 256 MB",
+    volume.invoiceCsv.peakRssMb <= 256,
+  );
+  add(
+    "ledger:check one account",
+    "s",
+    empty.ledgerCheck.account.seconds,
+    volume.ledgerCheck.account.seconds,
+    "reported, passes",
+    volume.ledgerCheck.account.ok,
+  );
+  add(
+    "ledger:check all",
+    "s",
+    empty.ledgerCheck.all.seconds,
+    volume.ledgerCheck.all.seconds,
+    "reported, passes",
+    volume.ledgerCheck.all.ok,
+  );
+  const under = volume.ledgerCheck.underLoad;
+  add(
+    "purchases during ledger:check: longest",
+    "ms",
+    empty.ledgerCheck.underLoad.purchases.maxMs,
+    under.purchases.maxMs,
+    "< 1000 ms, no errors",
+    under.purchases.maxMs < 1000 && under.purchases.errors === 0 && under.check.ok,
+  );
+  return rows;
+}
+
+export async function runVolume(): Promise<void> {
+  const out = process.env.BENCH_OUT ?? "bench-results.json";
+  const folder = process.env.BENCH_VOLUME_DIR ? path.resolve(process.env.BENCH_VOLUME_DIR) : null;
+  const dir = folder ?? mkdtempSync(path.join(os.tmpdir(), "rp-bench-volume-"));
+  // The cluster's folder is inside: PostgreSQL runs as its own user, which must be able to reach it.
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o755);
+  const started = performance.now();
+  const cluster = await startEmbeddedPostgres({ dir: path.join(dir, "pg"), port: await freePort(), database: "volume" });
+  try {
+    const now = new Date();
+    const emptyUrl = cluster.url.replace(/\/volume$/, "/volume_empty");
+    const emptyLoaded = await prepareDatabase(cluster.adminUrl, emptyUrl, EMPTY_SIZE, now, null);
+    const volumeLoaded = await prepareDatabase(cluster.adminUrl, cluster.url, VOLUME_SIZE, now, folder);
+    // Line 1 of postmaster.pid: the PostgreSQL server process, whose children are the backends.
+    const postmasterPid = Number(readFileSync(path.join(dir, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
+    const empty = await measure(emptyUrl, await subjectOf(emptyUrl, emptyLoaded), "empty", postmasterPid);
+    const volumeSubject = await subjectOf(cluster.url, volumeLoaded);
+    const volume = await measure(cluster.url, volumeSubject, "volume", postmasterPid);
+    const migration = await migrateUnderLoad(cluster.url, volumeSubject);
+    const table = compare(empty, volume);
+    if (migration) {
+      table.push({
+        measurement: "purchases during the migrations: longest",
+        empty: 0,
+        volume: migration.purchases.maxMs,
+        unit: "ms",
+        target: "< 1000 ms, no errors, totals exact",
+        met: migration.purchases.maxMs < 1000 && migration.purchases.errors === 0 && migration.totalsDiffering === 0,
+      });
+    }
+    const results = {
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? "unknown",
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+      },
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      iterations: ITERATIONS,
+      volume: {
+        size: VOLUME_SIZE,
+        months: { from: lagosMonthStart(now, 11).toISOString(), to: now.toISOString() },
+        load: { transactions: volumeLoaded.transactions, ledgerEntries: volumeLoaded.ledgerEntries, seconds: volumeLoaded.seconds },
+        empty,
+        loaded: volume,
+        migration,
+        table,
+        allMet: table.every((row) => row.met !== false),
+        totalSeconds: Math.round((performance.now() - started) / 1000),
+      },
+    };
+    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+    console.table(table.map((row) => ({ ...row, met: row.met === null ? "" : row.met ? "yes" : "NO" })));
+    console.log(`results written to ${out}`);
+  } finally {
+    await cluster.stop();
+    if (!folder) rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Keeps `npm run bench -- --volume` runnable (README "Performance at volume"): the whole scenario at a
+ * small size (a few thousand transactions, 1 s of load, 2 timed calls per read) must complete and write
+ * its JSON, with every measurement actually made: requests answered, downloads complete with a line per
+ * transaction, the ledger checks passing, issue 20's migrations applied under load with the daily
+ * totals exact. The figures themselves are not asserted: they belong to a quiet machine at full size.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const TRANSACTIONS = 3000;
+
+describe("npm run bench -- --volume", () => {
+  it("measures the empty and the loaded database and writes the volume JSON", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "bench-volume-smoke-"));
+    const out = path.join(dir, "bench.json");
+    try {
+      await new Promise<void>((resolve, reject) => {
+        execFile(
+          process.execPath,
+          ["--import", "tsx", "src/bin/bench.ts", "--volume"],
+          {
+            env: {
+              ...process.env,
+              BENCH_SECONDS: "1",
+              BENCH_VOLUME_ITERATIONS: "2",
+              BENCH_VOLUME_TRANSACTIONS: String(TRANSACTIONS),
+              BENCH_VOLUME_ACCOUNTS: "5",
+              BENCH_VOLUME_BIG_ACCOUNT: "1000",
+              BENCH_OUT: out,
+            },
+            timeout: 150_000,
+          },
+          (error, _stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve()),
+        );
+      });
+      const { volume } = JSON.parse(readFileSync(out, "utf8"));
+      expect(volume.size).toEqual({ transactions: TRANSACTIONS, accounts: 5, bigAccount: 1000 });
+      expect(volume.load).toMatchObject({ transactions: TRANSACTIONS, ledgerEntries: expect.any(Number) });
+      expect(volume.load.ledgerEntries).toBeGreaterThan(TRANSACTIONS);
+
+      for (const side of [volume.empty, volume.loaded]) {
+        for (const [name, timing] of Object.entries(side.reads)) {
+          expect(timing, name).toMatchObject({ p50Ms: expect.any(Number), p95Ms: expect.any(Number), runs: 2 });
+        }
+        // Each search and filter found what it looked for on the loaded database's big account.
+        expect(side.reads.restFirstPage.rows).toBeGreaterThan(0);
+        expect(side.reads.searchReference.rows).toBeGreaterThan(0);
+        expect(side.reads.searchRecipient.rows).toBeGreaterThan(0);
+        expect(side.reads.dashboard.rows).toBe(30);
+        expect(side.reads.invoiceMonths.rows).toBeGreaterThan(0);
+        expect(side.purchase.requests).toBeGreaterThan(0);
+        expect(side.purchase.errors).toBe(0);
+        expect(side.purchase).toMatchObject({ serverCpuUsPerRequest: expect.any(Number), databaseCpuUsPerRequest: expect.any(Number) });
+        // Complete downloads (the scenario itself fails on a CSV short of a line per transaction + header).
+        expect(side.invoicePdf).toMatchObject({ pdf: true, peakRssMb: expect.any(Number) });
+        expect(side.invoiceCsv.lines).toBe(side.subject.monthTransactions + 1);
+        expect(side.ledgerCheck.account).toMatchObject({ ok: true, accounts: 1, mismatches: 0 });
+        expect(side.ledgerCheck.all).toMatchObject({ ok: true, mismatches: 0 });
+        expect(side.ledgerCheck.underLoad.check.ok).toBe(true);
+        expect(side.ledgerCheck.underLoad.purchases.requests).toBeGreaterThan(0);
+        expect(side.ledgerCheck.underLoad.purchases.errors).toBe(0);
+      }
+      expect(volume.loaded.reads.restDeepPage.rows).toBeGreaterThan(0);
+      expect(volume.loaded.ledgerCheck.all.accounts).toBe(5);
+      expect(volume.loaded.ledgerCheck.all.transactions).toBeGreaterThanOrEqual(TRANSACTIONS);
+
+      expect(volume.migration.applied).toHaveLength(7);
+      expect(volume.migration.purchases.requests).toBeGreaterThan(0);
+      expect(volume.migration.purchases.errors).toBe(0);
+      expect(volume.migration.totalsDiffering).toBe(0);
+
+      expect(volume.table.length).toBeGreaterThan(20);
+      for (const row of volume.table) {
+        expect(row, row.measurement).toMatchObject({ measurement: expect.any(String), target: expect.any(String) });
+        expect(typeof row.empty === "number" && typeof row.volume === "number", row.measurement).toBe(true);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
