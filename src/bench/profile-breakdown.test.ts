@@ -33,7 +33,7 @@ describe("profile breakdown", () => {
       samples: [6, 5, 5, 5, 6, 2, 7, 7, 5, 6],
       timeDeltas: [100, 100, 100, 100, 100, 100, 100, 100, 100, 100],
     };
-    const breakdown = profileBreakdown(profile, { purchase: { startUs: 1_150, endUs: 1_950, requests: 10, serverCpuUsPerRequest: 600 } });
+    const breakdown = profileBreakdown(profile, { purchase: { startUs: 1_150, endUs: 1_950, serverCpuUsPerRequest: 600 } });
     // In the window: writev ×4, the handler ×1, (program) ×1 and idle ×2 → 4/6, 1/6, 1/6 of 600 µs.
     expect(breakdown).toEqual({ purchase: { "pg (database driver)": 400, "our code": 100, "Node.js runtime": 100 } });
   });

@@ -98,7 +98,7 @@ class SourceMaps {
  */
 export function profileBreakdown(
   profile: CpuProfile,
-  windows: Record<string, ProfileWindow & { requests: number; serverCpuUsPerRequest: number }>,
+  windows: Record<string, ProfileWindow & { serverCpuUsPerRequest: number }>,
 ): Record<string, Record<string, number>> {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map<number, number>();

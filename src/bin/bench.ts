@@ -306,7 +306,7 @@ function breakdownOfProfile(
   const measured = Object.fromEntries(
     Object.entries(windows).map(([name, window]) => [
       name,
-      { ...window, requests: scenarios[name]!.requests, serverCpuUsPerRequest: scenarios[name]!.serverCpuUsPerRequest ?? 0 },
+      { ...window, serverCpuUsPerRequest: scenarios[name]!.serverCpuUsPerRequest ?? 0 },
     ]),
   );
   return profileBreakdown(JSON.parse(readFileSync(path.join(PROFILE_DIR, file), "utf8")) as CpuProfile, measured);
