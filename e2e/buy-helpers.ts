@@ -15,7 +15,7 @@ export async function moneyFacts(accountId: string) {
     db.transaction.findMany({ where: { accountId }, orderBy: { createdAt: "asc" } }),
     db.ledgerEntry.count({ where: { accountId, kind: "PURCHASE" } }),
     db.ledgerEntry.count({ where: { accountId, kind: "REVERSAL" } }),
-    db.wallet.findUniqueOrThrow({ where: { accountId } }),
+    db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId, livemode: true } } }),
   ]);
   return { transactions, purchases, reversals, balance: wallet.balance };
 }

@@ -182,12 +182,13 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   "key:create": {
-    summary: "--account <accountId> [--name <name>]",
-    options: { account: string, name: string },
+    summary: "--account <accountId> [--name <name>] [--mode live|test]",
+    options: { account: string, name: string, mode: string },
     required: ["account"],
     run: async (actor, flags) => {
       const { createApiKey } = await import("~/server/services/api-keys/create-api-key");
-      return createApiKey(actor, { accountId: text(flags, "account") ?? "", name: text(flags, "name") });
+      const mode = text(flags, "mode") as "live" | "test" | undefined;
+      return createApiKey(actor, { accountId: text(flags, "account") ?? "", name: text(flags, "name"), mode });
     },
   },
   "key:revoke": {

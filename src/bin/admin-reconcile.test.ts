@@ -33,7 +33,7 @@ describe("admin reconcile and ledger:check", () => {
 
   it("reports an account whose balance was changed behind the ledger's back", async () => {
     const { accountId } = await fundedAccount(5_000n);
-    await db.wallet.update({ where: { accountId }, data: { balance: 6_000n } });
+    await db.wallet.update({ where: { accountId_livemode: { accountId, livemode: true } }, data: { balance: 6_000n } });
     const check = await admin("ledger:check", "--account", accountId);
     expect(check.json.ok).toBe(false);
     expect(check.json.accounts).toBe(1);

@@ -33,7 +33,13 @@ async function databaseState() {
     db.apiKey.findMany({ orderBy: { id: "asc" }, select: { id: true, revokedAt: true } }),
     db.account.findMany({
       orderBy: { id: "asc" },
-      select: { id: true, name: true, allowlistOptIn: true, onProductCatalog: true, wallet: { select: { balance: true } } },
+      select: {
+        id: true,
+        name: true,
+        allowlistOptIn: true,
+        onProductCatalog: true,
+        wallets: { where: { livemode: true }, select: { balance: true } },
+      },
     }),
   ]);
   return { audit, ledger, allowlist, users, keys, accounts };
@@ -59,14 +65,14 @@ describe("npm run admin", () => {
   }, 120_000);
 
   it("creates accounts with their created-at date, catalog flag and an empty wallet", async () => {
-    const accounts = await db.account.findMany({ include: { wallet: true }, orderBy: { name: "asc" } });
+    const accounts = await db.account.findMany({ include: { wallets: { where: { livemode: true } } }, orderBy: { name: "asc" } });
     expect(
       accounts.map((account) => [
         account.id,
         account.name,
         account.createdAt.toISOString(),
         account.onProductCatalog,
-        account.wallet?.balance,
+        account.wallets[0]?.balance,
       ]),
     ).toEqual([
       [newAccount, "New Reseller Ltd", "2026-06-30T23:00:00.000Z", true, 0n],
@@ -142,7 +148,7 @@ describe("npm run admin", () => {
 
     // wallet:fund → { balance } as a JSON number; the ledger follows the balance exactly.
     expect(funding!.map((run) => run.stdout.trim())).toEqual(['{"balance":500000}', '{"balance":750000}']);
-    const wallet = await db.wallet.findUniqueOrThrow({ where: { accountId: oldAccount } });
+    const wallet = await db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId: oldAccount, livemode: true } } });
     const ledger = await db.ledgerEntry.findMany({ where: { accountId: oldAccount }, orderBy: { id: "asc" } });
     expect(ledger.map((entry) => [entry.kind, entry.amount, entry.balanceAfter, entry.fundingReference])).toEqual([
       ["FUNDING", 500_000n, 500_000n, "TRF-1"],

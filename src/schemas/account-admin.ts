@@ -33,3 +33,27 @@ export const addStaffForm = z.object({
     .optional(),
 });
 export type AddStaffForm = z.input<typeof addStaffForm>;
+
+/** The test wallet's opening balance, and what "Reset" restores by default: ₦1,000,000 of play money (README "Test mode"). */
+export const TEST_WALLET_OPENING_BALANCE_KOBO = 100_000_000;
+/** The most one top-up or reset may set: play money, but bounded so a typo cannot make a nonsense balance. */
+export const MAX_TEST_WALLET_KOBO = 10_000_000_000;
+
+const testWalletKobo = z.coerce
+  .number("must be a whole number of kobo")
+  .int("must be a whole number of kobo")
+  .max(MAX_TEST_WALLET_KOBO, `must be at most ${MAX_TEST_WALLET_KOBO} kobo`);
+
+/** The owner's "Top up" of the test wallet: play money added (a FUNDING entry, which fires a test wallet.funded). */
+export const topUpTestWalletInput = z.object({
+  accountId: idInput(),
+  amount: testWalletKobo.positive("must be a positive number of kobo"),
+});
+export type TopUpTestWalletInput = z.input<typeof topUpTestWalletInput>;
+
+/** The owner's "Reset": the test wallet set to a balance (the opening one by default; 0 to try a 402). */
+export const resetTestWalletInput = z.object({
+  accountId: idInput(),
+  balance: testWalletKobo.nonnegative("must not be negative").default(TEST_WALLET_OPENING_BALANCE_KOBO),
+});
+export type ResetTestWalletInput = z.input<typeof resetTestWalletInput>;

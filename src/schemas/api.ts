@@ -11,13 +11,20 @@ import { API_SERVICE_NAMES } from "./services";
 const kobo = (description: string, example: number) => z.int().nonnegative().meta({ description, example });
 /** Meta goes on the nullable wrapper, so the description sits beside the type and not inside its anyOf. */
 const nullableKobo = (description: string, example: number) => z.int().nonnegative().nullable().meta({ description, example });
+/** Which world an object belongs to (README "Test mode"): true live, false made with a pk_test_ key. */
+export const livemodeField = (what: string) =>
+  z.boolean().meta({
+    description: `\`false\` when this ${what} belongs to test mode (a \`pk_test_\` key: the sandbox and the test wallet), \`true\` when live.`,
+    example: true,
+  });
 
 export const balanceResponse = z
   .object({
     balance: kobo("The wallet balance in kobo (100 kobo = ₦1).", 2_500_000),
     currency: z.literal("NGN"),
+    livemode: livemodeField("wallet"),
   })
-  .meta({ id: "Balance", description: "The account's wallet balance." });
+  .meta({ id: "Balance", description: "The wallet balance of the key's mode: the live wallet, or the test wallet for a `pk_test_` key." });
 
 export const network = z
   .object({
@@ -128,6 +135,7 @@ export const transaction = z
       .datetime()
       .nullable()
       .meta({ description: "When it became successful or failed; null while pending.", example: "2026-06-15T09:30:01.250Z" }),
+    livemode: livemodeField("transaction"),
     idempotentReplay: z.literal(true).optional().meta({ description: "Present, and true, only on replays of a known `clientReference`." }),
   })
   .meta({ id: "Transaction", description: "A purchase (data, airtime or a bill payment)." });

@@ -4,7 +4,7 @@
  * the OpenAPI document (including its `webhooks` section). Browser-safe: zod only.
  */
 import { z } from "zod";
-import { balanceResponse, transaction } from "./api";
+import { balanceResponse, livemodeField, transaction } from "./api";
 
 /** Every event type, in the order the documentation lists them. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -83,10 +83,12 @@ export const webhookEndpoint = z
       .nullable()
       .meta({ description: "Until then deliveries are signed with the previous secret as well as the new one." }),
     createdAt: z.iso.datetime(),
+    livemode: livemodeField("endpoint"),
   })
   .meta({
     id: "WebhookEndpoint",
-    description: "Where the account's events are delivered. The secret is shown only when created or rotated.",
+    description:
+      "Where the account's events of one mode are delivered: an endpoint made with a `pk_test_` key receives only test-mode events. The secret is shown only when created or rotated.",
   });
 
 export const webhookEndpointList = z.object({ data: z.array(webhookEndpoint) }).meta({ id: "WebhookEndpointList" });
@@ -136,6 +138,7 @@ const envelope = {
     example: "evt_019ab3f2c7e1a94c2e1730235f566409",
   }),
   createdAt: z.iso.datetime().meta({ description: "When the change it reports was made." }),
+  livemode: livemodeField("event"),
 };
 
 export const walletEventData = balanceResponse
@@ -151,6 +154,7 @@ export const apiKeyEventData = z
     name: z.string(),
     prefix: z.string().meta({ example: "pk_live_" }),
     lastFour: z.string().nullable().meta({ example: "a1b2" }),
+    livemode: livemodeField("API key"),
     createdAt: z.iso.datetime(),
     revokedAt: z.iso.datetime().nullable(),
   })

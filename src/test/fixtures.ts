@@ -27,9 +27,12 @@ export function uniqueName(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString("hex")}`;
 }
 
-/** An account with one API key; by default created before the allowlist cutoff and unrestricted. */
+/**
+ * An account with one API key (a live one unless `mode` says test); by default created before the
+ * allowlist cutoff and unrestricted. `funding` goes to the live wallet.
+ */
 export async function createAccountWithKey(
-  options: { createdAt?: string; allowlist?: string[]; funding?: bigint; onProductCatalog?: boolean } = {},
+  options: { createdAt?: string; allowlist?: string[]; funding?: bigint; onProductCatalog?: boolean; mode?: "live" | "test" } = {},
 ) {
   const { accountId } = await createAccount(operator, {
     name: uniqueName("account"),
@@ -38,6 +41,6 @@ export async function createAccountWithKey(
   });
   for (const entry of options.allowlist ?? []) await addAllowlistEntry(operator, { accountId, entry });
   if (options.funding) await fundWallet(operator, { accountId, amount: options.funding });
-  const { keyId, apiKey } = await createApiKey(operator, { accountId, name: uniqueName("key") });
+  const { keyId, apiKey } = await createApiKey(operator, { accountId, name: uniqueName("key"), mode: options.mode });
   return { accountId, keyId, apiKey, auth: { authorization: `Bearer ${apiKey}` } };
 }

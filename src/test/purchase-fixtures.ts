@@ -18,7 +18,13 @@ export function ensureSandboxCatalog(): Promise<void> {
 export async function fundedAccount(funding: bigint, options: Parameters<typeof createAccountWithKey>[0] = {}) {
   await ensureSandboxCatalog();
   const account = await createAccountWithKey({ ...options, funding });
-  const actor: Actor = { kind: "api-key", apiKeyId: account.keyId, accountId: account.accountId, sourceIp: "127.0.0.9" };
+  const actor: Actor = {
+    kind: "api-key",
+    apiKeyId: account.keyId,
+    accountId: account.accountId,
+    sourceIp: "127.0.0.9",
+    livemode: options.mode !== "test",
+  };
   return { ...account, actor };
 }
 
@@ -26,12 +32,14 @@ export function reference(prefix = "ref"): string {
   return `${prefix}-${randomBytes(6).toString("hex")}`;
 }
 
-export async function balanceOf(accountId: string): Promise<bigint> {
-  return (await db.wallet.findUniqueOrThrow({ where: { accountId } })).balance;
+/** The balance of the account's live wallet, or of its test wallet (livemode false). */
+export async function balanceOf(accountId: string, livemode = true): Promise<bigint> {
+  return (await db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId, livemode } } })).balance;
 }
 
-export async function ledgerOf(accountId: string) {
-  return db.ledgerEntry.findMany({ where: { accountId }, orderBy: { id: "asc" } });
+/** The live wallet's ledger, or the test wallet's (livemode false), oldest first. */
+export async function ledgerOf(accountId: string, livemode = true) {
+  return db.ledgerEntry.findMany({ where: { accountId, livemode }, orderBy: { id: "asc" } });
 }
 
 /** Puts a vend-counting wrapper in front of the sandbox; returns the counts and a restore function. */

@@ -10,12 +10,26 @@ import { AppError } from "~/server/errors";
 export type Actor =
   /** The operator command line: operator rights, identified by the OS user running it. */
   | { kind: "cli"; label: string }
-  /** A signed-in portal user. Operators have accountId null. */
-  | { kind: "user"; userId: string; email: string; role: Role; accountId: string | null; sourceIp: string | null }
-  /** A reseller's server holding an API key. */
-  | { kind: "api-key"; apiKeyId: string; accountId: string; sourceIp: string }
+  /**
+   * A signed-in portal user. Operators have accountId null. livemode false: the portal's "Test data"
+   * switch is on (README "Test mode"); absent means live.
+   */
+  | { kind: "user"; userId: string; email: string; role: Role; accountId: string | null; sourceIp: string | null; livemode?: boolean }
+  /** A reseller's server holding an API key; livemode false for a pk_test_ key (absent means live). */
+  | { kind: "api-key"; apiKeyId: string; accountId: string; sourceIp: string; livemode?: boolean }
   /** The service itself (seeding, the reconciler). */
   | { kind: "system" };
+
+/**
+ * The mode an actor works in, decided once where the actor is made (the API key's mode at
+ * authentication, the portal's switch at sign-in): false is test mode, with its own wallet,
+ * transactions and webhook endpoints. The CLI, the system and operators always work live.
+ */
+export function actorLivemode(actor: Actor): boolean {
+  if (actor.kind === "api-key") return actor.livemode !== false;
+  if (actor.kind === "user") return actor.role === "OPERATOR" || actor.livemode !== false;
+  return true;
+}
 
 export function isOperator(actor: Actor): boolean {
   return actor.kind === "cli" || actor.kind === "system" || (actor.kind === "user" && actor.role === "OPERATOR");

@@ -86,4 +86,48 @@ describe("applyPendingMigrations", () => {
     await insertDebit();
     await expect(insertDebit()).rejects.toThrow(/duplicate key/);
   });
+
+  it('keeps test mode\'s rows out of the live world (README "Test mode")', async () => {
+    const { rows } = await client.query("INSERT INTO accounts (name) VALUES ('modes') RETURNING id");
+    const accountId = rows[0].id;
+    await client.query("INSERT INTO wallets (account_id, livemode, balance) VALUES ($1, true, 0), ($1, false, 0)", [accountId]);
+    // A key's prefix says its mode.
+    await expect(
+      client.query("INSERT INTO api_keys (account_id, name, prefix, livemode, key_hash) VALUES ($1, 'k', 'pk_live_', false, 'h1')", [
+        accountId,
+      ]),
+    ).rejects.toThrow(/api_keys_prefix_matches_mode/);
+    const testKey = await client.query(
+      "INSERT INTO api_keys (account_id, name, prefix, livemode, key_hash) VALUES ($1, 'k', 'pk_test_', false, 'h2') RETURNING id",
+      [accountId],
+    );
+    const insertTransaction = (livemode: boolean, apiKeyId: string | null, reference = "same-ref") =>
+      client.query(
+        `INSERT INTO transactions (account_id, livemode, client_reference, service, order_fingerprint, recipient, amount, channel, api_key_id, source_ip)
+         VALUES ($1, $2, $3, 'DATA', 'f', '0803', 100, 'API', $4, '127.0.0.1') RETURNING id`,
+        [accountId, livemode, reference, apiKeyId],
+      );
+    // A test key cannot make a live transaction.
+    await expect(insertTransaction(true, testKey.rows[0].id)).rejects.toThrow(/transactions_api_key_id_livemode_fkey/);
+    // One reference per mode: once live and once in test is allowed, twice in one mode is not.
+    const testTransaction = await insertTransaction(false, testKey.rows[0].id);
+    const liveTransaction = await insertTransaction(true, null);
+    await expect(insertTransaction(false, null)).rejects.toThrow(/transactions_account_id_livemode_client_reference_key/);
+    // A test transaction's money moves only the test wallet's ledger, and a live one's only the live ledger.
+    const insertDebit = (livemode: boolean, transactionId: string) =>
+      client.query(
+        "INSERT INTO ledger_entries (account_id, livemode, kind, amount, balance_after, transaction_id) VALUES ($1, $2, 'PURCHASE', -100, 0, $3)",
+        [accountId, livemode, transactionId],
+      );
+    await expect(insertDebit(true, testTransaction.rows[0].id)).rejects.toThrow(/ledger_entries_transaction_id_livemode_fkey/);
+    await expect(insertDebit(false, liveTransaction.rows[0].id)).rejects.toThrow(/ledger_entries_transaction_id_livemode_fkey/);
+    await insertDebit(false, testTransaction.rows[0].id);
+    // Nothing changes world afterwards.
+    await expect(client.query("UPDATE transactions SET livemode = true WHERE id = $1", [testTransaction.rows[0].id])).rejects.toThrow(
+      /livemode cannot change/,
+    );
+    await expect(client.query("UPDATE ledger_entries SET livemode = true WHERE account_id = $1", [accountId])).rejects.toThrow(
+      /livemode cannot change/,
+    );
+  });
 });

@@ -133,8 +133,9 @@ export function buildOpenApiDocument() {
           bearerAuth: {
             type: "http",
             scheme: "bearer",
-            bearerFormat: "pk_live_...",
-            description: "An API key of your account: `Authorization: Bearer pk_live_<secret>`.",
+            bearerFormat: "pk_live_... or pk_test_...",
+            description:
+              "An API key of your account: `Authorization: Bearer pk_live_<secret>`, or a test key, `pk_test_<secret>` (see *Test mode*).",
           },
         },
       },

@@ -32,6 +32,19 @@ Keys are created in the portal (or by an operator) and shown once. An account ca
 keys; a revoked key stops working on the very next request. A missing, malformed, unknown or revoked
 key gets **401** with the error name \`generalErrors\`.
 
+## Test mode
+
+A **test key** (\`pk_test_...\`, created in the portal beside live keys) works on this same API and
+sees the same catalog and prices, but everything it does happens in a separate world: purchases go
+to the sandbox (see *Sandbox test recipients* below, whatever provider this server uses live), are
+charged to your account's **test wallet** of play money, and are stored as test transactions. A
+test key never touches the live wallet, live transactions, invoices or live webhooks, and a live key
+never sees test data. Every object says which world it belongs to: \`"livemode": false\` in test
+mode. A \`clientReference\` is unique per mode (the same one may be used once in each). Webhook
+endpoints are per mode too: one registered with a test key receives only test events, signed the
+same way. The allowlist applies to test keys as to live ones. The test wallet opens with ₦1,000,000
+and the account owner can top it up or reset it (to 0, say, to try a 402) in the portal.
+
 ## IP allowlisting
 
 After the key, the request's source address (the TCP peer; \`X-Forwarded-For\` is honoured only from
@@ -128,8 +141,9 @@ Transaction). \`GET /api/v1/events\` lists the events of the last 30 days.
 
 ## Sandbox test recipients
 
-The sandbox provider vends nothing real and answers by the recipient (phone number or customer id),
-so every outcome can be tried:
+The sandbox provider (every test-mode purchase, and live ones on a server that sells through the
+sandbox) vends nothing real and answers by the recipient (phone number or customer id), so every
+outcome can be tried:
 
 | recipient ends in | outcome |
 |---|---|

@@ -35,9 +35,13 @@ export function createVendProvider(name: string | undefined): VendProvider {
 
 let configured: VendProvider | null = null;
 let substitute: VendProvider | null = null;
+/** Test mode's upstream, whatever VEND_PROVIDER says: play money never reaches a real one (README "Test mode"). */
+const testModeProvider = new SandboxProvider();
 
-export function getVendProvider(): VendProvider {
+/** The provider for a purchase of this mode: the configured one live, the sandbox in test mode. */
+export function getVendProvider(livemode = true): VendProvider {
   if (substitute) return substitute;
+  if (!livemode) return testModeProvider;
   // Not memoised on failure: a misconfiguration keeps throwing rather than leaving a half-set state.
   configured ??= createVendProvider(env.VEND_PROVIDER);
   return configured;

@@ -393,7 +393,13 @@ describe.each(UPSTREAMS)("crash safety against the $name upstream", (upstream) =
     const storedBeforeRetry = await Promise.all(
       lost.map((attempt) =>
         db.transaction.findUnique({
-          where: { accountId_clientReference: { accountId: attempt.account.accountId, clientReference: attempt.reference } },
+          where: {
+            accountId_livemode_clientReference: {
+              accountId: attempt.account.accountId,
+              livemode: true,
+              clientReference: attempt.reference,
+            },
+          },
         }),
       ),
     );
@@ -469,7 +475,7 @@ describe.each(UPSTREAMS)("crash safety against the $name upstream", (upstream) =
 
     // Each balance: its funding minus its successful purchases, to the kobo.
     for (const account of accounts) {
-      const wallet = await db.wallet.findUniqueOrThrow({ where: { accountId: account.accountId } });
+      const wallet = await db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId: account.accountId, livemode: true } } });
       const spent = await db.transaction.aggregate({
         where: { accountId: account.accountId, status: "SUCCESSFUL" },
         _sum: { amount: true },

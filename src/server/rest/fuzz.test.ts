@@ -660,7 +660,7 @@ async function money(): Promise<Map<string, AccountMoney>> {
     SELECT w.account_id, w.balance,
            (SELECT count(*) FROM transactions t WHERE t.account_id = w.account_id)::int AS transactions,
            (SELECT count(*) FROM ledger_entries l WHERE l.account_id = w.account_id)::int AS ledger
-    FROM wallets w WHERE w.account_id = ANY(${accountIds}::uuid[])`;
+    FROM wallets w WHERE w.account_id = ANY(${accountIds}::uuid[]) AND w.livemode`;
   return new Map(rows.map((row) => [row.account_id, row]));
 }
 

@@ -51,6 +51,7 @@ const TRANSACTION_KEYS = [
   "customerName",
   "failureReason",
   "id",
+  "livemode",
   "networkId",
   "planId",
   "productName",

@@ -446,7 +446,9 @@ describe("one host killed mid-load", () => {
     // What each client saw agrees with what is stored; one reference is one transaction, 201 at most once.
     for (const attempt of attempts.filter((one) => one.transaction)) {
       const row = await db.transaction.findUniqueOrThrow({
-        where: { accountId_clientReference: { accountId: attempt.accountId, clientReference: attempt.clientReference } },
+        where: {
+          accountId_livemode_clientReference: { accountId: attempt.accountId, livemode: true, clientReference: attempt.clientReference },
+        },
       });
       expect(row.id, attempt.clientReference).toBe(attempt.transaction!.id);
       if (attempt.transaction!.status === "successful") expect(row.status).toBe("SUCCESSFUL");

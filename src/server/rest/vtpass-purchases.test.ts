@@ -8,8 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db";
+import { createApiKey } from "~/server/services/api-keys/create-api-key";
 import { adminWithEnv } from "~/test/admin-cli";
 import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
+import { operator } from "~/test/fixtures";
 import { request } from "~/test/http";
 import { balanceOf, fundedAccount, ledgerOf, reference } from "~/test/purchase-fixtures";
 import { startTestServer, type TestServer } from "~/test/server";
@@ -200,6 +202,29 @@ describe("VEND_PROVIDER=vtpass over /api/v1", () => {
     expect(replay.status).toBe(200);
     expect(replay.json()).toMatchObject({ status: "failed", idempotentReplay: true });
     expect(await balanceOf(accountId)).toBe(FUNDING);
+  });
+
+  it("sends nothing upstream for a pk_test_ key: test mode buys from the sandbox with the test wallet (README \"Test mode\")", async () => {
+    const { accountId } = await fundedAccount(FUNDING);
+    const key = await createApiKey(operator, { accountId, mode: "test" });
+    const auth = { authorization: `Bearer ${key.apiKey}` };
+    const sentBefore = fake.payRequests.length;
+    const testBalance = await balanceOf(accountId, false);
+    // The sandbox's recipients decide: success, failure, pending (settled by the same reconcile run).
+    const delivered = await buy(auth, "/api/v1/data", { planId: "mtn-1gb-30d", phone: "08031234567" });
+    const failed = await buy(auth, "/api/v1/bills/cable-tv/pay", { planId: "dstv-padi", customerId: "7012340000" });
+    const pending = await buy(auth, "/api/v1/airtime", { networkId: "mtn", phone: "08031231111", amount: 20_000 });
+    expect([delivered.body.status, failed.body.status, pending.body.status]).toEqual(["successful", "failed", "pending"]);
+    expect(delivered.body).toMatchObject({ livemode: false, providerReference: expect.stringMatching(/^SBX-/) });
+    // A sandbox customer check, not VTpass's merchant-verify: 9999 is the sandbox's invalid customer.
+    const invalid = await call(auth, "POST", "/api/v1/bills/cable-tv/verify", { planId: "dstv-padi", customerId: "7012349999" });
+    expect(invalid.status).toBe(422);
+
+    await reconcile();
+    expect(await statusOf(auth, pending.clientReference)).toMatchObject({ status: "successful", livemode: false });
+    expect(fake.payRequests.length).toBe(sentBefore);
+    expect(await balanceOf(accountId)).toBe(FUNDING);
+    expect(await balanceOf(accountId, false)).toBe(testBalance - BigInt(delivered.body.amount as number) - 20_000n);
   });
 
   it("leaves nothing pending and the ledger check clean", async () => {

@@ -52,10 +52,13 @@ describe("seedDemo", () => {
       expect(banner).toContain(`${credentials.email} / ${credentials.password}`);
     expect(banner).toContain(first.apiKey);
 
-    const account = await db.account.findUniqueOrThrow({ where: { id: first.accountId }, include: { wallet: true, ledger: true } });
+    const account = await db.account.findUniqueOrThrow({
+      where: { id: first.accountId },
+      include: { wallets: { where: { livemode: true } }, ledger: { where: { livemode: true } } },
+    });
     expect(account.createdAt.toISOString()).toBe("2026-07-14T23:00:00.000Z");
     expect(isAllowlistRequired(account)).toBe(true);
-    expect(account.wallet?.balance).toBe(5_000_000n);
+    expect(account.wallets[0]?.balance).toBe(5_000_000n);
     expect(account.ledger.map((entry) => [entry.kind, entry.amount, entry.balanceAfter, entry.fundingReference])).toEqual([
       ["FUNDING", 5_000_000n, 5_000_000n, "demo-initial-funding"],
     ]);

@@ -38,7 +38,7 @@ async function snapshot() {
     db.ledgerEntry.count(),
     db.allowlistEntry.count(),
     db.apiKey.count({ where: { revokedAt: { not: null } } }),
-    db.account.findMany({ orderBy: { id: "asc" }, select: { id: true, allowlistOptIn: true, onProductCatalog: true, wallet: true } }),
+    db.account.findMany({ orderBy: { id: "asc" }, select: { id: true, allowlistOptIn: true, onProductCatalog: true, wallets: true } }),
   ]);
   return { audit, ledger, allowlist, keys, accounts };
 }

@@ -1,17 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db";
+import { TEST_WALLET_OPENING_BALANCE_KOBO } from "~/schemas/account-admin";
 import { setProductCatalog } from "~/server/services/catalog/set-product-catalog";
 import { createAccount } from "./create-account";
 import { operator, rejection } from "~/test/fixtures";
 
 describe("createAccount", () => {
-  it("creates the account with an empty NGN wallet and an audit entry", async () => {
+  it("creates the account with an empty NGN wallet, a test wallet with the opening play money, and an audit entry", async () => {
     const before = Date.now();
     const { accountId } = await createAccount(operator, { name: "  Acme Data Ltd " });
-    const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, include: { wallet: true } });
+    const account = await db.account.findUniqueOrThrow({
+      where: { id: accountId },
+      include: { wallets: { orderBy: { livemode: "desc" } } },
+    });
     expect(account).toMatchObject({ name: "Acme Data Ltd", onProductCatalog: false, allowlistOptIn: false });
     expect(account.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(account.wallet).toMatchObject({ balance: 0n, currency: "NGN" });
+    expect(account.wallets).toMatchObject([
+      { livemode: true, balance: 0n, currency: "NGN" },
+      { livemode: false, balance: BigInt(TEST_WALLET_OPENING_BALANCE_KOBO), currency: "NGN" },
+    ]);
+    // The play money has its ledger entry in the test wallet's ledger, none in the live one's.
+    const ledger = await db.ledgerEntry.findMany({ where: { accountId }, select: { livemode: true, kind: true, amount: true } });
+    expect(ledger).toEqual([{ livemode: false, kind: "ADJUSTMENT", amount: BigInt(TEST_WALLET_OPENING_BALANCE_KOBO) }]);
     const audit = await db.auditLogEntry.findFirstOrThrow({ where: { accountId, action: "account.create" } });
     expect([audit.actorType, audit.actorLabel, audit.targetId]).toEqual(["OPERATOR_CLI", "cli:test", accountId]);
   });

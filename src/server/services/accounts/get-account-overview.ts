@@ -46,9 +46,9 @@ export async function getAccountOverview(actor: Actor, input: GetAccountOverview
   const account = await findAccountOrThrow(db, accountId);
 
   const [wallet, ledger] = await Promise.all([
-    db.wallet.findUnique({ where: { accountId }, select: { balance: true, currency: true } }),
+    db.wallet.findUnique({ where: { accountId_livemode: { accountId, livemode: true } }, select: { balance: true, currency: true } }),
     db.ledgerEntry.findMany({
-      where: { accountId },
+      where: { accountId, livemode: true },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: ledgerLimit,
       include: { transaction: { select: { clientReference: true } }, user: { select: { email: true } } },

@@ -56,7 +56,7 @@ export async function searchAccounts(actor: Actor, input: SearchAccountsInput = 
              coalesce(w.balance, 0)::bigint AS balance,
              (SELECT count(*) FROM allowlist_entries e WHERE e.account_id = a.id)::int AS allowlist_entry_count
       FROM accounts a
-      LEFT JOIN wallets w ON w.account_id = a.id
+      LEFT JOIN wallets w ON w.account_id = a.id AND w.livemode
       WHERE ${matches}
       ORDER BY lower(a.name), a.name, a.id
       LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,

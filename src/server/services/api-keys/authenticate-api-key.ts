@@ -14,8 +14,11 @@ import { PURCHASE_ROW_COLUMNS, type PurchaseRow, type ReferenceLookup } from "~/
 import { AppError } from "~/server/errors";
 import { hashApiKey } from "./hash-api-key";
 
-/** "pk_live_" and at least 32 base62 characters; anything else is rejected without a database look-up. */
-const KEY_SHAPE = /^pk_live_[0-9A-Za-z]{32,128}$/;
+/**
+ * "pk_live_" or "pk_test_" and at least 32 base62 characters; anything else is rejected without a
+ * database look-up. The prefix is not trusted for the mode: the key's row says it.
+ */
+const KEY_SHAPE = /^pk_(?:live|test)_[0-9A-Za-z]{32,128}$/;
 /** lastUsedAt is a hint for people, not an audit trail: refreshed at most this often per key. */
 const LAST_USED_RESOLUTION = Prisma.raw("interval '1 minute'");
 
@@ -23,7 +26,7 @@ export interface AuthenticatedKey {
   actor: Extract<Actor, { kind: "api-key" }>;
   account: { id: string; createdAt: Date; allowlistOptIn: boolean; onProductCatalog: boolean };
   allowlist: string[];
-  /** Read in the same statement as the key: exact as of this request. */
+  /** The wallet of the key's mode, read in the same statement as the key: exact as of this request. */
   wallet: { balance: bigint; currency: string };
   /** The version of the plan catalog as of this request (see migration 20261121091000). */
   catalogVersion: bigint;
@@ -39,6 +42,7 @@ export interface AuthenticatedKey {
 interface KeyRow {
   key_id: string;
   account_id: string;
+  livemode: boolean;
   revoked: boolean;
   last_used_stale: boolean;
   account_created_at: Date;
@@ -71,7 +75,7 @@ function storedTransaction(json: StoredTransactionJson | null): PurchaseRow | nu
   };
 }
 
-const UNAUTHORIZED_MESSAGE = "A valid API key is required: send it as 'Authorization: Bearer pk_live_...'.";
+const UNAUTHORIZED_MESSAGE = "A valid API key is required: send it as 'Authorization: Bearer pk_live_...' (or a pk_test_ key).";
 
 export function extractBearerKey(authorization: string | null): string | null {
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization ?? "");
@@ -93,14 +97,14 @@ export async function authenticateApiKey(
 
   const lookUp = clientReference !== undefined;
   const rows = await queryRows<KeyRow & { stored_transaction?: StoredTransactionJson | null }>(sql`
-    SELECT k.id AS key_id, k.account_id, k.revoked_at IS NOT NULL AS revoked,
+    SELECT k.id AS key_id, k.account_id, k.livemode, k.revoked_at IS NOT NULL AS revoked,
            (k.last_used_at IS NULL OR k.last_used_at < now() - ${LAST_USED_RESOLUTION}) AS last_used_stale,
            a.created_at AS account_created_at, a.allowlist_opt_in, a.on_product_catalog,
            COALESCE((SELECT array_agg(e.cidr) FROM allowlist_entries e WHERE e.account_id = a.id), '{}') AS allowlist,
            w.balance, w.currency, (SELECT version FROM catalog_state WHERE id = 1) AS catalog_version
            ${lookUp ? sql`, CASE WHEN t.id IS NULL THEN NULL ELSE ${STORED_TRANSACTION_JSON} END AS stored_transaction` : Prisma.empty}
-    FROM api_keys k JOIN accounts a ON a.id = k.account_id JOIN wallets w ON w.account_id = a.id
-    ${lookUp ? sql`LEFT JOIN transactions t ON t.account_id = k.account_id AND t.client_reference = ${clientReference}` : Prisma.empty}
+    FROM api_keys k JOIN accounts a ON a.id = k.account_id JOIN wallets w ON w.account_id = a.id AND w.livemode = k.livemode
+    ${lookUp ? sql`LEFT JOIN transactions t ON t.account_id = k.account_id AND t.livemode = k.livemode AND t.client_reference = ${clientReference}` : Prisma.empty}
     WHERE k.key_hash = ${hashApiKey(key)}`);
   const row = rows[0];
   if (!row || row.revoked) throw new AppError("unauthorized", UNAUTHORIZED_MESSAGE);
@@ -113,7 +117,7 @@ export async function authenticateApiKey(
   }
 
   return {
-    actor: { kind: "api-key", apiKeyId: row.key_id, accountId: row.account_id, sourceIp },
+    actor: { kind: "api-key", apiKeyId: row.key_id, accountId: row.account_id, sourceIp, livemode: row.livemode },
     account: {
       id: row.account_id,
       createdAt: row.account_created_at,

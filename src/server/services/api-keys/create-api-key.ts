@@ -1,6 +1,7 @@
 /**
- * Issues an API key for an account. The key is returned once and never again: only its SHA-256, the
- * "pk_live_" prefix and its last 4 characters (to tell keys apart on screen) are stored. Operators and the account's OWNER may issue keys.
+ * Issues an API key for an account, live or test (README "Test mode"). The key is returned once and
+ * never again: only its SHA-256, its prefix ("pk_live_" or "pk_test_") and its last 4 characters (to
+ * tell keys apart on screen) are stored. Operators and the account's OWNER may issue keys.
  */
 import { randomBytes } from "node:crypto";
 import type { Actor } from "~/server/auth/actor";
@@ -13,7 +14,8 @@ import { parseInput } from "~/server/validation/parse-input";
 import { createApiKeyInput, type CreateApiKeyInput } from "~/schemas/operator";
 import { hashApiKey } from "./hash-api-key";
 
-export const API_KEY_PREFIX = "pk_live_";
+/** What a key starts with, by mode; the database holds prefix and mode together (a CHECK constraint). */
+export const API_KEY_PREFIXES = { live: "pk_live_", test: "pk_test_" } as const;
 const SECRET_LENGTH = 40;
 // Enough to tell a handful of keys apart, as Stripe shows them; never more, so what is stored stays
 // far from recovering the key (36 of the 40 random characters remain unknown).
@@ -36,9 +38,10 @@ function randomBase62(length: number): string {
 }
 
 export async function createApiKey(actor: Actor, input: CreateApiKeyInput, tx?: DbClient): Promise<{ keyId: string; apiKey: string }> {
-  const { accountId, name } = parseInput(createApiKeyInput, input);
+  const { accountId, name, mode } = parseInput(createApiKeyInput, input);
   assertOwnerOrOperator(actor, accountId);
-  const apiKey = API_KEY_PREFIX + randomBase62(SECRET_LENGTH);
+  const prefix = API_KEY_PREFIXES[mode];
+  const apiKey = prefix + randomBase62(SECRET_LENGTH);
 
   return inTransaction(tx, async (client) => {
     await findAccountOrThrow(client, accountId);
@@ -46,7 +49,8 @@ export async function createApiKey(actor: Actor, input: CreateApiKeyInput, tx?: 
       data: {
         accountId,
         name,
-        prefix: API_KEY_PREFIX,
+        prefix,
+        livemode: mode === "live",
         lastFour: apiKey.slice(-LAST_FOUR_LENGTH),
         keyHash: hashApiKey(apiKey),
         createdById: actor.kind === "user" ? actor.userId : null,
@@ -57,7 +61,7 @@ export async function createApiKey(actor: Actor, input: CreateApiKeyInput, tx?: 
       accountId,
       targetType: "api_key",
       targetId: key.id,
-      details: { name },
+      details: { name, mode },
     });
     return { keyId: key.id, apiKey };
   });

@@ -10,8 +10,10 @@ import type { AccountScopeInput } from "~/schemas/account-admin";
 export interface ApiKeyView {
   keyId: string;
   name: string;
-  /** Always "pk_live_": what every key of this service starts with, not a part of the secret. */
+  /** "pk_live_" or "pk_test_": what the key starts with, not a part of the secret. */
   prefix: string;
+  /** False for a test-mode key (README "Test mode"). */
+  livemode: boolean;
   /** The key's last 4 characters; null for keys created before they were recorded. */
   lastFour: string | null;
   createdAt: Date;
@@ -26,13 +28,14 @@ export async function listApiKeys(actor: Actor, input: AccountScopeInput, client
   const keys = await client.apiKey.findMany({
     where: { accountId },
     // An explicit select, so a column added later (or the hash) can never leak through this view.
-    select: { id: true, name: true, prefix: true, lastFour: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    select: { id: true, name: true, prefix: true, livemode: true, lastFour: true, createdAt: true, lastUsedAt: true, revokedAt: true },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
   return keys.map((key) => ({
     keyId: key.id,
     name: key.name,
     prefix: key.prefix,
+    livemode: key.livemode,
     lastFour: key.lastFour,
     createdAt: key.createdAt,
     lastUsedAt: key.lastUsedAt,

@@ -69,7 +69,10 @@ export async function getDashboardSummary(actor: Actor, options: { now?: Date } 
   const lagosNow = lagosLocal(Prisma.sql`${now}::timestamptz`);
 
   const [account, month, byService, daily, recent] = await Promise.all([
-    db.account.findUnique({ where: { id: accountId }, select: { name: true, wallet: { select: { balance: true, currency: true } } } }),
+    db.account.findUnique({
+      where: { id: accountId },
+      select: { name: true, wallets: { where: { livemode: true }, select: { balance: true, currency: true } } },
+    }),
     db.$queryRaw<{ start: string }[]>`
       SELECT to_char(date_trunc('month', ${lagosNow}), 'YYYY-MM-DD') AS start`,
     // From the daily totals (account_daily_totals, kept by triggers on transactions): the same counts
@@ -100,14 +103,15 @@ export async function getDashboardSummary(actor: Actor, options: { now?: Date } 
       SELECT to_char(days.day, 'YYYY-MM-DD') AS date, coalesce(spend.count, 0)::int AS count, coalesce(spend.amount, 0)::bigint AS amount
       FROM days LEFT JOIN spend ON spend.day = days.day
       ORDER BY days.day`,
-    selectTransactionPage(filterCondition(accountId, {}), { limit: RECENT_TRANSACTIONS }),
+    selectTransactionPage(filterCondition(accountId, true, {}), { limit: RECENT_TRANSACTIONS }),
   ]);
-  if (!account?.wallet) throw new AppError("account.not_found", "No such account.");
+  const wallet = account?.wallets[0];
+  if (!account || !wallet) throw new AppError("account.not_found", "No such account.");
 
   return {
     accountName: account.name,
-    balance: account.wallet.balance,
-    currency: account.wallet.currency,
+    balance: wallet.balance,
+    currency: wallet.currency,
     month: {
       start: month[0]?.start ?? "",
       count: byService.reduce((sum, row) => sum + row.count, 0),

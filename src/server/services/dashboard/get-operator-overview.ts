@@ -9,6 +9,9 @@ export interface OperatorOverview {
 
 export async function getOperatorOverview(actor: Actor): Promise<OperatorOverview> {
   assertOperator(actor);
-  const [accounts, pendingTransactions] = await Promise.all([db.account.count(), db.transaction.count({ where: { status: "PENDING" } })]);
+  const [accounts, pendingTransactions] = await Promise.all([
+    db.account.count(),
+    db.transaction.count({ where: { status: "PENDING", livemode: true } }),
+  ]);
   return { accounts, pendingTransactions };
 }

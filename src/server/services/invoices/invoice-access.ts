@@ -32,8 +32,8 @@ export async function openInvoiceMonth(
   const account = await findAccountOrThrow(db, accountId);
   if (period.period < lagosPeriodOf(account.createdAt)) {
     const [earlier] = await db.$queryRaw<{ found: boolean }[]>`
-      SELECT EXISTS (SELECT 1 FROM transactions WHERE account_id = ${account.id}::uuid AND created_at < ${period.end})
-          OR EXISTS (SELECT 1 FROM ledger_entries WHERE account_id = ${account.id}::uuid AND created_at < ${period.end}) AS found`;
+      SELECT EXISTS (SELECT 1 FROM transactions WHERE account_id = ${account.id}::uuid AND livemode AND created_at < ${period.end})
+          OR EXISTS (SELECT 1 FROM ledger_entries WHERE account_id = ${account.id}::uuid AND livemode AND created_at < ${period.end}) AS found`;
     if (!earlier?.found)
       throw new AppError(
         "invoice.not_found",

@@ -62,21 +62,21 @@ export async function getInvoiceSummary(
     { opening: bigint | null; closing: bigint | null; funding: bigint; purchases: bigint; reversals: bigint; adjustments: bigint }[]
   >`
     SELECT
-      (SELECT balance_after FROM ledger_entries WHERE account_id = ${account.id}::uuid AND created_at < ${start} ORDER BY id DESC LIMIT 1) AS opening,
-      (SELECT balance_after FROM ledger_entries WHERE account_id = ${account.id}::uuid AND created_at < ${end} ORDER BY id DESC LIMIT 1) AS closing,
+      (SELECT balance_after FROM ledger_entries WHERE account_id = ${account.id}::uuid AND livemode AND created_at < ${start} ORDER BY id DESC LIMIT 1) AS opening,
+      (SELECT balance_after FROM ledger_entries WHERE account_id = ${account.id}::uuid AND livemode AND created_at < ${end} ORDER BY id DESC LIMIT 1) AS closing,
       COALESCE(sum(amount) FILTER (WHERE kind = 'FUNDING'), 0)::bigint AS funding,
       COALESCE(sum(amount) FILTER (WHERE kind = 'PURCHASE'), 0)::bigint AS purchases,
       COALESCE(sum(amount) FILTER (WHERE kind = 'REVERSAL'), 0)::bigint AS reversals,
       COALESCE(sum(amount) FILTER (WHERE kind = 'ADJUSTMENT'), 0)::bigint AS adjustments
     FROM ledger_entries
-    WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}`;
+    WHERE account_id = ${account.id}::uuid AND livemode AND created_at >= ${start} AND created_at < ${end}`;
 
   const services = await db.$queryRaw<{ service: ServiceCode; count: bigint; failed: bigint; charged: bigint; amount: bigint }[]>`
     SELECT service, count(*)::bigint AS count, count(*) FILTER (WHERE status = 'FAILED')::bigint AS failed,
            count(*) FILTER (WHERE ${IS_SPEND})::bigint AS charged,
            COALESCE(sum(amount) FILTER (WHERE ${IS_SPEND}), 0)::bigint AS amount
     FROM transactions
-    WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}
+    WHERE account_id = ${account.id}::uuid AND livemode AND created_at >= ${start} AND created_at < ${end}
     GROUP BY service ORDER BY service`;
 
   // The most used addresses, and the rest added up in one row: an account whose portal users bought from
@@ -92,7 +92,7 @@ export async function getInvoiceSummary(
              min(created_at) AS first_use, max(created_at) AS last_use,
              row_number() OVER (ORDER BY count(*) DESC, source_ip) AS rank
       FROM transactions
-      WHERE account_id = ${account.id}::uuid AND created_at >= ${start} AND created_at < ${end}
+      WHERE account_id = ${account.id}::uuid AND livemode AND created_at >= ${start} AND created_at < ${end}
       GROUP BY source_ip
     )
     SELECT address, 1::bigint AS addresses, count, amount, first_use, last_use
@@ -105,7 +105,7 @@ export async function getInvoiceSummary(
   const others = addresses.find((row) => row.address === null);
 
   const credits = await db.ledgerEntry.findMany({
-    where: { accountId: account.id, kind: { in: ["FUNDING", "ADJUSTMENT"] }, createdAt: { gte: start, lt: end } },
+    where: { accountId: account.id, livemode: true, kind: { in: ["FUNDING", "ADJUSTMENT"] }, createdAt: { gte: start, lt: end } },
     orderBy: { id: "asc" },
     select: { createdAt: true, kind: true, fundingReference: true, note: true, amount: true },
   });

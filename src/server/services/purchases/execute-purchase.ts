@@ -14,7 +14,7 @@
  * reconciler settles by requerying the provider.
  */
 import type { ServiceCode } from "~/schemas/services";
-import type { Actor } from "~/server/auth/actor";
+import { actorLivemode, type Actor } from "~/server/auth/actor";
 import { queryRows, sql, type SqlStatement } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { logger } from "~/server/log";
@@ -47,14 +47,27 @@ export interface PurchaseResult {
   replay: boolean;
 }
 
-/** The purchase party: an API key or a portal user of the account; operators do not buy. */
+/**
+ * The purchase party: an API key or a portal user of the account; operators do not buy. Its mode
+ * (README "Test mode") decides the wallet, the reference's namespace and the provider; the database
+ * refuses a test key's purchase in live mode and the other way round (a foreign key on both).
+ */
 export function purchasingParty(actor: Actor) {
+  const livemode = actorLivemode(actor);
   if (actor.kind === "api-key") {
-    return { accountId: actor.accountId, channel: "API" as const, apiKeyId: actor.apiKeyId, userId: null, sourceIp: actor.sourceIp };
+    return {
+      accountId: actor.accountId,
+      livemode,
+      channel: "API" as const,
+      apiKeyId: actor.apiKeyId,
+      userId: null,
+      sourceIp: actor.sourceIp,
+    };
   }
   if (actor.kind === "user" && actor.accountId && actor.role !== "OPERATOR") {
     return {
       accountId: actor.accountId,
+      livemode,
       channel: "PORTAL" as const,
       apiKeyId: null,
       userId: actor.userId,
@@ -88,7 +101,7 @@ async function beginPurchase(party: PurchasingParty, order: PurchaseOrder, finge
       ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${fingerprint},
       ${order.planId}, ${order.networkId}, ${order.productName}, ${order.recipient}, ${order.customerName},
       ${order.charge}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid,
-      ${party.sourceIp}, ${interval(vendGracePeriod())}::interval)`,
+      ${party.sourceIp}, ${interval(vendGracePeriod())}::interval, ${party.livemode})`,
     `${order.charge} kobo`,
   );
 }
@@ -158,11 +171,11 @@ async function runPurchase(
 ): Promise<PurchaseResult> {
   const party = purchasingParty(actor);
   const fingerprint = orderFingerprint(order.fingerprint);
-  const stored = lookedUp(lookup, party.accountId, order.clientReference);
+  const stored = lookedUp(lookup, party, order.clientReference);
   if (stored) return replayOrConflict(stored, fingerprint, order.clientReference);
   // Resolved before any money moves: a misconfigured provider (unknown VEND_PROVIDER, HTTP upstream
   // without its URL) fails this request with nothing charged, instead of a debit left pending forever.
-  const provider = getVendProvider();
+  const provider = getVendProvider(party.livemode);
   // An order the provider can never send (VTpass: a product without its upstream name, an amount that is
   // not whole naira) is refused here, with nothing charged.
   await provider.checkOrder?.({
@@ -200,7 +213,7 @@ export async function executeDataPurchase(
       sql`SELECT * FROM begin_data_purchase(
         ${party.accountId}::uuid, ${order.clientReference}, ${hash}, ${order.planId}, ${order.recipient},
         ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid, ${party.sourceIp},
-        ${interval(vendGracePeriod())}::interval)`,
+        ${interval(vendGracePeriod())}::interval, ${party.livemode})`,
       {
         what: `the data plan '${order.planId}' at this account's price`,
         refusals: () => ({ notFound: planNotFound(order.planId), notOnSale: planNotOnSale(order.planId) }),
@@ -234,7 +247,7 @@ export async function executeBillPurchase(actor: Actor, order: BillOrder, lookup
       sql`SELECT * FROM begin_bill_purchase(
         ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${hash}, ${order.productId},
         ${order.recipient}, ${order.customerName}, ${order.amount}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid,
-        ${party.userId}::uuid, ${party.sourceIp}, ${interval(vendGracePeriod())}::interval)`,
+        ${party.userId}::uuid, ${party.sourceIp}, ${interval(vendGracePeriod())}::interval, ${party.livemode})`,
       { what: `'${order.productId}' at this account's price`, refusals: order.refusals },
     ),
   );
@@ -308,11 +321,12 @@ export async function answerKnownReference(
   order: Pick<PurchaseOrder, "clientReference" | "service" | "productCode" | "recipient" | "orderAmount">,
   lookup?: ReferenceLookup,
 ): Promise<PurchaseResult | null> {
-  const { accountId } = purchasingParty(actor);
-  let row = lookedUp(lookup, accountId, order.clientReference);
+  const party = purchasingParty(actor);
+  let row = lookedUp(lookup, party, order.clientReference);
   if (row === undefined) {
     const rows = await queryRows<PurchaseRow>(sql`
-      SELECT * FROM transactions WHERE account_id = ${accountId}::uuid AND client_reference = ${order.clientReference}`);
+      SELECT * FROM transactions
+      WHERE account_id = ${party.accountId}::uuid AND livemode = ${party.livemode} AND client_reference = ${order.clientReference}`);
     row = rows[0] ?? null;
   }
   if (!row) return null;
@@ -328,13 +342,19 @@ export async function answerKnownReference(
 /**
  * What the key's statement found stored under this reference: the transaction, or null when the
  * reference was free then; undefined when it cannot say (no look-up, or one for another reference).
- * Only ever the purchasing account's own row: the look-up is made for the key's account and checked
- * again here, so a look-up handed to the wrong actor can never answer for another account.
+ * Only ever the purchasing account's own row of the purchase's mode: the look-up is made for the key's
+ * account and mode and checked again here, so a look-up handed to the wrong actor can never answer
+ * for another account or the other mode.
  */
-function lookedUp(lookup: ReferenceLookup | undefined, accountId: string, clientReference: string): PurchaseRow | null | undefined {
+function lookedUp(
+  lookup: ReferenceLookup | undefined,
+  party: { accountId: string; livemode: boolean },
+  clientReference: string,
+): PurchaseRow | null | undefined {
   if (lookup?.clientReference !== clientReference) return undefined;
-  if (lookup.transaction && lookup.transaction.account_id !== accountId) return undefined;
-  return lookup.transaction;
+  const stored = lookup.transaction;
+  if (stored && (stored.account_id !== party.accountId || stored.livemode !== party.livemode)) return undefined;
+  return stored;
 }
 
 /** A known reference: the stored transaction again for the same order, 409 for a different one. */

@@ -45,7 +45,7 @@ export async function payBill(actor: Actor, servicePath: string, input: PayBillI
     throw invalidInput([{ name: "amount", reason: "must not be sent for a fixed-price product; it costs its listed price" }]);
   }
 
-  const customer = await checkCustomer(service, product.id, customerId);
+  const customer = await checkCustomer(actor, service, product.id, customerId);
   // The charge itself is decided by the database in the statement that debits the wallet: the
   // account's price in force at that instant, or the amount within the bounds as they are then.
   return executeBillPurchase(

@@ -377,7 +377,13 @@ async function runScenario(scenario: Scenario): Promise<void> {
       for (const planned of purchases) {
         const key = keyOf(planned.account, planned.reference);
         const row = await db.transaction.findUnique({
-          where: { accountId_clientReference: { accountId: accounts[planned.account]!.accountId, clientReference: planned.reference } },
+          where: {
+            accountId_livemode_clientReference: {
+              accountId: accounts[planned.account]!.accountId,
+              livemode: true,
+              clientReference: planned.reference,
+            },
+          },
         });
         const entry = refs.get(key);
         if (entry && entry.txId) {

@@ -35,6 +35,8 @@ export interface PurchaseRow {
   completed_at: Date | null;
   /** VTpass's request_id for this purchase (null for transactions begun before it existed). */
   upstream_request_id: string | null;
+  /** False for a test-mode purchase (README "Test mode"). */
+  livemode: boolean;
 }
 
 /** PurchaseRow's columns, for statements that read a transaction next to other things under a prefix. */
@@ -57,6 +59,7 @@ export const PURCHASE_ROW_COLUMNS = [
   "created_at",
   "completed_at",
   "upstream_request_id",
+  "livemode",
 ] as const satisfies readonly (keyof PurchaseRow)[];
 
 /**
@@ -87,5 +90,6 @@ export function toTransactionView(row: PurchaseRow): TransactionView {
     failureReason: row.failure_reason,
     createdAt: row.created_at.toISOString(),
     completedAt: row.completed_at?.toISOString() ?? null,
+    livemode: row.livemode,
   };
 }

@@ -1,5 +1,5 @@
 import { verifyCustomerInput, type VerifyCustomerInput } from "~/schemas/purchases";
-import type { Actor } from "~/server/auth/actor";
+import { actorLivemode, type Actor } from "~/server/auth/actor";
 import { AppError } from "~/server/errors";
 import { getVendProvider, type VerifyOutcome } from "~/server/providers";
 import { billProductOnSale, findBillProduct } from "~/server/services/catalog/find-bill-product";
@@ -14,14 +14,18 @@ export interface CustomerVerification {
   details: Record<string, string>;
 }
 
-/** Asks the biller who a customer id belongs to; 422 customer.invalid when it knows no such customer. */
+/**
+ * Asks the biller who a customer id belongs to; 422 customer.invalid when it knows no such customer.
+ * In test mode the sandbox answers, with its test recipients (README "Test mode").
+ */
 export async function checkCustomer(
+  actor: Actor,
   service: Parameters<ReturnType<typeof getVendProvider>["verifyCustomer"]>[0]["service"],
   productCode: string,
   customerId: string,
 ): Promise<Extract<VerifyOutcome, { status: "valid" }>> {
   // Outside the try: a misconfigured provider is our fault (500), not the biller being unreachable (503).
-  const provider = getVendProvider();
+  const provider = getVendProvider(actorLivemode(actor));
   let outcome: VerifyOutcome;
   try {
     outcome = await provider.verifyCustomer({ service, productCode, customerId });
@@ -42,6 +46,6 @@ export async function verifyCustomer(actor: Actor, servicePath: string, input: V
   const found = await findBillProduct(servicePath, planId);
   const product = billProductOnSale(servicePath, planId, found.product);
   const service = found.service;
-  const outcome = await checkCustomer(service, product.id, customerId);
+  const outcome = await checkCustomer(actor, service, product.id, customerId);
   return { customerId, customerName: outcome.customerName, planId: product.id, biller: product.biller, details: outcome.details };
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run admin -- ledger:check`: proves the money invariants from the ledger itself.
- *  - every wallet's balance equals the sum of its ledger entries, and the latest entry's balance_after;
+ *  - every wallet's balance (live and test: README "Test mode") equals the sum of its ledger entries,
+ *    and the latest entry's balance_after;
  *  - every purchase was debited exactly once; a failed one was reversed exactly once and for the same
  *    amount; a pending or successful one was never reversed.
  */
@@ -10,6 +11,8 @@ import { db } from "~/server/db";
 
 export interface LedgerMismatch {
   accountId: string;
+  /** False: the test-mode wallet or a test purchase. */
+  livemode: boolean;
   transactionId?: string;
   problem: string;
 }
@@ -27,10 +30,13 @@ export async function checkLedger(actor: Actor, options: { accountId?: string } 
   // One snapshot for both queries, so purchases committing meanwhile cannot show as mismatches.
   return db.$transaction(
     async (tx) => {
-      const wallets = await tx.$queryRaw<{ account_id: string; balance: bigint; ledger_sum: bigint; last_balance_after: bigint | null }[]>`
-        SELECT w.account_id, w.balance,
-               COALESCE((SELECT sum(l.amount) FROM ledger_entries l WHERE l.account_id = w.account_id), 0)::bigint AS ledger_sum,
-               (SELECT l.balance_after FROM ledger_entries l WHERE l.account_id = w.account_id ORDER BY l.id DESC LIMIT 1) AS last_balance_after
+      const wallets = await tx.$queryRaw<
+        { account_id: string; livemode: boolean; balance: bigint; ledger_sum: bigint; last_balance_after: bigint | null }[]
+      >`
+        SELECT w.account_id, w.livemode, w.balance,
+               COALESCE((SELECT sum(l.amount) FROM ledger_entries l WHERE l.account_id = w.account_id AND l.livemode = w.livemode), 0)::bigint AS ledger_sum,
+               (SELECT l.balance_after FROM ledger_entries l WHERE l.account_id = w.account_id AND l.livemode = w.livemode
+                ORDER BY l.id DESC LIMIT 1) AS last_balance_after
         FROM wallets w
         WHERE ${accountId}::uuid IS NULL OR w.account_id = ${accountId}::uuid`;
       // Only the purchases that break a rule come back (the database compares, over every row): at ten
@@ -43,6 +49,7 @@ export async function checkLedger(actor: Actor, options: { accountId?: string } 
         {
           id: string;
           account_id: string;
+          livemode: boolean;
           status: string;
           amount: bigint;
           debits: bigint;
@@ -61,7 +68,7 @@ export async function checkLedger(actor: Actor, options: { accountId?: string } 
           WHERE l.transaction_id IS NOT NULL AND (${accountId}::uuid IS NULL OR l.account_id = ${accountId}::uuid)
           GROUP BY l.transaction_id
         )
-        SELECT t.id, t.account_id, t.status::text AS status, t.amount,
+        SELECT t.id, t.account_id, t.livemode, t.status::text AS status, t.amount,
                COALESCE(e.debits, 0)::bigint AS debits, e.debit_total,
                COALESCE(e.reversals, 0)::bigint AS reversals, e.reversal_total
         FROM transactions t LEFT JOIN entries e ON e.transaction_id = t.id
@@ -73,11 +80,16 @@ export async function checkLedger(actor: Actor, options: { accountId?: string } 
       const mismatches: LedgerMismatch[] = [];
       for (const wallet of wallets) {
         if (wallet.balance !== wallet.ledger_sum) {
-          mismatches.push({ accountId: wallet.account_id, problem: `balance ${wallet.balance} != ledger sum ${wallet.ledger_sum}` });
+          mismatches.push({
+            accountId: wallet.account_id,
+            livemode: wallet.livemode,
+            problem: `balance ${wallet.balance} != ledger sum ${wallet.ledger_sum}`,
+          });
         }
         if ((wallet.last_balance_after ?? 0n) !== wallet.balance) {
           mismatches.push({
             accountId: wallet.account_id,
+            livemode: wallet.livemode,
             problem: `balance ${wallet.balance} != latest balance_after ${wallet.last_balance_after}`,
           });
         }
@@ -91,9 +103,10 @@ export async function checkLedger(actor: Actor, options: { accountId?: string } 
               : purchase.status !== "FAILED" && purchase.reversals !== 0n
                 ? `${purchase.status.toLowerCase()} but reversed`
                 : null;
-        if (problem) mismatches.push({ accountId: purchase.account_id, transactionId: purchase.id, problem });
+        if (problem) mismatches.push({ accountId: purchase.account_id, livemode: purchase.livemode, transactionId: purchase.id, problem });
       }
-      return { ok: mismatches.length === 0, accounts: wallets.length, transactions: Number(counted?.transactions ?? 0n), mismatches };
+      const accounts = new Set(wallets.map((wallet) => wallet.account_id)).size;
+      return { ok: mismatches.length === 0, accounts, transactions: Number(counted?.transactions ?? 0n), mismatches };
     },
     // Minutes at ten million transactions (README "Performance at volume"): a snapshot read holds no lock
     // a purchase waits for, so the only limit is the operator's patience.

@@ -68,7 +68,7 @@ export async function getMarginReport(actor: Actor, input: MarginReportInput): P
            count(*) FILTER (WHERE t.cost IS NULL) AS uncosted_count
     FROM transactions t
     JOIN accounts a ON a.id = t.account_id
-    WHERE t.status = 'SUCCESSFUL' AND t.created_at >= ${start} AND t.created_at < ${end}
+    WHERE t.status = 'SUCCESSFUL' AND t.livemode AND t.created_at >= ${start} AND t.created_at < ${end}
       AND (${account}::uuid IS NULL OR t.account_id = ${account}::uuid)
     GROUP BY t.account_id, a.name, t.service
     ORDER BY a.name, t.account_id, t.service`);

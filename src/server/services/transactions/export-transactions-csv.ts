@@ -6,7 +6,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { transactionFilter, type TransactionFilter } from "~/schemas/portal-transactions";
 import { actingAccountId } from "~/server/auth/account-scope";
-import type { Actor } from "~/server/auth/actor";
+import { actorLivemode, type Actor } from "~/server/auth/actor";
 import { formatLagosDate } from "~/server/services/invoices/billing-period";
 import { parseInput } from "~/server/validation/parse-input";
 import {
@@ -74,7 +74,7 @@ export async function exportTransactionsCsv(
 ): Promise<TransactionsCsv> {
   const filter = parseInput(transactionFilter, input);
   const accountId = actingAccountId(actor, filter.accountId, CHOOSE_TRANSACTIONS_ACCOUNT);
-  const where = filterCondition(accountId, filter);
+  const where = filterCondition(accountId, actorLivemode(actor), filter);
   const pageSize = options.pageSize ?? CSV_PAGE_SIZE;
 
   async function* pages(): AsyncGenerator<string[][]> {

@@ -6,7 +6,7 @@
  */
 import { listPortalTransactionsInput, type ListPortalTransactionsInput } from "~/schemas/portal-transactions";
 import { actingAccountId } from "~/server/auth/account-scope";
-import type { Actor } from "~/server/auth/actor";
+import { actorLivemode, type Actor } from "~/server/auth/actor";
 import { parseInput } from "~/server/validation/parse-input";
 import {
   CHOOSE_TRANSACTIONS_ACCOUNT,
@@ -26,7 +26,7 @@ export interface PortalTransactionPage {
 export async function listPortalTransactions(actor: Actor, input: ListPortalTransactionsInput): Promise<PortalTransactionPage> {
   const { filter, limit, cursor } = parseInput(listPortalTransactionsInput, input);
   const accountId = actingAccountId(actor, filter.accountId, CHOOSE_TRANSACTIONS_ACCOUNT);
-  const rows = await selectTransactionPage(filterCondition(accountId, filter), {
+  const rows = await selectTransactionPage(filterCondition(accountId, actorLivemode(actor), filter), {
     limit: limit + 1,
     after: cursor ? decodeCursor(cursor) : null,
   });

@@ -6,10 +6,10 @@
 import { Prisma } from "~/generated/prisma/client";
 import { listTransactionsQuery, type ListTransactionsQuery } from "~/schemas/purchases";
 import { actingAccountId } from "~/server/auth/account-scope";
-import type { Actor } from "~/server/auth/actor";
+import { actorLivemode, type Actor } from "~/server/auth/actor";
 import { parseInput } from "~/server/validation/parse-input";
 import { toTransactionView, type TransactionView } from "~/server/services/purchases/transaction-view";
-import { decodeCursor, encodeCursor, lagosInstant, selectTransactionPage } from "./transaction-reads";
+import { accountModeCondition, decodeCursor, encodeCursor, lagosInstant, selectTransactionPage } from "./transaction-reads";
 
 export interface TransactionPage {
   data: TransactionView[];
@@ -24,7 +24,7 @@ function instant(value: string): Prisma.Sql {
 export async function listTransactions(actor: Actor, named: string, query: Partial<ListTransactionsQuery>): Promise<TransactionPage> {
   const accountId = actingAccountId(actor, named);
   const { from, to, limit, cursor } = parseInput(listTransactionsQuery, query);
-  const conditions = [Prisma.sql`t.account_id = ${accountId}::uuid`];
+  const conditions = [accountModeCondition(accountId, actorLivemode(actor))];
   if (from !== undefined) conditions.push(Prisma.sql`t.created_at >= ${instant(from)}`);
   if (to !== undefined) conditions.push(Prisma.sql`t.created_at < ${instant(to)}`);
   const rows = await selectTransactionPage(Prisma.join(conditions, " AND "), {

@@ -87,13 +87,18 @@ function localPhonePrefix(text: string): string | null {
   return match ? `0${match[1]}` : null;
 }
 
+/** One account's transactions of one mode (README "Test mode"), as a WHERE condition on alias `t`. */
+export function accountModeCondition(accountId: string, livemode: boolean): Prisma.Sql {
+  return Prisma.sql`t.account_id = ${accountId}::uuid AND t.livemode = ${livemode}`;
+}
+
 /**
- * The filter as a WHERE clause (table alias `t`). Prefix matches (`LIKE 'abc%'`) rather than
+ * The filter as a WHERE clause (table alias `t`), over the transactions of one account and mode. Prefix matches (`LIKE 'abc%'`) rather than
  * substrings, so that a B-tree index on (account_id, client_reference) / (account_id, recipient) with
  * text_pattern_ops can answer them; dates are whole Lagos days, both ends inclusive.
  */
-export function filterCondition(accountId: string, filter: Omit<TransactionFilter, "accountId">): Prisma.Sql {
-  const conditions: Prisma.Sql[] = [Prisma.sql`t.account_id = ${accountId}::uuid`];
+export function filterCondition(accountId: string, livemode: boolean, filter: Omit<TransactionFilter, "accountId">): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [accountModeCondition(accountId, livemode)];
   if (filter.service) conditions.push(Prisma.sql`t.service = ${filter.service}::"Service"`);
   if (filter.status) conditions.push(Prisma.sql`t.status = ${filter.status}::"TransactionStatus"`);
   if (filter.from) conditions.push(Prisma.sql`t.created_at >= ${lagosInstant(Prisma.sql`${filter.from}::date`)}`);
@@ -173,7 +178,7 @@ export interface TransactionExportRow {
 }
 
 /**
- * An account's transactions created in [from, to), oldest first, from a server-side cursor: a month
+ * An account's live transactions created in [from, to), oldest first, from a server-side cursor: a month
  * of a million rows in bounded memory (Prisma cannot stream). The query starts before this returns,
  * so a database that cannot be reached fails the download before any byte is sent.
  */
@@ -184,7 +189,7 @@ export async function streamTransactionRows(accountId: string, from: Date, to: D
            (CASE WHEN ${IS_SPEND} THEN t.amount ELSE 0 END)::text AS charged, t.status::text AS status,
            t.channel::text AS channel, t.source_ip
     FROM transactions t
-    WHERE t.account_id = ${accountId}::uuid AND t.created_at >= ${from} AND t.created_at < ${to}
+    WHERE t.account_id = ${accountId}::uuid AND t.livemode AND t.created_at >= ${from} AND t.created_at < ${to}
     ORDER BY t.created_at, t.id`;
   return streamRows<TransactionExportRow>(statement.text, statement.values);
 }

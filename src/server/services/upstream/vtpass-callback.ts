@@ -74,7 +74,8 @@ async function handle(body: unknown): Promise<CallbackResult> {
   const provider = getVendProvider();
   if (provider.name !== "vtpass") return { action: "ignored", reason: "VEND_PROVIDER is not vtpass" };
 
-  const [row] = await queryRows<StoredRow>(sql`SELECT * FROM transactions WHERE upstream_request_id = ${data.requestId}`);
+  // Live transactions only: a test-mode purchase went to the sandbox, never to VTpass (README "Test mode").
+  const [row] = await queryRows<StoredRow>(sql`SELECT * FROM transactions WHERE upstream_request_id = ${data.requestId} AND livemode`);
   if (!row) return { action: "ignored", reason: "no transaction with this requestId" };
   const claimedReference = data.content?.transactions?.transactionId;
   if (claimedReference !== undefined && row.provider_reference && String(claimedReference) !== row.provider_reference)

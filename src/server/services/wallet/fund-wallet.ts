@@ -34,7 +34,7 @@ export async function fundWallet(actor: Actor, input: FundWalletInput, tx?: DbCl
         WITH credited AS (
           UPDATE wallets
           SET balance = balance + ${amount}::bigint, updated_at = now()
-          WHERE account_id = ${accountId}::uuid
+          WHERE account_id = ${accountId}::uuid AND livemode
             AND NOT EXISTS (
               SELECT 1 FROM ledger_entries
               WHERE account_id = ${accountId}::uuid AND funding_reference = ${reference ?? null}::text

@@ -30,6 +30,7 @@ interface ClaimedDelivery {
   event_id: string;
   type: string;
   created_at: Date;
+  livemode: boolean;
   data: unknown;
   endpoint_id: string;
   url: string;
@@ -60,7 +61,7 @@ async function claimDue(limit: number): Promise<ClaimedDelivery[]> {
       FROM due WHERE d.id = due.id
       RETURNING d.id, d.attempts, d.event_id, d.endpoint_id
     )
-    SELECT c.id, c.attempts, c.event_id, e.type, e.created_at, e.data, c.endpoint_id,
+    SELECT c.id, c.attempts, c.event_id, e.type, e.created_at, e.livemode, e.data, c.endpoint_id,
            p.url, p.enabled, p.secret, p.previous_secret, p.previous_secret_expires_at
     FROM claimed c
     JOIN webhook_events e ON e.id = c.event_id
@@ -146,7 +147,13 @@ async function deliver(delivery: ClaimedDelivery): Promise<"succeeded" | "retryi
     });
     return "failed";
   }
-  const envelope = toEventEnvelope({ id: delivery.event_id, type: delivery.type, createdAt: delivery.created_at, data: delivery.data });
+  const envelope = toEventEnvelope({
+    id: delivery.event_id,
+    type: delivery.type,
+    createdAt: delivery.created_at,
+    livemode: delivery.livemode,
+    data: delivery.data,
+  });
   const result = await sendWebhook({
     url: delivery.url,
     id: delivery.event_id,

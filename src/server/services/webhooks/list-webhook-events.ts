@@ -5,7 +5,7 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import { actingAccountId } from "~/server/auth/account-scope";
-import { assertOwnerApiKeyOrOperator, type Actor } from "~/server/auth/actor";
+import { actorLivemode, assertOwnerApiKeyOrOperator, type Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
 import { decodeCursor, encodeCursor } from "~/server/services/transactions/transaction-reads";
 import { parseInput } from "~/server/validation/parse-input";
@@ -27,7 +27,7 @@ export async function listWebhookEvents(
   const after = cursor ? decodeCursor(cursor, "this API", EVENT_ID_SHAPE) : null;
 
   const conditions = [
-    Prisma.sql`account_id = ${accountId}::uuid`,
+    Prisma.sql`account_id = ${accountId}::uuid AND livemode = ${actorLivemode(actor)}`,
     Prisma.sql`created_at >= now() - make_interval(days => ${EVENT_RETENTION_DAYS})`,
     Prisma.sql`type <> ${TEST_EVENT_TYPE}`,
   ];
@@ -35,7 +35,7 @@ export async function listWebhookEvents(
   if (since) conditions.push(Prisma.sql`created_at >= ${new Date(since)}::timestamptz`);
   if (after) conditions.push(Prisma.sql`(created_at, id) > (${after.createdAt}::timestamptz, ${after.id})`);
   const rows = await db.$queryRaw<(StoredEvent & { created_at: Date })[]>`
-    SELECT id, type, created_at, created_at AS "createdAt", data
+    SELECT id, type, created_at, created_at AS "createdAt", livemode, data
     FROM webhook_events
     WHERE ${Prisma.join(conditions, " AND ")}
     ORDER BY created_at, id

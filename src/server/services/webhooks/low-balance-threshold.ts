@@ -3,7 +3,7 @@
  * event compares it in the very statement that moves the balance. Null switches the event off.
  */
 import { actingAccountId } from "~/server/auth/account-scope";
-import { assertOwnerApiKeyOrOperator, type Actor } from "~/server/auth/actor";
+import { actorLivemode, assertOwnerApiKeyOrOperator, type Actor } from "~/server/auth/actor";
 import { db, type DbClient } from "~/server/db";
 import { inTransaction } from "~/server/db/in-transaction";
 import { AppError } from "~/server/errors";
@@ -14,7 +14,10 @@ import { lowBalanceThresholdInput } from "~/schemas/webhooks";
 export async function getLowBalanceThreshold(actor: Actor, accountIdNamed: string | null): Promise<{ threshold: number | null }> {
   const accountId = actingAccountId(actor, accountIdNamed);
   assertOwnerApiKeyOrOperator(actor, accountId);
-  const wallet = await db.wallet.findUnique({ where: { accountId }, select: { lowBalanceThreshold: true } });
+  const wallet = await db.wallet.findUnique({
+    where: { accountId_livemode: { accountId, livemode: actorLivemode(actor) } },
+    select: { lowBalanceThreshold: true },
+  });
   if (!wallet) throw new AppError("account.not_found", "No such account.");
   return { threshold: wallet.lowBalanceThreshold === null ? null : Number(wallet.lowBalanceThreshold) };
 }
@@ -29,8 +32,10 @@ export async function setLowBalanceThreshold(
   assertOwnerApiKeyOrOperator(actor, accountId);
   const { threshold } = parseInput(lowBalanceThresholdInput, input);
   return inTransaction(tx, async (client) => {
+    // The wallet of the actor's mode: a pk_test_ key sets the test wallet's, to try the event out.
+    const livemode = actorLivemode(actor);
     const { count } = await client.wallet.updateMany({
-      where: { accountId },
+      where: { accountId, livemode },
       data: { lowBalanceThreshold: threshold === null ? null : BigInt(threshold) },
     });
     if (count === 0) throw new AppError("account.not_found", "No such account.");
@@ -39,7 +44,7 @@ export async function setLowBalanceThreshold(
       accountId,
       targetType: "wallet",
       targetId: accountId,
-      details: { threshold },
+      details: { threshold, livemode },
     });
     return { threshold };
   });

@@ -1,12 +1,13 @@
 /**
  * An account's webhook endpoints (README "Webhooks"): created, listed, edited, deleted, their secret
  * rotated. The account's OWNER, its API keys (automation) and operators may; staff may not. An endpoint
- * of another account reads as unknown. Every change is audited; the secret is returned only by create
+ * of another account, or of the other mode, reads as unknown: endpoints are per mode (README "Test
+ * mode"), a pk_test_ key's and the portal's "Test data" view manage the test ones. Every change is audited; the secret is returned only by create
  * and rotate, and never written to the audit log.
  */
 import type { Prisma } from "~/generated/prisma/client";
 import { accountWhere, actingAccountId } from "~/server/auth/account-scope";
-import { assertOwnerApiKeyOrOperator, type Actor } from "~/server/auth/actor";
+import { actorLivemode, assertOwnerApiKeyOrOperator, type Actor } from "~/server/auth/actor";
 import type { DbClient } from "~/server/db";
 import { inTransaction } from "~/server/db/in-transaction";
 import { AppError } from "~/server/errors";
@@ -36,7 +37,7 @@ function assertUrlAllowed(url: string | undefined): void {
 /** The endpoint, if the actor may see it; otherwise "not found", whether it exists or not. */
 export async function findEndpointOrThrow(client: DbClient, actor: Actor, endpointId: string) {
   const endpoint = isUuid(endpointId)
-    ? await client.webhookEndpoint.findFirst({ where: { id: endpointId, ...accountWhere(actor) } })
+    ? await client.webhookEndpoint.findFirst({ where: { id: endpointId, livemode: actorLivemode(actor), ...accountWhere(actor) } })
     : null;
   if (!endpoint) throw new AppError("webhook_endpoint.not_found", "No such webhook endpoint.");
   assertOwnerApiKeyOrOperator(actor, endpoint.accountId);
@@ -54,19 +55,20 @@ export async function createWebhookEndpoint(
   const { url, description, eventTypes } = parseInput(createWebhookEndpointInput, input);
   assertUrlAllowed(url);
   const secret = newWebhookSecret();
+  const livemode = actorLivemode(actor);
 
   return inTransaction(tx, async (client) => {
     await findAccountOrThrow(client, accountId);
     // The account row's lock makes "count, then insert" safe against two creations at once.
     await client.$executeRaw`SELECT 1 FROM accounts WHERE id = ${accountId}::uuid FOR UPDATE`;
-    if ((await client.webhookEndpoint.count({ where: { accountId } })) >= MAX_WEBHOOK_ENDPOINTS) {
+    if ((await client.webhookEndpoint.count({ where: { accountId, livemode } })) >= MAX_WEBHOOK_ENDPOINTS) {
       throw new AppError(
         "webhook_endpoint.limit_reached",
-        `An account may have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first.`,
+        `An account may have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints in each mode; delete one first.`,
       );
     }
     const endpoint = await client.webhookEndpoint.create({
-      data: { accountId, url, description, eventTypes: [...new Set(eventTypes ?? DEFAULT_EVENT_TYPES)], secret },
+      data: { accountId, livemode, url, description, eventTypes: [...new Set(eventTypes ?? DEFAULT_EVENT_TYPES)], secret },
     });
     await auditEndpoint(client, actor, endpoint, "webhook_endpoint.create", { url, eventTypes: endpoint.eventTypes });
     return { ...toWebhookEndpointView(endpoint), secret };
@@ -77,7 +79,10 @@ export async function listWebhookEndpoints(actor: Actor, accountIdNamed: string 
   const accountId = actingAccountId(actor, accountIdNamed);
   assertOwnerApiKeyOrOperator(actor, accountId);
   return inTransaction(tx, async (client) => {
-    const rows = await client.webhookEndpoint.findMany({ where: { accountId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    const rows = await client.webhookEndpoint.findMany({
+      where: { accountId, livemode: actorLivemode(actor) },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
     return rows.map((row) => toWebhookEndpointView(row));
   });
 }

@@ -124,6 +124,7 @@ export async function sendTestWebhook(actor: Actor, endpointId: string, tx?: DbC
     const event = await client.webhookEvent.create({
       data: {
         accountId: endpoint.accountId,
+        livemode: endpoint.livemode,
         type: TEST_EVENT_TYPE,
         subjectId: endpoint.id,
         data: { endpointId: endpoint.id, message: "A test event, sent on request to try this endpoint. It reports no change." },

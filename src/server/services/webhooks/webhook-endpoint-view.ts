@@ -26,6 +26,7 @@ export function toWebhookEndpointView(row: WebhookEndpoint, now = new Date()): W
     failingSince: row.failingSince?.toISOString() ?? null,
     secretRotatedUntil: rotating ? row.previousSecretExpiresAt!.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
+    livemode: row.livemode,
   };
 }
 

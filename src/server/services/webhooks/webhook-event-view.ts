@@ -17,6 +17,7 @@ export interface StoredEvent {
   id: string;
   type: string;
   createdAt: Date;
+  livemode: boolean;
   data: unknown;
 }
 
@@ -24,6 +25,8 @@ export interface EventEnvelope {
   id: string;
   type: WebhookEventType | typeof TEST_EVENT_TYPE;
   createdAt: string;
+  /** False for a test-mode event (README "Test mode"). */
+  livemode: boolean;
   data: Record<string, unknown>;
 }
 
@@ -40,6 +43,8 @@ function transactionData(row: Snapshot): Record<string, unknown> {
     amount: BigInt(kobo(row.amount)),
     created_at: new Date(String(row.created_at)),
     completed_at: row.completed_at ? new Date(String(row.completed_at)) : null,
+    // A snapshot taken before test mode existed has no livemode: it was live.
+    livemode: row.livemode !== false,
   });
   return { ...view, amount: Number(view.amount) };
 }
@@ -51,11 +56,18 @@ function dataOf(type: string, row: Snapshot): Record<string, unknown> {
     case "transaction.pending":
       return transactionData(row);
     case "wallet.funded":
-      return { balance: kobo(row.balance_after), currency: "NGN", amount: kobo(row.amount), reference: text(row.funding_reference) };
+      return {
+        balance: kobo(row.balance_after),
+        currency: "NGN",
+        livemode: row.livemode !== false,
+        amount: kobo(row.amount),
+        reference: text(row.funding_reference),
+      };
     case "wallet.low_balance":
       return {
         balance: kobo(row.balance),
         currency: text(row.currency) ?? "NGN",
+        livemode: row.livemode !== false,
         amount: kobo(row.low_balance_threshold),
         reference: null,
       };
@@ -66,6 +78,7 @@ function dataOf(type: string, row: Snapshot): Record<string, unknown> {
         name: text(row.name),
         prefix: text(row.prefix),
         lastFour: text(row.last_four),
+        livemode: row.livemode !== false,
         createdAt: instant(row.created_at),
         revokedAt: instant(row.revoked_at),
       };
@@ -79,6 +92,7 @@ export function toEventEnvelope(event: StoredEvent): EventEnvelope {
     id: event.id,
     type: event.type as EventEnvelope["type"],
     createdAt: event.createdAt.toISOString(),
+    livemode: event.livemode,
     data: dataOf(event.type, (event.data ?? {}) as Snapshot),
   };
 }

@@ -142,7 +142,7 @@ describe("operator.fundWallet", () => {
     const result = await ops.fundWallet({ accountId: funded, amount: "2500" });
     expect(result.balance).toBe(152_550n);
 
-    const wallet = await db.wallet.findUniqueOrThrow({ where: { accountId: funded } });
+    const wallet = await db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId: funded, livemode: true } } });
     const latest = await db.ledgerEntry.findFirstOrThrow({ where: { accountId: funded }, orderBy: { id: "desc" } });
     expect(latest).toMatchObject({ kind: "FUNDING", amount: 2_500n, userId: operator.userId });
     expect(latest.balanceAfter).toBe(wallet.balance);
@@ -173,7 +173,9 @@ describe("operator.fundWallet", () => {
       appCode: "wallet.duplicate_funding_reference",
     });
     expect((await failure(ops.fundWallet({ accountId: funded, amount: "-5" }))).code).toBe("BAD_REQUEST");
-    expect((await db.wallet.findUniqueOrThrow({ where: { accountId: funded } })).balance).toBe(1_000n);
+    expect((await db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId: funded, livemode: true } } })).balance).toBe(
+      1_000n,
+    );
   });
 });
 
