@@ -182,6 +182,11 @@ const schema = z
       }),
     /** How long one delivery waits for the receiver's answer. */
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+    /**
+     * Test-mode data (README "Test mode") older than this many days is pruned, hourly, by the worker
+     * that prunes old webhook events; the test wallets keep their balances. 0 keeps it for ever.
+     */
+    TEST_DATA_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
     /** How often each process looks for due deliveries when it found none. */
     WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
     /** Deliveries one process sends at once. */

@@ -263,6 +263,16 @@ export const COMMANDS: Record<string, Command> = {
       return { settled, stillPending, checked };
     },
   },
+  "test-data:prune": {
+    summary: "[--days <n>] (default TEST_DATA_RETENTION_DAYS)",
+    options: { days: string },
+    required: [],
+    run: async (actor, flags) => {
+      const { env } = await import("~/env");
+      const { pruneTestData } = await import("~/server/services/wallet/prune-test-data");
+      return pruneTestData(actor, { olderThanDays: text(flags, "days") ?? env.TEST_DATA_RETENTION_DAYS });
+    },
+  },
   "ledger:check": {
     summary: "[--account <accountId>]",
     options: { account: string },

@@ -43,5 +43,6 @@ BEGIN
 END
 $fn$;
 
--- Every existing account gets its test wallet with the opening balance (₦1,000,000; README "Test mode").
-SELECT set_test_wallet_balance(id, 100000000, NULL, 'test wallet opened') FROM accounts;
+-- The existing accounts' test wallets are opened by 20261124120300, in the transaction that teaches the
+-- purchase functions the mode: until then a function that updates "the wallet of the account" must
+-- find only one.

@@ -356,3 +356,7 @@ $fn$;
 
 -- The reference is claimed per mode now; the old index is no longer what any function relies on.
 DROP INDEX "transactions_account_id_client_reference_key";
+
+-- Every existing account gets its test wallet with the opening balance (₦1,000,000; README "Test mode"),
+-- now that every function that moves money names the wallet's mode.
+SELECT set_test_wallet_balance(id, 100000000, NULL, 'test wallet opened') FROM accounts;

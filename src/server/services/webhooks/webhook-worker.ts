@@ -2,11 +2,13 @@
  * The delivery worker in a server process (src/bin/server.ts), beside the reconciler: a pass of
  * deliver-webhooks.ts, then the next one at once while passes come back full, else after
  * WEBHOOK_POLL_INTERVAL_MS. Every process runs one; they share the work through the database's
- * leases. Once an hour a pass also prunes events past their 30 days. The timer is unref'd: it never
+ * leases. Once an hour a pass also prunes events past their 30 days, and test-mode data past
+ * TEST_DATA_RETENTION_DAYS (README "Test mode"). The timer is unref'd: it never
  * keeps a closing process alive, and a pass cut short by a shutdown leaves leases that run out.
  */
 import { env } from "~/env";
 import { logger } from "~/server/log";
+import { pruneTestData } from "~/server/services/wallet/prune-test-data";
 import { deliverDueWebhooks, pruneOldEvents } from "./deliver-webhooks";
 import { EVENT_RETENTION_DAYS } from "./list-webhook-events";
 
@@ -24,6 +26,10 @@ export function startWebhookWorker(): () => void {
         lastPrune = Date.now();
         const pruned = await pruneOldEvents(EVENT_RETENTION_DAYS);
         if (pruned > 0) log.info({ pruned }, "old webhook events pruned");
+        if (env.TEST_DATA_RETENTION_DAYS > 0) {
+          const testData = await pruneTestData({ kind: "system" }, { olderThanDays: env.TEST_DATA_RETENTION_DAYS });
+          if (testData.transactions > 0) log.info(testData, "old test-mode data pruned");
+        }
       }
       const batchSize = env.WEBHOOK_CONCURRENCY * 4;
       const result = await deliverDueWebhooks(batchSize);
