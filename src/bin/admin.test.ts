@@ -149,7 +149,7 @@ describe("npm run admin", () => {
     // wallet:fund → { balance } as a JSON number; the ledger follows the balance exactly.
     expect(funding!.map((run) => run.stdout.trim())).toEqual(['{"balance":500000}', '{"balance":750000}']);
     const wallet = await db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId: oldAccount, livemode: true } } });
-    const ledger = await db.ledgerEntry.findMany({ where: { accountId: oldAccount }, orderBy: { id: "asc" } });
+    const ledger = await db.ledgerEntry.findMany({ where: { accountId: oldAccount, livemode: true }, orderBy: { id: "asc" } });
     expect(ledger.map((entry) => [entry.kind, entry.amount, entry.balanceAfter, entry.fundingReference])).toEqual([
       ["FUNDING", 500_000n, 500_000n, "TRF-1"],
       ["FUNDING", 250_000n, 750_000n, null],

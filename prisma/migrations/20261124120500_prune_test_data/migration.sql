@@ -3,18 +3,20 @@
 -- nothing live ever does). Settled test transactions begun before the cutoff go with their ledger
 -- entries, and so do the test wallet's older top-ups and resets. The wallet keeps its balance: one
 -- ADJUSTMENT entry carries the deleted entries' net amount forward, so the test ledger still adds up to
--- the balance and its latest entry still holds it (what ledger:check proves). Returns the number of
--- transactions deleted. Pending test transactions are kept until the reconciler settles them.
-CREATE FUNCTION prune_test_data(p_account_id uuid, p_before timestamptz) RETURNS integer
+-- the balance and its latest entry still holds it (what ledger:check proves). Returns how many
+-- transactions and ledger entries were deleted. Pending test transactions are kept until settled.
+CREATE FUNCTION prune_test_data(p_account_id uuid, p_before timestamptz, OUT transactions integer, OUT ledger_entries integer)
 LANGUAGE plpgsql AS $fn$
 DECLARE
   v_balance bigint;
   v_pruned uuid[];
   v_net bigint;
 BEGIN
+  transactions := 0;
+  ledger_entries := 0;
   SELECT balance INTO v_balance FROM wallets WHERE account_id = p_account_id AND NOT livemode FOR UPDATE;
   IF NOT FOUND THEN
-    RETURN 0;
+    RETURN;
   END IF;
 
   -- The ids first, so both deletes act on the same transactions even if one settles meanwhile.
@@ -27,13 +29,13 @@ BEGIN
       AND (l.transaction_id = ANY (v_pruned) OR (l.transaction_id IS NULL AND l.created_at < p_before))
     RETURNING l.amount
   )
-  SELECT COALESCE(sum(amount), 0) INTO v_net FROM deleted;
+  SELECT COALESCE(sum(amount), 0), count(*) INTO v_net, ledger_entries FROM deleted;
   DELETE FROM transactions WHERE id = ANY (v_pruned);
 
   IF v_net <> 0 THEN
     INSERT INTO ledger_entries (account_id, livemode, kind, amount, balance_after, note)
     VALUES (p_account_id, false, 'ADJUSTMENT', v_net, v_balance, 'pruned test data carried forward');
   END IF;
-  RETURN cardinality(v_pruned);
+  transactions := cardinality(v_pruned);
 END
 $fn$;

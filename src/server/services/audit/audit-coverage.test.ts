@@ -270,6 +270,14 @@ const CLI_COMMANDS: Record<string, Coverage> = {
     "asks the provider how pending purchases ended, as every server process does every few seconds; the settlements it writes are ledger entries, decided by the provider's answer rather than by the operator",
   ),
   "ledger:check": exempt("reads the ledger and balances; changes nothing"),
+  "test-data:prune": audited(undefined, async ({ accountId }) => {
+    // Something old enough to prune: the account's test wallet opening entry, made a year old.
+    await db.ledgerEntry.updateMany({
+      where: { accountId, livemode: false },
+      data: { createdAt: new Date(Date.now() - 365 * 86_400_000) },
+    });
+    return [{ input: { days: "30" }, action: "test_data.prune" }];
+  }),
   "network:create": audited(undefined, async () => [
     {
       input: { id: uniqueName("cli-net"), name: "Net", "airtime-min-amount": "5000", "airtime-max-amount": "500000" },

@@ -13,7 +13,7 @@ async function newAccount() {
 
 async function ledgerState(accountId: string) {
   const wallet = await db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId, livemode: true } } });
-  const entries = await db.ledgerEntry.findMany({ where: { accountId }, orderBy: { id: "asc" } });
+  const entries = await db.ledgerEntry.findMany({ where: { accountId, livemode: true }, orderBy: { id: "asc" } });
   const sum = entries.reduce((total, entry) => total + entry.amount, 0n);
   return { balance: wallet.balance, entries, sum };
 }

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { assertOperator, type Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
+import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
 import { parseInput } from "~/server/validation/parse-input";
 
 const pruneTestDataInput = z.object({
@@ -17,20 +18,26 @@ const pruneTestDataInput = z.object({
 export async function pruneTestData(
   actor: Actor,
   input: { olderThanDays: number | string },
-): Promise<{ before: string; accounts: number; transactions: number }> {
+): Promise<{ before: string; accounts: number; transactions: number; ledgerEntries: number }> {
   assertOperator(actor);
   const { olderThanDays } = parseInput(pruneTestDataInput, input);
   const before = new Date(Date.now() - olderThanDays * 86_400_000);
   const wallets = await db.wallet.findMany({ where: { livemode: false }, select: { accountId: true } });
   let accounts = 0;
   let transactions = 0;
+  let ledgerEntries = 0;
   // One account per statement: each holds only its own test wallet's lock, briefly.
   for (const { accountId } of wallets) {
-    const [row] = await db.$queryRaw<{ pruned: number }[]>`SELECT prune_test_data(${accountId}::uuid, ${before}) AS pruned`;
-    if (row && row.pruned > 0) {
+    const [row] = await db.$queryRaw<{ transactions: number; ledger_entries: number }[]>`
+      SELECT * FROM prune_test_data(${accountId}::uuid, ${before})`;
+    if (row && row.ledger_entries + row.transactions > 0) {
       accounts += 1;
-      transactions += row.pruned;
+      transactions += row.transactions;
+      ledgerEntries += row.ledger_entries;
     }
   }
-  return { before: before.toISOString(), accounts, transactions };
+  const result = { before: before.toISOString(), accounts, transactions, ledgerEntries };
+  // Audited when it deleted anything: the hourly pass that finds nothing leaves no trace.
+  if (accounts > 0) await recordAuditEntry(db, actor, { action: "test_data.prune", details: result });
+  return result;
 }

@@ -8,6 +8,7 @@ import { TEST_WALLET_OPENING_BALANCE_KOBO } from "~/schemas/account-admin";
 import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
 import { createApiKey } from "~/server/services/api-keys/create-api-key";
+import { createUser } from "~/server/services/users/create-user";
 import { purchaseData } from "~/server/services/purchases/purchase-data";
 import { checkLedger } from "~/server/services/reconciliation/check-ledger";
 import { operator, rejection, uniqueName } from "~/test/fixtures";
@@ -17,8 +18,10 @@ import { getTestWalletBalance, resetTestWallet, topUpTestWallet } from "./test-w
 
 const OPENING = BigInt(TEST_WALLET_OPENING_BALANCE_KOBO);
 
-function user(accountId: string, role: "OWNER" | "STAFF"): Actor {
-  return { kind: "user", userId: "00000000-0000-4000-8000-000000000001", email: "x@example.com", role, accountId, sourceIp: null };
+async function user(accountId: string, role: "OWNER" | "STAFF"): Promise<Actor> {
+  const email = `${uniqueName(role.toLowerCase())}@example.test`;
+  const { userId } = await createUser(operator, { email, password: "a-long-enough-password-1", role, accountId });
+  return { kind: "user", userId, email, role, accountId, sourceIp: null };
 }
 
 async function accountWithTestKey(funding = 100_000n) {
@@ -31,7 +34,7 @@ async function accountWithTestKey(funding = 100_000n) {
 describe("the test wallet", () => {
   it("is topped up and reset by the owner, with ledger entries and audit entries, never touching the live wallet", async () => {
     const { accountId } = await fundedAccount(50_000n);
-    const owner = user(accountId, "OWNER");
+    const owner = await user(accountId, "OWNER");
     expect(await getTestWalletBalance(owner, accountId)).toEqual({ balance: OPENING });
     expect(await topUpTestWallet(owner, { accountId, amount: 25_000 })).toEqual({ balance: OPENING + 25_000n });
     expect(await resetTestWallet(owner, { accountId, balance: 0 })).toEqual({ balance: 0n });
@@ -52,8 +55,9 @@ describe("the test wallet", () => {
   it("refuses staff, other accounts' owners and bad amounts, changing nothing", async () => {
     const { accountId } = await fundedAccount(0n);
     const { accountId: other } = await fundedAccount(0n);
-    expect((await rejection(topUpTestWallet(user(accountId, "STAFF"), { accountId, amount: 100 }))).code).toBe("forbidden");
-    expect((await rejection(resetTestWallet(user(other, "OWNER"), { accountId }))).code).toBe("forbidden");
+    expect((await rejection(topUpTestWallet(await user(accountId, "STAFF"), { accountId, amount: 100 }))).code).toBe("forbidden");
+    // Another account's owner is told the account does not exist, as everywhere (account-scope.ts).
+    expect((await rejection(resetTestWallet(await user(other, "OWNER"), { accountId }))).code).toBe("account.not_found");
     expect((await rejection(topUpTestWallet(operator, { accountId, amount: 0 }))).code).toBe("validation.failed");
     expect((await rejection(resetTestWallet(operator, { accountId, balance: -1 }))).code).toBe("validation.failed");
     expect((await rejection(topUpTestWallet(operator, { accountId, amount: 1.5 }))).code).toBe("validation.failed");
@@ -97,6 +101,6 @@ describe("pruning test data", () => {
 
   it("is for operators only", async () => {
     const { accountId } = await fundedAccount(0n);
-    expect((await rejection(pruneTestData(user(accountId, "OWNER"), { olderThanDays: 1 }))).code).toBe("forbidden");
+    expect((await rejection(pruneTestData(await user(accountId, "OWNER"), { olderThanDays: 1 }))).code).toBe("forbidden");
   });
 });

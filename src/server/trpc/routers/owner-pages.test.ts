@@ -94,6 +94,7 @@ describe("apiKeys", () => {
       keyId,
       name: "Production server",
       prefix: "pk_live_",
+      livemode: true,
       lastFour: apiKey.slice(-4),
       createdAt: expect.any(Date) as Date,
       lastUsedAt: null,
