@@ -259,7 +259,7 @@ async function measureWebhooks(context: {
     const shortBy = WEBHOOK_BACKLOG - (await pending());
     if (shortBy > 0) {
       await db.$executeRaw`
-        SELECT record_webhook_event(t.account_id, 'transaction.successful', t.id::text, to_jsonb(t))
+        SELECT record_webhook_event(t.account_id, t.livemode, 'transaction.successful', t.id::text, to_jsonb(t))
         FROM transactions t, generate_series(1, ${Math.ceil(shortBy / Math.max(1, sequence))}::int)
         WHERE t.account_id = ${accountId}::uuid AND t.client_reference LIKE 'webhooks-%'
         LIMIT ${shortBy}`;

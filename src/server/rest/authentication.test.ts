@@ -60,7 +60,7 @@ describe("API keys", () => {
     const response = await balance(auth);
     expect(response.status).toBe(200);
     expect(response.headers["content-type"]).toContain("application/json");
-    expect(response.json()).toEqual({ balance: 123456, currency: "NGN" });
+    expect(response.json()).toEqual({ balance: 123456, currency: "NGN", livemode: true });
   });
 
   it("accepts several keys per account, and a revoked key fails on the very next request", async () => {

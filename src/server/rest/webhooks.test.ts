@@ -336,6 +336,7 @@ describe("GET /api/v1/events", () => {
       id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
       type: "transaction.successful",
       createdAt: expect.any(String),
+      livemode: true,
       data: transaction,
     });
     expect(event.data).toMatchObject({ clientReference: bought.clientReference, status: "successful" });
