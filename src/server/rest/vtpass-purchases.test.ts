@@ -210,12 +210,22 @@ describe("VEND_PROVIDER=vtpass over /api/v1", () => {
     const auth = { authorization: `Bearer ${key.apiKey}` };
     const sentBefore = fake.payRequests.length;
     const testBalance = await balanceOf(accountId, false);
-    // The sandbox's recipients decide: success, failure, pending (settled by the same reconcile run).
+    // Every kind, the sandbox's recipients deciding: success (with the sandbox's token and PIN), failure,
+    // pending (settled by the same reconcile run).
     const delivered = await buy(auth, "/api/v1/data", { planId: "mtn-1gb-30d", phone: "08031234567" });
     const failed = await buy(auth, "/api/v1/bills/cable-tv/pay", { planId: "dstv-padi", customerId: "7012340000" });
     const pending = await buy(auth, "/api/v1/airtime", { networkId: "mtn", phone: "08031231111", amount: 20_000 });
+    const others = [
+      await buy(auth, "/api/v1/bills/electricity/pay", { planId: "ikeja-electric-prepaid", customerId: "45012345678", amount: 100_000 }),
+      await buy(auth, "/api/v1/bills/education/pay", { planId: "waec-result-checker", customerId: "candidate-7" }),
+      await buy(auth, "/api/v1/bills/broadband/pay", { planId: "smile-10gb-30d", customerId: "1402000567" }),
+    ];
     expect([delivered.body.status, failed.body.status, pending.body.status]).toEqual(["successful", "failed", "pending"]);
-    expect(delivered.body).toMatchObject({ livemode: false, providerReference: expect.stringMatching(/^SBX-/) });
+    for (const bought of [delivered, ...others]) {
+      expect(bought.body).toMatchObject({ status: "successful", livemode: false, providerReference: expect.stringMatching(/^SBX-/) });
+    }
+    expect(others[0]!.body.token).toMatch(/^\d{20}$/);
+    expect(others[1]!.body.token).toMatch(/^\d{12}$/);
     // A sandbox customer check, not VTpass's merchant-verify: 9999 is the sandbox's invalid customer.
     const invalid = await call(auth, "POST", "/api/v1/bills/cable-tv/verify", { planId: "dstv-padi", customerId: "7012349999" });
     expect(invalid.status).toBe(422);
@@ -224,7 +234,8 @@ describe("VEND_PROVIDER=vtpass over /api/v1", () => {
     expect(await statusOf(auth, pending.clientReference)).toMatchObject({ status: "successful", livemode: false });
     expect(fake.payRequests.length).toBe(sentBefore);
     expect(await balanceOf(accountId)).toBe(FUNDING);
-    expect(await balanceOf(accountId, false)).toBe(testBalance - BigInt(delivered.body.amount as number) - 20_000n);
+    const charged = [delivered, ...others].reduce((sum, bought) => sum + BigInt(bought.body.amount as number), 20_000n);
+    expect(await balanceOf(accountId, false)).toBe(testBalance - charged);
   });
 
   it("leaves nothing pending and the ledger check clean", async () => {
