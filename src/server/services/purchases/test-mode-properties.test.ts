@@ -173,7 +173,7 @@ describe("test mode beside live purchases", () => {
           expect((await checkLedger(operator, { accountId })).mismatches).toEqual([]);
         }
       }),
-      { numRuns: 15, interruptAfterTimeLimit: 150_000, markInterruptAsFailure: true },
+      { numRuns: 40, interruptAfterTimeLimit: 150_000, markInterruptAsFailure: true },
     );
     console.info("test-mode property:", JSON.stringify(tally));
     // The generator must really have mixed the worlds: test purchases, shared references and 402s.
