@@ -32,7 +32,7 @@ import pg from "pg";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
 import { applyPendingMigrations } from "~/server/db/migrate";
 import { freePort } from "~/server/http/free-port";
-import { SERVER_ENTRY } from "~/bin/production-build";
+import { residentMb, startBenchServer, type BenchServer } from "./bench-server";
 import { treeCpuMs } from "./cpu";
 import { lagosMonthStart, loadVolume, VOLUME_PASSWORD, type LoadedVolume, type VolumeSize } from "./volume-data";
 
@@ -100,66 +100,9 @@ function request(url: string, options: { method?: string; headers?: Record<strin
   });
 }
 
-interface RunningServer {
-  pid: number;
-  base: string;
-  stop: () => Promise<void>;
-  /** The server's warning and error log lines so far (the first 20). */
-  problems: string[];
-}
-
-async function startServer(databaseUrl: string, nodeFlags: string[] = []): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: "0",
-      WEB_CONCURRENCY: "1",
-      RECONCILE_INTERVAL_MS: "60000",
-      LOG_LEVEL: "info",
-      API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? "100000000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-8192);
-      if (output.includes("listening on")) resolve();
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  child.removeAllListeners("exit");
-  // From here on the request log is read and dropped, but warnings and errors are kept (the first 20):
-  // a failed request in a scenario is reported with what the server said about it.
-  const problems: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.removeAllListeners("data");
-    stream.on("data", (chunk: Buffer) => {
-      if (problems.length >= 20) return;
-      for (const line of chunk.toString().split("\n"))
-        if (/"level":"(warn|error|fatal)"/.test(line) && problems.length < 20) problems.push(line.slice(0, 2000));
-    });
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
-  return { pid: child.pid!, base: `http://127.0.0.1:${port}`, stop, problems };
-}
-
-/** Resident memory of a process, MB (0 once it has exited: the download then fails with its own error). */
-function residentMb(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
+/** The server with its warnings kept: a failed request in a scenario is reported with what the server said. */
+function startServer(databaseUrl: string, nodeFlags: string[] = []): Promise<BenchServer> {
+  return startBenchServer(databaseUrl, { nodeFlags, keepProblems: true });
 }
 
 const round = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;

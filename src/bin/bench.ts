@@ -32,12 +32,13 @@
  * `npm run bench -- --repeat 3` runs the whole benchmark three times, each on a fresh database and
  * server; the JSON's figures are then the medians, with every run under `runs`.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { residentMb, startBenchServer, type BenchServer } from "~/bench/bench-server";
 import { runDbLimit } from "~/bench/db-limit";
 import { treeCpuMs } from "~/bench/cpu";
 import { runLoad, type ScenarioResult } from "~/bench/load";
@@ -47,7 +48,7 @@ import type { Db } from "~/server/db";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
 import { applyPendingMigrations } from "~/server/db/migrate";
 import { freePort } from "~/server/http/free-port";
-import { assertProductionBuild, missingProductionBuild, SERVER_ENTRY } from "./production-build";
+import { assertProductionBuild, missingProductionBuild } from "./production-build";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const INVOICE_ROWS = Number(process.env.BENCH_INVOICE_ROWS ?? 1_000_000);
@@ -88,69 +89,9 @@ function ensureBuild(): void {
   assertProductionBuild();
 }
 
-interface RunningServer {
-  process: ChildProcess;
-  port: number;
-  stop: () => Promise<void>;
-}
-
-async function startServer(
-  databaseUrl: string,
-  workers: number,
-  nodeFlags: string[] = [],
-  extraEnv: Record<string, string> = {},
-): Promise<RunningServer> {
-  const port = await freePort();
-  // LOG_LEVEL info: measured with the request log on, as deployed (and the "listening on" line is info).
-  const child = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: "0",
-      WEB_CONCURRENCY: String(workers),
-      RECONCILE_INTERVAL_MS: "60000",
-      LOG_LEVEL: "info",
-      BENCH_ROUTES: "1",
-      // One key at full speed is the point of the benchmark: the limiter still runs (its cost is
-      // measured) but never refuses.
-      API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? "100000000",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  let listening = 0;
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      // Only the last few kilobytes are kept (for a failure message): the server logs every request,
-      // and the pipe must keep draining or the server would block on a full pipe.
-      output = (output + chunk.toString()).slice(-8192);
-      listening += (chunk.toString().match(/listening on/g) ?? []).length;
-      if (listening >= workers) resolve();
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  child.removeAllListeners("exit");
-  // The server logs a line per request: from here on read and drop them (an unread pipe would stall
-  // the server; kept, they would grow this process by megabytes per scenario).
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.removeAllListeners("data");
-    stream.resume();
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
-  return { process: child, port, stop };
-}
-
-/** Resident memory of a process, MB, from /proc (Linux). */
-function residentMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) / 1024 : 0;
+/** The benchmark's own routes (/api/bench) answer only in a server started with BENCH_ROUTES=1. */
+function startServer(databaseUrl: string, workers: number, nodeFlags: string[] = [], extraEnv: Record<string, string> = {}) {
+  return startBenchServer(databaseUrl, { workers, nodeFlags, env: { BENCH_ROUTES: "1", ...extraEnv } });
 }
 
 function download(url: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; lines: number }> {
@@ -180,7 +121,7 @@ async function measureInvoice(context: {
   accountId: string;
   keyId: string;
   auth: Record<string, string>;
-  servers: RunningServer[];
+  servers: BenchServer[];
 }) {
   const { db, accountId, keyId, auth, servers } = context;
   log(`invoice: inserting ${INVOICE_ROWS} transactions into ${INVOICE_PERIOD}…`);
@@ -200,13 +141,13 @@ async function measureInvoice(context: {
   await db.$executeRawUnsafe("ANALYZE transactions");
   const server = await startServer(context.databaseUrl, 1, [`--max-old-space-size=${INVOICE_HEAP_MB}`]);
   servers.push(server);
-  let peakRssMb = residentMb(server.process.pid!);
-  const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, residentMb(server.process.pid!))), 50);
+  let peakRssMb = residentMb(server.pid);
+  const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, residentMb(server.pid))), 50);
   const started = performance.now();
   const invoiceDownload = await download(`http://127.0.0.1:${server.port}/api/v1/invoices/${INVOICE_PERIOD}.csv`, auth);
   const invoiceSeconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  peakRssMb = Math.max(peakRssMb, residentMb(server.process.pid!));
+  peakRssMb = Math.max(peakRssMb, residentMb(server.pid));
   if (invoiceDownload.status !== 200 || invoiceDownload.lines !== INVOICE_ROWS + 1) {
     throw new Error(`invoice download: status ${invoiceDownload.status}, ${invoiceDownload.lines} lines for ${INVOICE_ROWS} rows`);
   }
@@ -231,7 +172,7 @@ async function measureWebhooks(context: {
   databaseUrl: string;
   accountId: string;
   json: Record<string, string>;
-  servers: RunningServer[];
+  servers: BenchServer[];
   purchaseRps: number | null;
 }) {
   const { db, accountId, json, servers } = context;
@@ -316,7 +257,7 @@ function breakdownOfProfile(
 async function runBenchmark() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "rp-bench-pg-"));
   const cluster = await startEmbeddedPostgres({ dir, port: await freePort(), database: "bench" });
-  const servers: RunningServer[] = [];
+  const servers: BenchServer[] = [];
   try {
     await applyPendingMigrations(cluster.url);
     process.env.DATABASE_URL = cluster.url;
@@ -354,7 +295,7 @@ async function runBenchmark() {
     const run = async (name: string, scenario: Omit<Parameters<typeof runLoad>[0], "seconds" | "connections">) => {
       if (!selected(name)) return;
       log(`${name}…`);
-      const serverCpuBefore = treeCpuMs(server.process.pid!);
+      const serverCpuBefore = treeCpuMs(server.pid);
       const databaseCpuBefore = treeCpuMs(postmasterPid);
       const poolerCpuBefore = poolerPid ? treeCpuMs(poolerPid) : 0;
       const startUs = monotonicUs();
@@ -363,7 +304,7 @@ async function runBenchmark() {
       const perRequest = (ms: number) => (result.requests > 0 ? Math.round((ms * 1000) / result.requests) : 0);
       scenarios[name] = {
         ...result,
-        serverCpuUsPerRequest: perRequest(treeCpuMs(server.process.pid!) - serverCpuBefore),
+        serverCpuUsPerRequest: perRequest(treeCpuMs(server.pid) - serverCpuBefore),
         databaseCpuUsPerRequest: perRequest(treeCpuMs(postmasterPid) - databaseCpuBefore),
         ...(poolerPid ? { poolerCpuUsPerRequest: perRequest(treeCpuMs(poolerPid) - poolerCpuBefore) } : {}),
       };
@@ -408,7 +349,7 @@ async function runBenchmark() {
       scenarios.dbLimit = await runDbLimit({ databaseUrl: cluster.url, accountId, keyId, connections: CONNECTIONS, seconds: SECONDS });
     }
     await server.stop();
-    const profile = profiledServer ? breakdownOfProfile(profiledServer.process.pid!, profileWindows, scenarios) : null;
+    const profile = profiledServer ? breakdownOfProfile(profiledServer.pid, profileWindows, scenarios) : null;
 
     if (selected("purchase2Processes")) {
       server = await startServer(cluster.url, 2);
