@@ -177,13 +177,21 @@ async function runPurchase(
   // without its URL) fails this request with nothing charged, instead of a debit left pending forever.
   const provider = getVendProvider(party.livemode);
   // An order the provider can never send (VTpass: a product without its upstream name, an amount that is
-  // not whole naira) is refused here, with nothing charged.
-  await provider.checkOrder?.({
-    service: order.fingerprint.service,
-    productCode: order.fingerprint.productCode,
-    amount: order.fingerprint.amount,
-    phone: order.phone,
-  });
+  // not whole naira) is refused here, with nothing charged. A retry of an order already made is still
+  // answered as one (a replay or 409), even if the same order could not be sent now: a portal purchase
+  // has no look-up from the key's statement, so its reference is read only when the check refuses.
+  try {
+    await provider.checkOrder?.({
+      service: order.fingerprint.service,
+      productCode: order.fingerprint.productCode,
+      amount: order.fingerprint.amount,
+      phone: order.phone,
+    });
+  } catch (refusal) {
+    const known = await storedUnder(party, order.clientReference, lookup);
+    if (known) return replayOrConflict(known, fingerprint, order.clientReference);
+    throw refusal;
+  }
   const begun = await begin(party, fingerprint);
   return completePurchase(provider, begun, fingerprint, order.clientReference, order.phone);
 }
@@ -321,14 +329,7 @@ export async function answerKnownReference(
   order: Pick<PurchaseOrder, "clientReference" | "service" | "productCode" | "recipient" | "orderAmount">,
   lookup?: ReferenceLookup,
 ): Promise<PurchaseResult | null> {
-  const party = purchasingParty(actor);
-  let row = lookedUp(lookup, party, order.clientReference);
-  if (row === undefined) {
-    const rows = await queryRows<PurchaseRow>(sql`
-      SELECT * FROM transactions
-      WHERE account_id = ${party.accountId}::uuid AND livemode = ${party.livemode} AND client_reference = ${order.clientReference}`);
-    row = rows[0] ?? null;
-  }
+  const row = await storedUnder(purchasingParty(actor), order.clientReference, lookup);
   if (!row) return null;
   const fingerprint = orderFingerprint({
     service: order.service,
@@ -337,6 +338,20 @@ export async function answerKnownReference(
     amount: order.orderAmount,
   });
   return replayOrConflict(row, fingerprint, order.clientReference);
+}
+
+/** The transaction stored under the party's reference (in its mode): from the key's look-up when it has one, else read. */
+async function storedUnder(
+  party: { accountId: string; livemode: boolean },
+  clientReference: string,
+  lookup: ReferenceLookup | undefined,
+): Promise<PurchaseRow | null> {
+  const found = lookedUp(lookup, party, clientReference);
+  if (found !== undefined) return found;
+  const rows = await queryRows<PurchaseRow>(sql`
+    SELECT * FROM transactions
+    WHERE account_id = ${party.accountId}::uuid AND livemode = ${party.livemode} AND client_reference = ${clientReference}`);
+  return rows[0] ?? null;
 }
 
 /**

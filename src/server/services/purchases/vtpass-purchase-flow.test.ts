@@ -115,6 +115,25 @@ describe("VEND_PROVIDER=vtpass end to end", () => {
     expect(await db.transaction.count({ where: { accountId } })).toBe(0);
   });
 
+  it("a retry of a purchase whose plan has since lost its upstream name is still a replay (or a 409), not a refusal", async () => {
+    const { actor } = await fundedAccount(1_000_000n);
+    // As a portal purchase arrives: without the reference looked up beforehand by an API key's statement.
+    const order = { clientReference: reference(), planId: "mtn-1gb-30d", phone: "08031234567" };
+    const first = await purchaseData(actor, order);
+    expect(first.transaction.status).toBe("successful");
+    await db.dataPlan.update({ where: { id: "mtn-1gb-30d" }, data: { upstreamCode: null } });
+    try {
+      expect(await purchaseData(actor, order)).toMatchObject({ replay: true, transaction: { id: first.transaction.id } });
+      const conflict = await purchaseData(actor, { ...order, phone: "08031239876" }).catch((caught: unknown) => caught);
+      expect(isAppError(conflict) && conflict.code).toBe("transaction.idempotency_conflict");
+      // A new order of it is refused as before, with nothing charged.
+      const refused = await purchaseData(actor, { ...order, clientReference: reference() }).catch((caught: unknown) => caught);
+      expect(isAppError(refused) && refused.code).toBe("provider.unavailable");
+    } finally {
+      await db.dataPlan.update({ where: { id: "mtn-1gb-30d" }, data: { upstreamCode: "mtn-1gb-test" } });
+    }
+  });
+
   it("the ledger check passes", async () => {
     expect((await checkLedger(operator)).ok).toBe(true);
   });
