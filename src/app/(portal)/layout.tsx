@@ -4,6 +4,7 @@ import { PortalNav } from "~/components/portal-nav";
 import { navigationFor } from "~/components/portal-pages";
 import { roleLabel } from "~/components/role-label";
 import { SignOutButton } from "~/components/sign-out-button";
+import { TestDataBanner, TestDataSwitch } from "~/components/test-data-switch";
 import { getSessionActor } from "~/server/auth/session";
 
 export default async function PortalLayout({ children }: { children: ReactNode }) {
@@ -11,6 +12,8 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   if (!actor) redirect("/sign-in");
 
   const items = navigationFor(actor.role);
+  // Decided by getSessionActor from the switch's cookie; operators never have it (README "Test mode").
+  const testData = actor.livemode === false;
 
   return (
     <div className="min-h-screen">
@@ -27,6 +30,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
             <PortalNav items={items} />
           </div>
           <div className="ml-auto flex min-w-0 items-center gap-3">
+            {actor.role !== "OPERATOR" && <TestDataSwitch on={testData} />}
             <span className="hidden min-w-0 truncate text-sm text-slate-600 sm:block" title={`${actor.email} · ${roleLabel(actor.role)}`}>
               {actor.email} · {roleLabel(actor.role)}
             </span>
@@ -36,6 +40,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
           </div>
         </div>
       </header>
+      {testData && <TestDataBanner />}
       <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
     </div>
   );
