@@ -122,6 +122,9 @@ test("an owner's test key, test purchases seen only with Test data on, and a tes
   await expect(page.getByRole("heading", { level: 1, name: bought.clientReference })).toBeVisible();
   await expect(page.getByRole("article").getByText("Test", { exact: true })).toBeVisible();
   await expect(page.getByRole("article")).toContainText("Test: bought from the sandbox with the test wallet");
+  // The invoices stay live ones, and say so under the banner.
+  await page.goto("/invoices");
+  await expect(page.getByText("Invoices cover live purchases only, Test data on or off")).toBeVisible();
   // ...and gone from the list once back on live data.
   await page.goto("/transactions");
   await testDataBanner(page).getByRole("button", { name: "Switch to live data" }).click();
