@@ -1,6 +1,6 @@
 /**
- * Every portal page, as owner, staff and operator, hydrates without a mismatch: what the server
- * rendered is what the browser's first render produces. Runs against the development server, where
+ * Every portal page, as owner, staff and operator (the account users' with Test data on as well),
+ * hydrates without a mismatch: what the server rendered is what the browser's first render produces. Runs against the development server, where
  * React reports each mismatch in detail, and against the production build (its minified errors).
  * A mismatch costs the page its server HTML and, under `npm run dev`, puts an "Issue" badge over it.
  */
@@ -77,6 +77,19 @@ for (const { title, role, paths } of ACCOUNT_PAGES) {
     test("hydrate without a mismatch", async ({ page }) => {
       const errors = collectHydrationErrors(page);
       for (const path of paths()) await visit(page, path);
+      expect(errors).toEqual([]);
+    });
+
+    // Test data on (README "Test mode"): the banner on every page, and the dashboard's test-mode view.
+    test("hydrate without a mismatch with Test data on", async ({ page }) => {
+      const errors = collectHydrationErrors(page);
+      await visit(page, "/dashboard");
+      await page.getByRole("banner").getByRole("switch", { name: "Test data" }).click();
+      await expect(page.getByRole("region", { name: "Test wallet" })).toBeVisible();
+      for (const path of paths()) {
+        await visit(page, path);
+        await expect(page.getByRole("region", { name: "Test data" }), path).toBeVisible();
+      }
       expect(errors).toEqual([]);
     });
   });

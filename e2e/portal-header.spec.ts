@@ -1,6 +1,6 @@
 /**
- * The portal's header keeps "Sign out" on the brand's row: at 1280px an owner's eight pages, the
- * email and the button share one row; on a phone the nav takes a row of its own below them.
+ * The portal's header keeps "Sign out" on the brand's row, with the Test data switch beside it (README
+ * "Test mode"); the owner's eight pages take a row of their own below, at 1280px as on a phone.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { signInNewAccount } from "./fixtures/data";
@@ -21,14 +21,18 @@ for (const width of [1280, 390]) {
     const signOut = header.getByRole("button", { name: "Sign out" });
     const firstPage = header.getByRole("link", { name: "Dashboard" });
     const lastPage = header.getByRole("link", { name: "Invoices" });
+    const testData = header.getByRole("switch", { name: "Test data" });
     await expect(signOut).toBeInViewport();
     expect(Math.abs((await rowOf(page, signOut)) - (await rowOf(page, brand)))).toBeLessThan(8);
+    expect(Math.abs((await rowOf(page, testData)) - (await rowOf(page, brand)))).toBeLessThan(8);
+    // The pages on a row of their own, all on one row where there is room.
+    expect(await rowOf(page, firstPage)).toBeGreaterThan((await rowOf(page, brand)) + 16);
     if (width >= 1024) {
-      // One row: the pages sit between the brand and the button.
-      expect(Math.abs((await rowOf(page, lastPage)) - (await rowOf(page, brand)))).toBeLessThan(8);
-      await expect(header.getByText(account.owner.email)).toBeVisible();
-    } else {
-      expect(await rowOf(page, firstPage)).toBeGreaterThan((await rowOf(page, brand)) + 16);
+      expect(Math.abs((await rowOf(page, lastPage)) - (await rowOf(page, firstPage)))).toBeLessThan(8);
+      // The email is shown whole beside the switch, not squeezed out by it.
+      const email = header.getByText(account.owner.email);
+      await expect(email).toBeVisible();
+      expect(await email.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     }
     await expectFitsScreen(page);
     await page.screenshot({ path: `/tmp/f-header-${width}.png` });

@@ -1,11 +1,11 @@
 /**
- * How a portal page shows an API key it cannot show in full: its prefix and last 4 characters
- * ("pk_live_…a1b2", as Stripe does), enough to match it against a server's configuration; and the
+ * How a portal page shows an API key it cannot show in full: its mode, and its prefix and last 4
+ * characters ("pk_live_…a1b2", as Stripe does), enough to match it against a server's configuration; and the
  * revoked keys apart from the working ones, behind a disclosure, since they only matter as history.
  */
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/components/dates";
-import { KeyStatusBadge } from "~/components/status-badge";
+import { KeyStatusBadge, ModeBadge } from "~/components/status-badge";
 import { buttonClass, type ButtonTone } from "~/components/ui/buttons";
 import { Empty } from "~/components/ui/load-states";
 import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
@@ -71,7 +71,10 @@ export function ApiKeyTable({
       {(key) => (
         <>
           <div className="min-w-0">
-            <p className="font-medium break-words text-slate-900">{key.name}</p>
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-medium break-words text-slate-900">{key.name}</span>
+              <ModeBadge livemode={key.livemode} />
+            </p>
             <KeyHint apiKey={key} />
           </div>
           <ItemFacts>

@@ -16,6 +16,14 @@ export function KeyStatusBadge({ status }: { status: "active" | "revoked" }) {
   return status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Revoked</Badge>;
 }
 
+/**
+ * Which world a key or transaction belongs to (README "Test mode"): "Test" stands out, since nothing
+ * it shows is real; "Live" is shown only where both kinds are listed together (the API keys).
+ */
+export function ModeBadge({ livemode }: { livemode: boolean }) {
+  return livemode ? <Badge tone="neutral">Live</Badge> : <Badge tone="warning">Test</Badge>;
+}
+
 export function UserStatusBadge({ disabled }: { disabled: boolean }) {
   return disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>;
 }

@@ -11,9 +11,13 @@ export type AccountScopeInput = z.input<typeof accountScopeInput>;
 export const setUserDisabledInput = z.object({ userId: idInput(), disabled: onOffInput() });
 export type SetUserDisabledInput = z.input<typeof setUserDisabledInput>;
 
-/** The API-keys page's "create key" form (the account is the signed-in owner's). */
+/**
+ * The API-keys page's "create key" form (the account is the signed-in owner's). A test key (pk_test_)
+ * buys from the sandbox with the test wallet (README "Test mode"); live unless chosen.
+ */
 export const newApiKeyForm = z.object({
   name: requiredText(100),
+  mode: z.enum(["live", "test"], "must be live or test").default("live"),
 });
 export type NewApiKeyForm = z.input<typeof newApiKeyForm>;
 
@@ -57,3 +61,27 @@ export const resetTestWalletInput = z.object({
   balance: testWalletKobo.nonnegative("must not be negative").default(TEST_WALLET_OPENING_BALANCE_KOBO),
 });
 export type ResetTestWalletInput = z.input<typeof resetTestWalletInput>;
+
+/** The owner's "Top up" form: the account is the signed-in owner's, the amount in kobo (the form converts naira). */
+export const testWalletTopUpForm = topUpTestWalletInput.omit({ accountId: true });
+export type TestWalletTopUpForm = z.input<typeof testWalletTopUpForm>;
+
+/** The owner's "Reset" form, for the signed-in owner's account. */
+export const testWalletResetForm = resetTestWalletInput.omit({ accountId: true });
+export type TestWalletResetForm = z.input<typeof testWalletResetForm>;
+
+/**
+ * A path of this portal to send the browser back to: one `/`, never `//` or `/\` (which a browser reads
+ * as another host), so the switch cannot be used to redirect anywhere else.
+ */
+const portalPath = z
+  .string()
+  .max(2000)
+  .regex(/^\/(?![/\\])/);
+
+/** The portal's "Test data" switch (README "Test mode"), posted as a plain form by the header's switch and the banner. */
+export const testDataSwitchForm = z.object({
+  mode: z.enum(["live", "test"], "must be live or test"),
+  returnTo: portalPath.catch("/dashboard"),
+});
+export type TestDataSwitchForm = z.input<typeof testDataSwitchForm>;

@@ -4,6 +4,7 @@ import { PortalNav } from "~/components/portal-nav";
 import { navigationFor } from "~/components/portal-pages";
 import { roleLabel } from "~/components/role-label";
 import { SignOutButton } from "~/components/sign-out-button";
+import { TestDataBanner, TestDataSwitch } from "~/components/test-data-switch";
 import { getSessionActor } from "~/server/auth/session";
 
 export default async function PortalLayout({ children }: { children: ReactNode }) {
@@ -11,22 +12,25 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   if (!actor) redirect("/sign-in");
 
   const items = navigationFor(actor.role);
+  // Decided by getSessionActor from the switch's cookie; operators never have it (README "Test mode").
+  const testData = actor.livemode === false;
 
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
         {/*
-          Brand and sign-out on the first row, the nav on its own row below, up to `lg`: an owner's eight
-          pages beside the email and the button need more than a 1280px window's 1024px column, and
-          wrapped there pushed "Sign out" onto a row of its own. From `lg` up, one row, and a long
-          email is shortened (in full on hover) rather than wrapping anything.
+          Brand, the Test data switch, who is signed in and sign-out on the first row; the nav on its own
+          row below, at every width: an owner's eight pages beside the email and the button already filled
+          a 1280px window's 1024px column, and with the switch (README "Test mode") one row would hide the
+          email or push "Sign out" out of the column. A long email is shortened (in full on hover).
         */}
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 lg:flex-nowrap">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
           <span className="shrink-0 text-sm font-semibold text-emerald-700">Reseller Portal</span>
-          <div className="order-last w-full lg:order-none lg:w-auto lg:shrink-0">
+          <div className="order-last w-full">
             <PortalNav items={items} />
           </div>
           <div className="ml-auto flex min-w-0 items-center gap-3">
+            {actor.role !== "OPERATOR" && <TestDataSwitch on={testData} />}
             <span className="hidden min-w-0 truncate text-sm text-slate-600 sm:block" title={`${actor.email} · ${roleLabel(actor.role)}`}>
               {actor.email} · {roleLabel(actor.role)}
             </span>
@@ -36,6 +40,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
           </div>
         </div>
       </header>
+      {testData && <TestDataBanner />}
       <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
     </div>
   );

@@ -46,6 +46,20 @@ describe("describePurchaseError", () => {
     );
   });
 
+  it("points to the dashboard when the short wallet is the test wallet", () => {
+    const text = describePurchaseError(
+      serverError("wallet.insufficient_funds", "The wallet balance does not cover this purchase.", "PRECONDITION_FAILED"),
+      {
+        charge: 28_000n,
+        balance: 0n,
+        livemode: false,
+      },
+    );
+    expect(text).toBe(
+      "Not enough money in the test wallet: this purchase costs ₦280.00 and the balance is ₦0.00. The account owner can top it up or reset it on the dashboard, then try again. Nothing was charged.",
+    );
+  });
+
   it("gives amount bounds in naira, not kobo", () => {
     const text = describePurchaseError(serverError("amount.out_of_range", "MTN airtime must be between 5000 and 5000000 kobo."), {
       bounds: { min: 5_000n, max: 5_000_000n },

@@ -77,7 +77,10 @@ export function Checkout(props: CheckoutProps) {
   }
 
   const walletBalance = balance.data?.balance;
-  const errorText = error ? describePurchaseError(error, { charge, balance: walletBalance, bounds: props.bounds }) : null;
+  const walletName = balance.data?.livemode === false ? "Test wallet balance" : "Wallet balance";
+  const errorText = error
+    ? describePurchaseError(error, { charge, balance: walletBalance, livemode: balance.data?.livemode, bounds: props.bounds })
+    : null;
 
   return (
     <section aria-labelledby="confirm-heading" className="space-y-4">
@@ -93,8 +96,8 @@ export function Checkout(props: CheckoutProps) {
         {walletBalance !== undefined && (
           <p className="mt-1 text-sm text-slate-600">
             {walletBalance >= charge
-              ? `Wallet balance ${formatNaira(walletBalance)}, ${formatNaira(walletBalance - charge)} after this purchase.`
-              : `Wallet balance ${formatNaira(walletBalance)}: not enough for this purchase.`}
+              ? `${walletName} ${formatNaira(walletBalance)}, ${formatNaira(walletBalance - charge)} after this purchase.`
+              : `${walletName} ${formatNaira(walletBalance)}: not enough for this purchase.`}
           </p>
         )}
       </div>

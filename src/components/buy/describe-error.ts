@@ -14,6 +14,8 @@ export interface PurchaseErrorContext {
   charge?: bigint;
   /** The wallet balance as last read, kobo. */
   balance?: bigint;
+  /** false with the portal's Test data on: the wallet is the test wallet, which the owner refills on the dashboard. */
+  livemode?: boolean;
   /** The amount bounds of the product, kobo, when it has any. */
   bounds?: { min: bigint; max: bigint };
 }
@@ -44,6 +46,9 @@ export function describePurchaseError(error: unknown, context: PurchaseErrorCont
     case "wallet.insufficient_funds": {
       const cost = context.charge === undefined ? "this purchase costs more" : `this purchase costs ${formatNaira(context.charge)}`;
       const balance = context.balance === undefined ? "the balance is lower" : `the balance is ${formatNaira(context.balance)}`;
+      if (context.livemode === false) {
+        return `Not enough money in the test wallet: ${cost} and ${balance}. The account owner can top it up or reset it on the dashboard, then try again. Nothing was charged.`;
+      }
       return `Not enough money in the wallet: ${cost} and ${balance}. Ask the account owner to fund the wallet, then try again. Nothing was charged.`;
     }
     case "customer.invalid":

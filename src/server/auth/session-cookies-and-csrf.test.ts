@@ -3,7 +3,8 @@
  * SameSite=Lax, and Secure with the __Secure-/__Host- prefix when the public URL is https (a
  * TLS-terminating proxy in front); next-auth's CSRF protection holds for sign-in and sign-out; and a
  * tRPC mutation cannot be made from another site, neither with a form's content types nor with a
- * cross-site fetch.
+ * cross-site fetch. The portal's "Test data" switch (/api/portal/mode) sets its cookie on the same
+ * terms and takes only same-origin posts.
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -161,6 +162,85 @@ describe("the sign-in form posted without its script (/sign-in/submit)", () => {
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe("/sign-in?csrf=true");
     expect(responseCookies(response)).toEqual([]);
+  });
+});
+
+describe('the Test data switch (/api/portal/mode, README "Test mode")', () => {
+  const switchTo = (server: TestServer, cookie: string, headers: Record<string, string>, form: Record<string, string>) =>
+    request(server.url("/api/portal/mode"), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...headers },
+      body: new URLSearchParams(form).toString(),
+    });
+  const modeCookieOf = (response: Parameters<typeof responseCookies>[0]) =>
+    responseCookies(response).find((cookie) => /rp_mode$/.test(cookie.name));
+
+  it("over plain http: an httpOnly, Lax cookie, a 303 back to the page, which then shows test data; off clears it", async () => {
+    const { cookie } = await signIn(plain, email, PASSWORD);
+    const on = await switchTo(
+      plain,
+      cookie,
+      { "sec-fetch-site": "same-origin" },
+      { mode: "test", returnTo: "/transactions?status=failed" },
+    );
+    expect(on.status).toBe(303);
+    expect(on.headers.location).toBe("/transactions?status=failed");
+    const modeCookie = modeCookieOf(on);
+    expect(modeCookie).toMatchObject({ name: "rp_mode", value: "test" });
+    expect(modeCookie?.attributes.has("httponly")).toBe(true);
+    expect(modeCookie?.attributes.get("samesite")?.toLowerCase()).toBe("lax");
+    expect(modeCookie?.attributes.has("secure")).toBe(false);
+    expect(modeCookie?.attributes.get("path")).toBe("/");
+
+    const page = await request(plain.url("/dashboard"), { headers: { cookie: `${cookie}; rp_mode=test` } });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("purchases use the sandbox and your test wallet; nothing here is real.");
+
+    const off = await switchTo(plain, cookie, { "sec-fetch-site": "same-origin" }, { mode: "live", returnTo: "/dashboard" });
+    expect(off.status).toBe(303);
+    expect(modeCookieOf(off)).toMatchObject({ name: "rp_mode", value: "" });
+    expect(modeCookieOf(off)?.attributes.get("max-age")).toBe("0");
+  });
+
+  it("behind TLS (NEXTAUTH_URL https): Secure and __Host- prefixed, as next-auth's CSRF cookie", async () => {
+    const { cookie } = await signIn(behindTls, email, PASSWORD);
+    const on = await switchTo(behindTls, cookie, { "sec-fetch-site": "same-origin" }, { mode: "test", returnTo: "/dashboard" });
+    expect(on.status).toBe(303);
+    const modeCookie = modeCookieOf(on);
+    expect(modeCookie?.name).toBe("__Host-rp_mode");
+    expect(modeCookie?.attributes.has("secure")).toBe(true);
+    expect(modeCookie?.attributes.has("httponly")).toBe(true);
+    expect(modeCookie?.attributes.has("domain")).toBe(false);
+    const page = await request(behindTls.url("/dashboard"), { headers: { cookie: `${cookie}; __Host-rp_mode=test` } });
+    expect(page.text).toContain("nothing here is real.");
+    // The unprefixed name, which a sibling subdomain could set, means nothing there.
+    const unprefixed = await request(behindTls.url("/dashboard"), { headers: { cookie: `${cookie}; rp_mode=test` } });
+    expect(unprefixed.status).toBe(200);
+    expect(unprefixed.text).not.toContain("nothing here is real.");
+  });
+
+  it("from another site, a sibling subdomain or an older browser's foreign Origin: 403 and no cookie", async () => {
+    const { cookie } = await signIn(plain, email, PASSWORD);
+    for (const headers of [
+      { "sec-fetch-site": "cross-site", origin: "https://evil.example" } as Record<string, string>,
+      { "sec-fetch-site": "same-site", origin: "https://other.portal.example" },
+      { origin: "https://evil.example" },
+    ]) {
+      const response = await switchTo(plain, cookie, headers, { mode: "test", returnTo: "/dashboard" });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(responseCookies(response), JSON.stringify(headers)).toEqual([]);
+    }
+  });
+
+  it("signed out: 401 and no cookie; a return path to another host: back to the dashboard instead", async () => {
+    const signedOut = await switchTo(plain, "", { "sec-fetch-site": "same-origin" }, { mode: "test", returnTo: "/dashboard" });
+    expect(signedOut.status).toBe(401);
+    expect(responseCookies(signedOut)).toEqual([]);
+    const { cookie } = await signIn(plain, email, PASSWORD);
+    for (const returnTo of ["//evil.example/", "/\\evil.example", "https://evil.example/", "dashboard"]) {
+      const response = await switchTo(plain, cookie, { "sec-fetch-site": "same-origin" }, { mode: "test", returnTo });
+      expect(response.headers.location, returnTo).toBe("/dashboard");
+    }
   });
 });
 

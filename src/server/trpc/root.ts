@@ -8,6 +8,7 @@ import { operatorRouter } from "~/server/trpc/routers/operator";
 import { purchasesRouter } from "~/server/trpc/routers/purchases";
 import { sessionRouter } from "~/server/trpc/routers/session";
 import { teamRouter } from "~/server/trpc/routers/team";
+import { testWalletRouter } from "~/server/trpc/routers/test-wallet";
 import { transactionsRouter } from "~/server/trpc/routers/transactions";
 import { webhooksRouter } from "~/server/trpc/routers/webhooks";
 
@@ -17,6 +18,7 @@ export const appRouter = createTRPCRouter({
   dashboard: dashboardRouter,
   transactions: transactionsRouter,
   purchases: purchasesRouter,
+  testWallet: testWalletRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
   allowlist: allowlistRouter,

@@ -15,7 +15,9 @@ export default async function ApiKeysPage() {
       <p className="mt-2 max-w-2xl text-sm text-slate-600">
         Your servers send one of these keys with every API request, as{" "}
         <code className="rounded bg-slate-100 px-1 py-0.5 text-xs break-all">Authorization: Bearer pk_live_…</code>. Give each server its
-        own key, so you can revoke one without stopping the others.
+        own key, so you can revoke one without stopping the others. A test key, starting{" "}
+        <code className="rounded bg-slate-100 px-1 py-0.5 text-xs">pk_test_</code>, calls the same API but buys from the sandbox with your
+        test wallet: try your integration without spending money, then switch it to a live key.
       </p>
       <ApiKeysPanel />
     </HydrateClient>

@@ -6,14 +6,22 @@ import { pageAccess } from "../page-access";
 import { AccountDashboard } from "./account-dashboard";
 import { AccountName } from "./account-name";
 import { OperatorLanding } from "./operator-landing";
+import { RECENT_TRANSACTIONS_INPUT } from "./recent-transactions";
+import { TestModeDashboard } from "./test-mode-dashboard";
 
 export const metadata: Metadata = { title: "Dashboard · Reseller Portal" };
 
 export default async function DashboardPage() {
   const { actor } = await pageAccess("dashboard");
   const operator = actor.role === "OPERATOR";
+  // Test data on (README "Test mode"): the summary's figures are live ones, so that view has its own reads.
+  const testData = actor.livemode === false;
   prefetch(trpc.session.me.queryOptions());
-  prefetch(operator ? trpc.dashboard.operatorOverview.queryOptions() : trpc.dashboard.summary.queryOptions());
+  if (operator) prefetch(trpc.dashboard.operatorOverview.queryOptions());
+  else if (testData) {
+    prefetch(trpc.purchases.balance.queryOptions());
+    prefetch(trpc.transactions.list.queryOptions(RECENT_TRANSACTIONS_INPUT));
+  } else prefetch(trpc.dashboard.summary.queryOptions());
 
   return (
     <HydrateClient>
@@ -26,7 +34,7 @@ export default async function DashboardPage() {
       <p className="mt-1 text-sm text-slate-600">
         Signed in as {actor.email} ({roleLabel(actor.role)})
       </p>
-      {operator ? <OperatorLanding /> : <AccountDashboard />}
+      {operator ? <OperatorLanding /> : testData ? <TestModeDashboard canManageWallet={actor.role === "OWNER"} /> : <AccountDashboard />}
     </HydrateClient>
   );
 }

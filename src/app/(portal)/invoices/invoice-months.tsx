@@ -5,7 +5,7 @@ import { accountQuery } from "~/schemas/account-param";
 import { linkClass } from "~/components/ui/buttons";
 import { cellClass, DataTable } from "~/components/ui/data-table";
 import { Loading } from "~/components/ui/load-states";
-import { ErrorAlert } from "~/components/ui/notices";
+import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { useTRPC } from "~/trpc/react";
 
 function monthLabel(period: string): string {
@@ -24,7 +24,7 @@ const MONTH_COLUMNS = [
 ] as const;
 
 /** The account's billing months (Lagos calendar months) with totals and both downloads. */
-export function InvoiceMonths({ accountId }: { accountId?: string }) {
+export function InvoiceMonths({ accountId, testData = false }: { accountId?: string; testData?: boolean }) {
   const trpc = useTRPC();
   const months = useQuery(trpc.invoices.months.queryOptions({ accountId }));
   const query = accountQuery(accountId);
@@ -41,6 +41,12 @@ export function InvoiceMonths({ accountId }: { accountId?: string }) {
         and pending purchases cost (a failed purchase&apos;s amount was returned), as on the dashboard and in the invoice. The current
         month&apos;s invoice is provisional until the month ends.
       </p>
+      {testData && (
+        // Under the test-data banner ("nothing here is real") these would pass for test figures: they are not.
+        <Notice tone="info" className="mt-3">
+          Invoices cover live purchases only, Test data on or off: the months below are real, and test purchases are never invoiced.
+        </Notice>
+      )}
 
       {months.isPending && <Loading className="mt-6">Loading invoices…</Loading>}
       {months.isError && <ErrorAlert className="mt-6">The invoices could not be loaded: {months.error.message}</ErrorAlert>}

@@ -8,5 +8,5 @@ export const metadata: Metadata = { title: "Invoices · Reseller Portal" };
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const accountId = accountFromSearchParams(await searchParams);
   const { actor } = await pageAccess("invoices", { forAnAccount: Boolean(accountId) });
-  return <InvoiceMonths accountId={actor.role === "OPERATOR" ? accountId : undefined} />;
+  return <InvoiceMonths accountId={actor.role === "OPERATOR" ? accountId : undefined} testData={actor.livemode === false} />;
 }

@@ -150,7 +150,10 @@ const PROCEDURES: Record<string, Coverage> = {
       { input: { userId, disabled: false }, action: "user.enable" },
     ];
   }),
-  "apiKeys.create": audited("OWNER", async () => [{ input: { name: uniqueName("key") }, action: "key.create" }]),
+  "apiKeys.create": audited("OWNER", async () => [
+    { input: { name: uniqueName("key") }, action: "key.create" },
+    { input: { name: uniqueName("key"), mode: "test" }, action: "key.create" },
+  ]),
   "apiKeys.revoke": audited("OWNER", async ({ accountId }) => [{ input: { keyId: await keyOf(accountId) }, action: "key.revoke" }]),
   "webhooks.create": audited("OWNER", async () => [{ input: { url: WEBHOOK_URL }, action: "webhook_endpoint.create" }]),
   "webhooks.update": audited("OWNER", async ({ accountId }) => [
@@ -227,6 +230,11 @@ const PROCEDURES: Record<string, Coverage> = {
       { input: { accountId, planId, price: null }, action: "price.account_set" },
     ];
   }),
+  "testWallet.topUp": audited("OWNER", async () => [{ input: { amount: 500_000 }, action: "test_wallet.top_up" }]),
+  "testWallet.reset": audited("OWNER", async () => [
+    { input: {}, action: "test_wallet.reset" },
+    { input: { balance: 0 }, action: "test_wallet.reset" },
+  ]),
   "purchases.verifyCustomer": exempt("asks the biller for a customer's name; nothing is changed"),
   "purchases.buyData": PURCHASE,
   "purchases.buyAirtime": PURCHASE,

@@ -14,8 +14,8 @@ export const apiKeysRouter = createTRPCRouter({
   list: accountOwnerProcedure.query(({ ctx }) => listApiKeys(ctx.actor, { accountId: ctx.accountId })),
 
   create: accountOwnerProcedure.input(newApiKeyForm).mutation(async ({ ctx, input }) => {
-    const { keyId, apiKey } = await createApiKey(ctx.actor, { accountId: ctx.accountId, name: input.name });
-    return { keyId, apiKey };
+    const { keyId, apiKey } = await createApiKey(ctx.actor, { accountId: ctx.accountId, name: input.name, mode: input.mode });
+    return { keyId, apiKey, livemode: input.mode === "live" };
   }),
 
   revoke: accountOwnerProcedure.input(revokeApiKeyInput).mutation(({ ctx, input }) => revokeApiKey(ctx.actor, { keyId: input.keyId })),

@@ -1,5 +1,5 @@
 /**
- * The owner's pages at the tRPC level: API keys, allowlist and team. Role denials (STAFF, operators,
+ * The owner's pages at the tRPC level: API keys, the test wallet, allowlist and team. Role denials (STAFF, operators,
  * anonymous callers), tenant isolation (another account's key and user ids read as unknown and
  * nothing changes), and that a key's secret is never readable after its creation.
  */
@@ -149,6 +149,59 @@ describe("apiKeys", () => {
     ]);
     expect((await refusal(callerFor(operatorUser).apiKeys.list())).message).toMatch(/operator console/);
     expect(await db.apiKey.findMany({ where: { accountId: a.accountId }, orderBy: { id: "asc" } })).toEqual(before);
+  });
+});
+
+describe('test mode (README "Test mode")', () => {
+  it("creates a pk_test_ key when asked, listed with its mode, which authenticates as a test actor", async () => {
+    const owner = callerFor(a.owner);
+    const { keyId, apiKey, livemode } = await owner.apiKeys.create({ name: "Staging server", mode: "test" });
+    expect(apiKey).toMatch(/^pk_test_[0-9A-Za-z]{40}$/);
+    expect(livemode).toBe(false);
+    expect((await owner.apiKeys.list()).find((key) => key.keyId === keyId)).toMatchObject({ prefix: "pk_test_", livemode: false });
+    await expect(authenticateApiKey(`Bearer ${apiKey}`, "127.0.0.1")).resolves.toMatchObject({
+      actor: { apiKeyId: keyId, livemode: false },
+    });
+  });
+
+  it("lets the owner top up and reset the test wallet, in either mode, and leaves the live wallet alone", async () => {
+    const tenant = await newTenant();
+    const liveBefore = (
+      await db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId: tenant.accountId, livemode: true } } })
+    ).balance;
+    const owner = callerFor(tenant.owner);
+    await expect(owner.testWallet.reset({ balance: 0 })).resolves.toEqual({ balance: 0n });
+    await expect(owner.testWallet.topUp({ amount: 150_000 })).resolves.toEqual({ balance: 150_000n });
+    // The balance the portal shows with Test data on is the same wallet's.
+    await expect(callerFor({ ...tenant.staff, livemode: false }).purchases.balance()).resolves.toMatchObject({
+      balance: 150_000n,
+      livemode: false,
+    });
+    await expect(callerFor({ ...tenant.owner, livemode: false }).testWallet.reset({})).resolves.toEqual({ balance: 100_000_000n });
+    const live = await db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId: tenant.accountId, livemode: true } } });
+    expect(live.balance).toBe(liveBefore);
+  });
+
+  it("refuses a top-up of nothing and a negative reset with a field problem", async () => {
+    expect(await refusal(callerFor(a.owner).testWallet.topUp({ amount: 0 }))).toMatchObject({
+      code: "BAD_REQUEST",
+      appCode: "validation.failed",
+    });
+    expect(await refusal(callerFor(a.owner).testWallet.reset({ balance: -1 }))).toMatchObject({
+      code: "BAD_REQUEST",
+      appCode: "validation.failed",
+    });
+  });
+
+  it("refuses STAFF (in test mode too), operators and anonymous callers the test wallet's changes", async () => {
+    const before = await db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId: a.accountId, livemode: false } } });
+    await expectRefusedToAllButOwners((caller) => [
+      () => caller.testWallet.topUp({ amount: 100 }),
+      () => caller.testWallet.reset({ balance: 0 }),
+    ]);
+    expect((await refusal(callerFor({ ...a.staff, livemode: false }).testWallet.reset({ balance: 0 }))).code).toBe("FORBIDDEN");
+    const after = await db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId: a.accountId, livemode: false } } });
+    expect(after.balance).toBe(before.balance);
   });
 });
 

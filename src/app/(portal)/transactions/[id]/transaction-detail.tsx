@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "~/server/trpc/root";
 import { formatNaira } from "~/components/money";
-import { StatusBadge } from "~/components/status-badge";
+import { ModeBadge, StatusBadge } from "~/components/status-badge";
 import { CopyButton } from "~/components/ui/copy-button";
 import { PageQueryStates } from "~/components/ui/load-states";
 import { Notice } from "~/components/ui/notices";
@@ -58,6 +58,8 @@ function TransactionFacts({ transaction }: { transaction: TransactionView }) {
           <Reference value={transaction.clientReference} />
         </h1>
         <StatusBadge status={transaction.status} />
+        {/* A test purchase can be opened by its address with test data off: it must not pass for a real one. */}
+        {!transaction.livemode && <ModeBadge livemode={false} />}
       </div>
       <p className="mt-1 text-sm text-slate-600">
         {serviceName(transaction.service)}
@@ -80,6 +82,9 @@ function TransactionFacts({ transaction }: { transaction: TransactionView }) {
           <StatusBadge status={transaction.status} />
         </Field>
         <Field label="Amount">{formatNaira(transaction.amount)}</Field>
+        <Field label="Mode">
+          {transaction.livemode ? "Live" : "Test: bought from the sandbox with the test wallet; nothing was delivered or charged"}
+        </Field>
         <Field label="Service">{serviceName(transaction.service)}</Field>
         <Field label="Product">{transaction.productName ?? none}</Field>
         <Field label="Recipient">

@@ -1,0 +1,68 @@
+/**
+ * getSessionActor decides the portal's mode (README "Test mode"): the "Test data" cookie makes an
+ * account user's actor a test one, and nothing an operator's browser sends does.
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { actorLivemode } from "~/server/auth/actor";
+import { getSessionActor, testDataCookie } from "~/server/auth/session";
+import { createAccount } from "~/server/services/accounts/create-account";
+import { createUser } from "~/server/services/users/create-user";
+import { operator, uniqueName } from "~/test/fixtures";
+
+vi.hoisted(() => {
+  process.env.BCRYPT_COST = "10";
+});
+
+// Stood in for as set-user-disabled.test.ts does (vi.mock is hoisted above the imports): who signed in,
+// and the request's Cookie header. getSessionActor's per-render cache() does not cache outside React.
+const request = vi.hoisted(() => ({ userId: null as string | null, cookie: null as string | null }));
+vi.mock("next-auth", () => ({
+  getServerSession: () => Promise.resolve(request.userId ? { user: { id: request.userId, signedInAt: Date.now() } } : null),
+}));
+vi.mock("next/headers", () => ({
+  headers: () => Promise.resolve(new Headers(request.cookie ? { cookie: request.cookie } : {})),
+}));
+
+async function newUser(role: "OPERATOR" | "OWNER" | "STAFF", accountId?: string): Promise<string> {
+  const email = `${uniqueName(role.toLowerCase())}@example.test`;
+  return (await createUser(operator, { email, password: "password-1", role, ...(accountId ? { accountId } : {}) })).userId;
+}
+
+let users: Record<"OPERATOR" | "OWNER" | "STAFF", string>;
+beforeAll(async () => {
+  const { accountId } = await createAccount(operator, { name: uniqueName("Mode Test Ltd") });
+  users = { OWNER: await newUser("OWNER", accountId), STAFF: await newUser("STAFF", accountId), OPERATOR: await newUser("OPERATOR") };
+});
+
+async function livemodeOf(role: keyof typeof users, cookie: string | null): Promise<boolean> {
+  request.userId = users[role];
+  request.cookie = cookie;
+  const actor = await getSessionActor();
+  if (!actor) throw new Error("not signed in");
+  return actorLivemode(actor);
+}
+
+describe("the portal's mode", () => {
+  it("is live without the cookie", async () => {
+    for (const role of ["OWNER", "STAFF", "OPERATOR"] as const) expect(await livemodeOf(role, null)).toBe(true);
+  });
+
+  it("is test for the account's owner and staff with the Test data cookie, among others", async () => {
+    const cookie = `next-auth.session-token=abc; ${testDataCookie().name}=test; other=1`;
+    expect(await livemodeOf("OWNER", cookie)).toBe(false);
+    expect(await livemodeOf("STAFF", cookie)).toBe(false);
+  });
+
+  it("stays live for an operator with the cookie, and for any other value or a lookalike name", async () => {
+    const { name } = testDataCookie();
+    expect(await livemodeOf("OPERATOR", `${name}=test`)).toBe(true);
+    for (const cookie of [`${name}=live`, `${name}=`, `x${name}=test`, `${name}x=test`, "test"]) {
+      expect(await livemodeOf("OWNER", cookie), cookie).toBe(true);
+    }
+  });
+
+  it("is named for a plain-HTTP deployment without a prefix (next-auth's cookies have none there either)", async () => {
+    // The test environment has no https NEXTAUTH_URL; the __Host- name behind TLS is the e2e servers' and README's to show.
+    expect(testDataCookie()).toEqual({ name: "rp_mode", secure: false });
+  });
+});
