@@ -186,13 +186,14 @@ describe('the Test data switch (/api/portal/mode, README "Test mode")', () => {
     expect(on.status).toBe(303);
     expect(on.headers.location).toBe("/transactions?status=failed");
     const modeCookie = modeCookieOf(on);
-    expect(modeCookie).toMatchObject({ name: "rp_mode", value: "test" });
+    // The signed-in user's id: the switch follows the user, not the browser.
+    expect(modeCookie).toMatchObject({ name: "rp_mode", value: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(modeCookie?.attributes.has("httponly")).toBe(true);
     expect(modeCookie?.attributes.get("samesite")?.toLowerCase()).toBe("lax");
     expect(modeCookie?.attributes.has("secure")).toBe(false);
     expect(modeCookie?.attributes.get("path")).toBe("/");
 
-    const page = await request(plain.url("/dashboard"), { headers: { cookie: `${cookie}; rp_mode=test` } });
+    const page = await request(plain.url("/dashboard"), { headers: { cookie: `${cookie}; rp_mode=${modeCookie?.value}` } });
     expect(page.status).toBe(200);
     expect(page.text).toContain("purchases use the sandbox and your test wallet; nothing here is real.");
 
@@ -211,10 +212,10 @@ describe('the Test data switch (/api/portal/mode, README "Test mode")', () => {
     expect(modeCookie?.attributes.has("secure")).toBe(true);
     expect(modeCookie?.attributes.has("httponly")).toBe(true);
     expect(modeCookie?.attributes.has("domain")).toBe(false);
-    const page = await request(behindTls.url("/dashboard"), { headers: { cookie: `${cookie}; __Host-rp_mode=test` } });
+    const page = await request(behindTls.url("/dashboard"), { headers: { cookie: `${cookie}; __Host-rp_mode=${modeCookie?.value}` } });
     expect(page.text).toContain("nothing here is real.");
     // The unprefixed name, which a sibling subdomain could set, means nothing there.
-    const unprefixed = await request(behindTls.url("/dashboard"), { headers: { cookie: `${cookie}; rp_mode=test` } });
+    const unprefixed = await request(behindTls.url("/dashboard"), { headers: { cookie: `${cookie}; rp_mode=${modeCookie?.value}` } });
     expect(unprefixed.status).toBe(200);
     expect(unprefixed.text).not.toContain("nothing here is real.");
   });

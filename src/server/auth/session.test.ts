@@ -47,16 +47,17 @@ describe("the portal's mode", () => {
     for (const role of ["OWNER", "STAFF", "OPERATOR"] as const) expect(await livemodeOf(role, null)).toBe(true);
   });
 
-  it("is test for the account's owner and staff with the Test data cookie, among others", async () => {
-    const cookie = `next-auth.session-token=abc; ${testDataCookie().name}=test; other=1`;
-    expect(await livemodeOf("OWNER", cookie)).toBe(false);
-    expect(await livemodeOf("STAFF", cookie)).toBe(false);
+  it("is test for the account's owner and staff with their own Test data cookie, among others", async () => {
+    const cookieOf = (role: keyof typeof users) => `next-auth.session-token=abc; ${testDataCookie().name}=${users[role]}; other=1`;
+    expect(await livemodeOf("OWNER", cookieOf("OWNER"))).toBe(false);
+    expect(await livemodeOf("STAFF", cookieOf("STAFF"))).toBe(false);
   });
 
-  it("stays live for an operator with the cookie, and for any other value or a lookalike name", async () => {
+  it("stays live for another user's cookie (the next to sign in on that browser), an operator, any other value or a lookalike name", async () => {
     const { name } = testDataCookie();
-    expect(await livemodeOf("OPERATOR", `${name}=test`)).toBe(true);
-    for (const cookie of [`${name}=live`, `${name}=`, `x${name}=test`, `${name}x=test`, "test"]) {
+    expect(await livemodeOf("STAFF", `${name}=${users.OWNER}`)).toBe(true);
+    expect(await livemodeOf("OPERATOR", `${name}=${users.OPERATOR}`)).toBe(true);
+    for (const cookie of [`${name}=test`, `${name}=`, `x${name}=${users.OWNER}`, `${name}x=${users.OWNER}`, users.OWNER]) {
       expect(await livemodeOf("OWNER", cookie), cookie).toBe(true);
     }
   });

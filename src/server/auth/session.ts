@@ -21,11 +21,9 @@ import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 
 export type UserActor = Extract<Actor, { kind: "user" }>;
 
-/** The cookie's value while the switch is on; off, there is no cookie. */
-export const TEST_DATA_COOKIE_VALUE = "test";
-
 /**
- * The "Test data" cookie, set by POST /api/portal/mode. Secure exactly when next-auth's cookies are (an
+ * The "Test data" cookie, set by POST /api/portal/mode to the id of the user who switched (off, there
+ * is no cookie): it survives signing out, and whoever signs in next in that browser starts live. Secure exactly when next-auth's cookies are (an
  * https NEXTAUTH_URL), and then `__Host-` prefixed as next-auth's CSRF cookie is, so a sibling subdomain
  * cannot set it for us and put someone into test mode unasked.
  */
@@ -68,7 +66,7 @@ export const getSessionActor = cache(async function getSessionActor(): Promise<U
   const requestHeaders = await headers();
   const sourceIp = requestHeaders.get(SOURCE_ADDRESS_HEADER);
   const actor: UserActor = { kind: "user", userId: user.id, email: user.email, role: user.role, accountId: user.accountId, sourceIp };
-  const testData = cookieValue(requestHeaders.get("cookie"), testDataCookie().name) === TEST_DATA_COOKIE_VALUE;
+  const testData = cookieValue(requestHeaders.get("cookie"), testDataCookie().name) === user.id;
   // Only account users have a test wallet; an operator's view of an account is always its live one.
   if (testData && user.role !== "OPERATOR") actor.livemode = false;
   return actor;

@@ -11,7 +11,7 @@
  */
 import { NextResponse } from "next/server";
 import { testDataSwitchForm } from "~/schemas/account-admin";
-import { TEST_DATA_COOKIE_VALUE, testDataCookie } from "~/server/auth/session";
+import { testDataCookie } from "~/server/auth/session";
 import { AppError } from "~/server/errors";
 import { isCrossSiteRequest } from "~/server/http/cross-site-request";
 import { sessionRoute } from "~/server/rest/session-route";
@@ -32,7 +32,8 @@ export const POST = sessionRoute(
     const response = new NextResponse(null, { status: 303, headers: { location: returnTo, "cache-control": "no-store" } });
     const { name, secure } = testDataCookie();
     const options = { httpOnly: true, sameSite: "lax", path: "/", secure } as const;
-    if (mode === "test") response.cookies.set(name, TEST_DATA_COOKIE_VALUE, options);
+    // The user's id: the switch is theirs, not the browser's (session.ts).
+    if (mode === "test") response.cookies.set(name, actor.userId, options);
     else response.cookies.set(name, "", { ...options, maxAge: 0 });
     return response;
   },
