@@ -14,7 +14,7 @@ import { checkLedger } from "~/server/services/reconciliation/check-ledger";
 import { operator, rejection, uniqueName } from "~/test/fixtures";
 import { balanceOf, fundedAccount, ledgerOf, reference } from "~/test/purchase-fixtures";
 import { pruneTestData } from "./prune-test-data";
-import { getTestWalletBalance, resetTestWallet, topUpTestWallet } from "./test-wallet";
+import { resetTestWallet, topUpTestWallet } from "./test-wallet";
 
 const OPENING = BigInt(TEST_WALLET_OPENING_BALANCE_KOBO);
 
@@ -35,7 +35,7 @@ describe("the test wallet", () => {
   it("is topped up and reset by the owner, with ledger entries and audit entries, never touching the live wallet", async () => {
     const { accountId } = await fundedAccount(50_000n);
     const owner = await user(accountId, "OWNER");
-    expect(await getTestWalletBalance(owner, accountId)).toEqual({ balance: OPENING });
+    expect(await balanceOf(accountId, false)).toBe(OPENING);
     expect(await topUpTestWallet(owner, { accountId, amount: 25_000 })).toEqual({ balance: OPENING + 25_000n });
     expect(await resetTestWallet(owner, { accountId, balance: 0 })).toEqual({ balance: 0n });
     expect(await resetTestWallet(owner, { accountId })).toEqual({ balance: OPENING });

@@ -8,7 +8,6 @@
 import { assertOwnerOrOperator, type Actor } from "~/server/auth/actor";
 import type { DbClient } from "~/server/db";
 import { inTransaction } from "~/server/db/in-transaction";
-import { AppError } from "~/server/errors";
 import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
 import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
 import { parseInput } from "~/server/validation/parse-input";
@@ -23,16 +22,6 @@ import {
 /** Called when an account is opened (migration 20261124120000 opened those that existed). */
 export async function openTestWallet(client: DbClient, accountId: string): Promise<void> {
   await client.$queryRaw`SELECT set_test_wallet_balance(${accountId}::uuid, ${TEST_WALLET_OPENING_BALANCE_KOBO}::bigint, NULL, 'test wallet opened')`;
-}
-
-export async function getTestWalletBalance(actor: Actor, accountId: string, client?: DbClient): Promise<{ balance: bigint }> {
-  assertOwnerOrOperator(actor, accountId);
-  return inTransaction(client, async (tx) => {
-    await findAccountOrThrow(tx, accountId);
-    const wallet = await tx.wallet.findUnique({ where: { accountId_livemode: { accountId, livemode: false } }, select: { balance: true } });
-    if (!wallet) throw new AppError("account.not_found", "No such account.");
-    return { balance: wallet.balance };
-  });
 }
 
 export async function topUpTestWallet(actor: Actor, input: TopUpTestWalletInput, client?: DbClient): Promise<{ balance: bigint }> {
