@@ -202,7 +202,13 @@ test("the switch's cookie is HttpOnly and Lax, and only a same-origin post of th
   });
   expect(elsewhere.status()).toBe(303);
   expect(elsewhere.headers().location).toBe("/dashboard");
-  expect(await modeCookie()).toMatchObject({ value: expect.stringMatching(/^[0-9a-f-]{36}$/), httpOnly: true, sameSite: "Lax", secure: false, path: "/" });
+  expect(await modeCookie()).toMatchObject({
+    value: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: false,
+    path: "/",
+  });
 
   await page.goto("/dashboard");
   await expect(testDataBanner(page)).toBeVisible();
