@@ -284,7 +284,19 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
        JOIN pg_class c ON c.relname = i.indexname JOIN pg_index x ON x.indexrelid = c.oid
        WHERE i.schemaname = 'public' AND i.tablename IN ('transactions', 'ledger_entries') AND NOT x.indisprimary`,
     );
-    if (dropIndexes) for (const index of indexes) await main.query(`DROP INDEX "${index.name}"`);
+    // A foreign key that refers to one of these indexes (test mode's (id, livemode) on transactions, see
+    // migration 20261124120300) would keep it from being dropped: it is dropped first and added back
+    // once the index is built again, which checks every row as a load with the key in place would have.
+    const { rows: foreignKeys } = await main.query<{ table: string; name: string; definition: string }>(
+      `SELECT k.conrelid::regclass::text AS table, k.conname AS name, pg_get_constraintdef(k.oid) AS definition
+       FROM pg_constraint k JOIN pg_class c ON c.oid = k.conindid
+       WHERE k.contype = 'f' AND c.relname = ANY($1)`,
+      [indexes.map((index) => index.name)],
+    );
+    if (dropIndexes) {
+      for (const key of foreignKeys) await main.query(`ALTER TABLE ${key.table} DROP CONSTRAINT "${key.name}"`);
+      for (const index of indexes) await main.query(`DROP INDEX "${index.name}"`);
+    }
 
     const plans: Plan[] = sandbox.plans;
     const span = end.getTime() - start.getTime();
@@ -532,6 +544,11 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
         const indexStarted = performance.now();
         await main.query(index.definition);
         log(`volume: ${index.name} built in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s`);
+      }
+      for (const key of foreignKeys) {
+        const keyStarted = performance.now();
+        await main.query(`ALTER TABLE ${key.table} ADD CONSTRAINT "${key.name}" ${key.definition}`);
+        log(`volume: ${key.name} checked in ${((performance.now() - keyStarted) / 1000).toFixed(1)} s`);
       }
     }
     const indexSeconds = (performance.now() - indexesStarted) / 1000;
