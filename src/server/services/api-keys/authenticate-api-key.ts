@@ -6,6 +6,10 @@
  *
  * A purchase request also names its clientReference, and the transaction stored under it is read in
  * the same statement (ReferenceLookup), so a retried purchase is answered in that one round trip.
+ *
+ * Every key looked up is remembered for a minute (key-memory.ts); the data and airtime routes may
+ * authorise a remembered key without the look-up, a yes that the purchase's claiming statement confirms
+ * in the database, so revocation and allowlist changes still apply to the very next purchase.
  */
 import { Prisma } from "~/generated/prisma/client";
 import type { Actor } from "~/server/auth/actor";
@@ -13,6 +17,7 @@ import { db, queryRows, sql } from "~/server/db";
 import { PURCHASE_ROW_COLUMNS, type PurchaseRow, type ReferenceLookup } from "~/server/services/purchases/transaction-view";
 import { AppError } from "~/server/errors";
 import { hashApiKey } from "./hash-api-key";
+import { forgetKey, recallKey, rememberKey } from "./key-memory";
 
 /**
  * "pk_live_" or "pk_test_" and at least 32 base62 characters; anything else is rejected without a
@@ -22,10 +27,14 @@ const KEY_SHAPE = /^pk_(?:live|test)_[0-9A-Za-z]{32,128}$/;
 /** lastUsedAt is a hint for people, not an audit trail: refreshed at most this often per key. */
 const LAST_USED_RESOLUTION = Prisma.raw("interval '1 minute'");
 
-export interface AuthenticatedKey {
+/** Who is calling and what the allowlist check needs: all a purchase route needs of its key. */
+export interface KeyAuthorization {
   actor: Extract<Actor, { kind: "api-key" }>;
   account: { id: string; createdAt: Date; allowlistOptIn: boolean; onProductCatalog: boolean };
   allowlist: string[];
+}
+
+export interface AuthenticatedKey extends KeyAuthorization {
   /** The wallet of the key's mode, read in the same statement as the key: exact as of this request. */
   wallet: { balance: bigint; currency: string };
   /** The version of the plan catalog as of this request (see migration 20261121091000). */
@@ -49,6 +58,7 @@ interface KeyRow {
   allowlist_opt_in: boolean;
   on_product_catalog: boolean;
   allowlist: string[];
+  key_authorization_version: string;
   balance: bigint;
   currency: string;
   catalog_version: bigint;
@@ -96,18 +106,23 @@ export async function authenticateApiKey(
   if (!key) throw new AppError("unauthorized", UNAUTHORIZED_MESSAGE);
 
   const lookUp = clientReference !== undefined;
+  const keyHash = hashApiKey(key);
   const rows = await queryRows<KeyRow & { stored_transaction?: StoredTransactionJson | null }>(sql`
     SELECT k.id AS key_id, k.account_id, k.livemode, k.revoked_at IS NOT NULL AS revoked,
            (k.last_used_at IS NULL OR k.last_used_at < now() - ${LAST_USED_RESOLUTION}) AS last_used_stale,
            a.created_at AS account_created_at, a.allowlist_opt_in, a.on_product_catalog,
            COALESCE((SELECT array_agg(e.cidr) FROM allowlist_entries e WHERE e.account_id = a.id), '{}') AS allowlist,
+           a.key_authorization_version,
            w.balance, w.currency, (SELECT version FROM catalog_state WHERE id = 1) AS catalog_version
            ${lookUp ? sql`, CASE WHEN t.id IS NULL THEN NULL ELSE ${STORED_TRANSACTION_JSON} END AS stored_transaction` : Prisma.empty}
     FROM api_keys k JOIN accounts a ON a.id = k.account_id JOIN wallets w ON w.account_id = a.id AND w.livemode = k.livemode
     ${lookUp ? sql`LEFT JOIN transactions t ON t.account_id = k.account_id AND t.livemode = k.livemode AND t.client_reference = ${clientReference}` : Prisma.empty}
-    WHERE k.key_hash = ${hashApiKey(key)}`);
+    WHERE k.key_hash = ${keyHash}`);
   const row = rows[0];
-  if (!row || row.revoked) throw new AppError("unauthorized", UNAUTHORIZED_MESSAGE);
+  if (!row || row.revoked) {
+    forgetKey(keyHash);
+    throw new AppError("unauthorized", UNAUTHORIZED_MESSAGE);
+  }
 
   if (row.last_used_stale) {
     // Fire and forget: the request must not wait for, or fail because of, bookkeeping.
@@ -116,17 +131,50 @@ export async function authenticateApiKey(
       WHERE id = ${row.key_id}::uuid AND (last_used_at IS NULL OR last_used_at < now() - ${LAST_USED_RESOLUTION})`.catch(() => {});
   }
 
+  const account = {
+    id: row.account_id,
+    createdAt: row.account_created_at,
+    allowlistOptIn: row.allowlist_opt_in,
+    onProductCatalog: row.on_product_catalog,
+  };
+  rememberKey(keyHash, {
+    apiKeyId: row.key_id,
+    accountId: row.account_id,
+    livemode: row.livemode,
+    account,
+    allowlist: row.allowlist,
+    version: row.key_authorization_version,
+  });
+
   return {
     actor: { kind: "api-key", apiKeyId: row.key_id, accountId: row.account_id, sourceIp, livemode: row.livemode },
-    account: {
-      id: row.account_id,
-      createdAt: row.account_created_at,
-      allowlistOptIn: row.allowlist_opt_in,
-      onProductCatalog: row.on_product_catalog,
-    },
+    account,
     allowlist: row.allowlist,
     wallet: { balance: row.balance, currency: row.currency },
     catalogVersion: row.catalog_version,
     referenceLookup: lookUp ? { clientReference, transaction: storedTransaction(row.stored_transaction ?? null) } : undefined,
+  };
+}
+
+/**
+ * A key this process looked up in the last minute, as it was then, with its actor marked provisional:
+ * the claiming statement confirms it (ProvisionalKeyAuthorization). Null when the key is not
+ * remembered: look it up. The caller uses it only for a yes (api-route.ts).
+ */
+export function rememberedKeyAuthorization(authorization: string | null, sourceIp: string): KeyAuthorization | null {
+  const key = extractBearerKey(authorization);
+  const remembered = key === null ? null : recallKey(hashApiKey(key));
+  if (!remembered) return null;
+  return {
+    actor: {
+      kind: "api-key",
+      apiKeyId: remembered.apiKeyId,
+      accountId: remembered.accountId,
+      sourceIp,
+      livemode: remembered.livemode,
+      provisional: { version: remembered.version, confirmed: false },
+    },
+    account: remembered.account,
+    allowlist: remembered.allowlist,
   };
 }

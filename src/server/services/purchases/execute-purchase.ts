@@ -14,7 +14,7 @@
  * reconciler settles by requerying the provider.
  */
 import type { ServiceCode } from "~/schemas/services";
-import { actorLivemode, type Actor } from "~/server/auth/actor";
+import { actorLivemode, KeyAuthorizationChanged, type Actor, type ProvisionalKeyAuthorization } from "~/server/auth/actor";
 import { queryRows, sql, type SqlStatement } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { logger } from "~/server/log";
@@ -62,6 +62,7 @@ export function purchasingParty(actor: Actor) {
       apiKeyId: actor.apiKeyId,
       userId: null,
       sourceIp: actor.sourceIp,
+      provisionalKey: actor.provisional ?? null,
     };
   }
   if (actor.kind === "user" && actor.accountId && actor.role !== "OPERATOR") {
@@ -72,6 +73,7 @@ export function purchasingParty(actor: Actor) {
       apiKeyId: null,
       userId: actor.userId,
       sourceIp: actor.sourceIp ?? "unknown",
+      provisionalKey: null,
     };
   }
   throw new AppError("forbidden", "Purchases are made by an account's API keys or its portal users.");
@@ -84,6 +86,8 @@ const INSUFFICIENT_FUNDS_SQLSTATE = "RP402";
 const PLAN_NOT_FOUND_SQLSTATE = "RP404";
 const PLAN_NOT_ON_SALE_SQLSTATE = "RP410";
 const AMOUNT_OUT_OF_RANGE_SQLSTATE = "RP416";
+/** A provisional key (ProvisionalKeyAuthorization) that the begin statement did not confirm (migration 20261124160000). */
+const KEY_AUTHORIZATION_CHANGED_SQLSTATE = "RP401";
 
 function sqlState(error: unknown): string | undefined {
   return (error as { code?: unknown } | null)?.code as string | undefined;
@@ -101,19 +105,32 @@ async function beginPurchase(party: PurchasingParty, order: PurchaseOrder, finge
       ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${fingerprint},
       ${order.planId}, ${order.networkId}, ${order.productName}, ${order.recipient}, ${order.customerName},
       ${order.charge}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid,
-      ${party.sourceIp}, ${interval(vendGracePeriod())}::interval, ${party.livemode})`,
+      ${party.sourceIp}, ${interval(vendGracePeriod())}::interval, ${party.livemode}, ${party.provisionalKey?.version ?? null}::uuid)`,
     `${order.charge} kobo`,
+    party.provisionalKey,
   );
 }
 
-/** Runs one of the begin functions, turning their SQLSTATEs into the contract's errors. */
-async function runBeginStatement(statement: SqlStatement, what: string): Promise<BegunPurchase> {
+/**
+ * Runs one of the begin functions, turning their SQLSTATEs into the contract's errors. A provisional
+ * key is confirmed once the statement has run past its check: it answered, or refused with one of its
+ * own SQLSTATEs other than the check's.
+ */
+async function runBeginStatement(
+  statement: SqlStatement,
+  what: string,
+  provisionalKey: ProvisionalKeyAuthorization | null,
+): Promise<BegunPurchase> {
   try {
     const [row] = await queryRows<BegunPurchase>(statement);
+    if (provisionalKey) provisionalKey.confirmed = true;
     if (!row) throw new Error("the purchase function returned no row");
     return row;
   } catch (error) {
-    if (sqlState(error) === INSUFFICIENT_FUNDS_SQLSTATE) {
+    const state = sqlState(error);
+    if (state === KEY_AUTHORIZATION_CHANGED_SQLSTATE) throw new KeyAuthorizationChanged();
+    if (provisionalKey && state?.startsWith("RP")) provisionalKey.confirmed = true;
+    if (state === INSUFFICIENT_FUNDS_SQLSTATE) {
       throw new AppError("wallet.insufficient_funds", `The wallet balance does not cover this purchase of ${what}.`);
     }
     throw error;
@@ -221,9 +238,10 @@ export async function executeDataPurchase(
       sql`SELECT * FROM begin_data_purchase(
         ${party.accountId}::uuid, ${order.clientReference}, ${hash}, ${order.planId}, ${order.recipient},
         ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid, ${party.sourceIp},
-        ${interval(vendGracePeriod())}::interval, ${party.livemode})`,
+        ${interval(vendGracePeriod())}::interval, ${party.livemode}, ${party.provisionalKey?.version ?? null}::uuid)`,
       {
         what: `the data plan '${order.planId}' at this account's price`,
+        provisionalKey: party.provisionalKey,
         refusals: () => ({ notFound: planNotFound(order.planId), notOnSale: planNotOnSale(order.planId) }),
       },
     ),
@@ -256,7 +274,8 @@ export async function executeBillPurchase(actor: Actor, order: BillOrder, lookup
         ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${hash}, ${order.productId},
         ${order.recipient}, ${order.customerName}, ${order.amount}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid,
         ${party.userId}::uuid, ${party.sourceIp}, ${interval(vendGracePeriod())}::interval, ${party.livemode})`,
-      { what: `'${order.productId}' at this account's price`, refusals: order.refusals },
+      // Bill payments are never provisional: they verify the customer with the biller before this statement.
+      { what: `'${order.productId}' at this account's price`, refusals: order.refusals, provisionalKey: null },
     ),
   );
 }
@@ -275,10 +294,10 @@ interface CatalogRefusals {
  */
 async function runCatalogBegin(
   statement: SqlStatement,
-  answers: { what: string; refusals: () => CatalogRefusals },
+  answers: { what: string; refusals: () => CatalogRefusals; provisionalKey: ProvisionalKeyAuthorization | null },
 ): Promise<BegunPurchase> {
   try {
-    return await runBeginStatement(statement, answers.what);
+    return await runBeginStatement(statement, answers.what, answers.provisionalKey);
   } catch (error) {
     const state = sqlState(error);
     if (state === PLAN_NOT_FOUND_SQLSTATE) throw answers.refusals().notFound;
