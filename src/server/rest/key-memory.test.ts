@@ -5,8 +5,7 @@
  * statement counted at the driver: the look-up is skipped, and nothing that changes a key's standing
  * (revocation, the allowlist, the account's allowlist setting) is missed by the very next purchase.
  */
-import pg from "pg";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as buyAirtime } from "~/app/api/v1/airtime/route";
 import { POST as buyData } from "~/app/api/v1/data/route";
 import { db } from "~/server/db";
@@ -17,6 +16,7 @@ import { setAllowlistRequired } from "~/server/services/allowlist/set-allowlist-
 import { revokeApiKey } from "~/server/services/api-keys/revoke-api-key";
 import { operator } from "~/test/fixtures";
 import { balanceOf, fundedAccount, reference } from "~/test/purchase-fixtures";
+import { isKeyStatement, keyUsed, statementsDuring } from "~/test/statements";
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -30,24 +30,6 @@ function post(handler: Handler, auth: Record<string, string>, body: unknown, opt
   );
 }
 
-/** The text of every statement sent to PostgreSQL while `action` runs. */
-async function statementsDuring<T>(action: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const spy = vi.spyOn(pg.Client.prototype, "query");
-  try {
-    const result = await action();
-    const statements = spy.mock.calls.map(([config]) => (typeof config === "string" ? config : (config as { text: string }).text));
-    return { result, statements };
-  } finally {
-    spy.mockRestore();
-  }
-}
-
-/** The key's first use writes lastUsedAt in the background; waited for, so it is not counted later. */
-async function keyUsed(keyId: string): Promise<void> {
-  await vi.waitFor(async () => expect((await db.apiKey.findUniqueOrThrow({ where: { id: keyId } })).lastUsedAt).not.toBeNull());
-}
-
-const isKeyStatement = (text: string) => text.includes("FROM api_keys k");
 const data = () => ({ clientReference: reference(), planId: "mtn-1gb-30d", phone: "08031234567" });
 const DATA_PRICE = 28_000n;
 

@@ -6,18 +6,17 @@
  * reading the body first changes none of the answers: the contract's order (401, 403, then the body)
  * and no 500 for a reference that could not be looked up.
  */
-import pg from "pg";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as buyAirtime } from "~/app/api/v1/airtime/route";
 import { POST as payBill } from "~/app/api/v1/bills/[service]/pay/route";
 import { POST as buyData } from "~/app/api/v1/data/route";
-import { db } from "~/server/db";
 import { authenticateApiKey } from "~/server/services/api-keys/authenticate-api-key";
 import { hashApiKey } from "~/server/services/api-keys/hash-api-key";
 import { forgetKey } from "~/server/services/api-keys/key-memory";
 import { purchaseData } from "~/server/services/purchases/purchase-data";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { balanceOf, fundedAccount, reference } from "~/test/purchase-fixtures";
+import { isKeyStatement, keyUsed, statementsDuring } from "~/test/statements";
 
 type Handler = (request: Request, segment?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -35,29 +34,11 @@ function post(
   return handler(request, options.params ? { params: Promise.resolve(options.params) } : undefined);
 }
 
-/** The text of every statement sent to PostgreSQL while `action` runs (Prisma's and queryRows' alike). */
-async function statementsDuring<T>(action: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const spy = vi.spyOn(pg.Client.prototype, "query");
-  try {
-    const result = await action();
-    const statements = spy.mock.calls.map(([config]) => (typeof config === "string" ? config : (config as { text: string }).text));
-    return { result, statements };
-  } finally {
-    spy.mockRestore();
-  }
-}
-
-/** The key's first use writes lastUsedAt in the background; waited for, so it is not counted later. */
-async function keyUsed(keyId: string): Promise<void> {
-  await vi.waitFor(async () => expect((await db.apiKey.findUniqueOrThrow({ where: { id: keyId } })).lastUsedAt).not.toBeNull());
-}
-
 /** As a process that has not seen the key in the last minute (another one behind the load balancer). */
 function forget(apiKey: string): void {
   forgetKey(hashApiKey(apiKey));
 }
 
-const isKeyStatement = (text: string) => text.includes("FROM api_keys k");
 const touchesTransactions = (text: string) => /transactions|begin_|settle_/.test(text);
 
 describe("a retried purchase", () => {
