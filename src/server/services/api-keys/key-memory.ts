@@ -6,11 +6,13 @@
  * (ProvisionalKeyAuthorization). A refusal is never decided from memory. Nothing here is a secret: the
  * map is keyed by the key's hash, as the database is.
  */
+import type { KeyAuthorization } from "./authenticate-api-key";
+
 export interface RememberedKey {
   apiKeyId: string;
   accountId: string;
   livemode: boolean;
-  account: { id: string; createdAt: Date; allowlistOptIn: boolean; onProductCatalog: boolean };
+  account: KeyAuthorization["account"];
   allowlist: string[];
   /** The account's key_authorization_version when this was read. */
   version: string;
