@@ -161,6 +161,41 @@ describe("outcomes and the ledger", () => {
     expect(await balanceOf(accountId)).toBe(100_000n);
   });
 
+  it("refunds the pending purchases one run settles in the order they were made", async () => {
+    // Enough other transactions, with statistics, that the planner hashes the leased rows and reads
+    // the table in its physical order, as it does on a real database.
+    const other = await fundedAccount(20_000_000n);
+    for (let n = 0; n < 300; n += 1) await purchaseData(other.actor, { clientReference: reference(), planId: PLAN, phone: "08031234567" });
+    // Two accounts' timed-out purchases, interleaved as a reconciler run meets them.
+    const buyers = [await fundedAccount(1_000_000n), await fundedAccount(1_000_000n)];
+    const made: Record<string, string[]> = {};
+    for (let n = 0; n < 12; n += 1) {
+      const buyer = buyers[n % 2]!;
+      const clientReference = `timed-out-${n}`;
+      await purchaseData(buyer.actor, { clientReference, planId: PLAN, phone: "08031232222" });
+      (made[buyer.accountId] ??= []).push(clientReference);
+    }
+    // A row's place in the table is where its latest version was written, not when it was made: touch
+    // them newest first, as updates in another order would.
+    for (const clientReference of Object.values(made).flat().reverse()) {
+      await db.transaction.updateMany({
+        where: { clientReference, accountId: { in: buyers.map((b) => b.accountId) } },
+        data: { requeryCount: 0 },
+      });
+    }
+    await db.$executeRaw`ANALYZE transactions`;
+
+    await reconcilePendingTransactions(operator, { includeNotDue: true });
+    for (const { accountId } of buyers) {
+      const refunds = await db.ledgerEntry.findMany({
+        where: { accountId, kind: "REVERSAL" },
+        orderBy: { id: "asc" },
+        select: { transaction: { select: { clientReference: true } } },
+      });
+      expect(refunds.map((entry) => entry.transaction?.clientReference)).toEqual(made[accountId]);
+    }
+  });
+
   it("recovers a purchase whose process died between the debit and the vend, charging it once", async () => {
     const { accountId, keyId } = await fundedAccount(100_000n);
     // What a process leaves behind when it is killed right after begin_purchase committed.

@@ -33,22 +33,32 @@ export interface ReconcileResult {
 
 type LeasedRow = PurchaseRow & { requery_count: number };
 
+/**
+ * Leases up to a batch of pending transactions, returned in the order they became due (oldest
+ * purchase first among equals). UPDATE ... RETURNING has no order of its own, so the leased rows are
+ * sorted explicitly: an account whose purchases settle in one run gets its refunds in the ledger in
+ * the order it made the purchases, every time.
+ */
 async function leaseBatch(includeNotDue: boolean, seen: string[]): Promise<LeasedRow[]> {
   return db.$queryRaw<LeasedRow[]>`
-    UPDATE transactions t
-    SET requery_count = t.requery_count + 1,
-        next_requery_at = now() + make_interval(secs => ${requeryDelay(0) / 1000}::double precision * power(2, LEAST(t.requery_count, 7)))
-    FROM (
-      SELECT id FROM transactions
+    WITH due AS (
+      SELECT id, next_requery_at, created_at FROM transactions
       WHERE status = 'PENDING'
         AND (${includeNotDue} OR next_requery_at <= now())
         AND NOT (id = ANY(${seen}::uuid[]))
-      ORDER BY next_requery_at NULLS FIRST
+      ORDER BY next_requery_at NULLS FIRST, created_at, id
       LIMIT ${BATCH_SIZE}
       FOR UPDATE SKIP LOCKED
-    ) due
-    WHERE t.id = due.id
-    RETURNING t.*`;
+    ), leased AS (
+      UPDATE transactions t
+      SET requery_count = t.requery_count + 1,
+          next_requery_at = now() + make_interval(secs => ${requeryDelay(0) / 1000}::double precision * power(2, LEAST(t.requery_count, 7)))
+      FROM due
+      WHERE t.id = due.id
+      RETURNING t.*
+    )
+    SELECT leased.* FROM leased JOIN due USING (id)
+    ORDER BY due.next_requery_at NULLS FIRST, due.created_at, due.id`;
 }
 
 /** The provider's answer, or null when asking threw (then the transaction stays pending). */
