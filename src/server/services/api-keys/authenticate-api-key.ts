@@ -14,7 +14,12 @@
 import { Prisma } from "~/generated/prisma/client";
 import type { Actor } from "~/server/auth/actor";
 import { db, queryRows, sql } from "~/server/db";
-import { PURCHASE_ROW_COLUMNS, type PurchaseRow, type ReferenceLookup } from "~/server/services/purchases/transaction-view";
+import {
+  purchaseRowFromJson,
+  purchaseRowJson,
+  type PurchaseRowJson,
+  type ReferenceLookup,
+} from "~/server/services/purchases/transaction-view";
 import { AppError } from "~/server/errors";
 import { hashApiKey } from "./hash-api-key";
 import { forgetKey, recallKey, rememberKey } from "./key-memory";
@@ -64,26 +69,7 @@ interface KeyRow {
   catalog_version: bigint;
 }
 
-/** A stored transaction as JSON: timestamps as ISO 8601 text, and the amount as text, exact whatever its size. */
-type StoredTransactionJson = Omit<PurchaseRow, "amount" | "created_at" | "completed_at"> & {
-  amount: string;
-  created_at: string;
-  completed_at: string | null;
-};
-
-const STORED_TRANSACTION_JSON = Prisma.raw(
-  `json_build_object(${PURCHASE_ROW_COLUMNS.map((column) => `'${column}', t.${column}${column === "amount" ? "::text" : ""}`).join(", ")})`,
-);
-
-function storedTransaction(json: StoredTransactionJson | null): PurchaseRow | null {
-  if (!json) return null;
-  return {
-    ...json,
-    amount: BigInt(json.amount),
-    created_at: new Date(json.created_at),
-    completed_at: json.completed_at === null ? null : new Date(json.completed_at),
-  };
-}
+const STORED_TRANSACTION_JSON = purchaseRowJson("t");
 
 const UNAUTHORIZED_MESSAGE = "A valid API key is required: send it as 'Authorization: Bearer pk_live_...' (or a pk_test_ key).";
 
@@ -107,7 +93,7 @@ export async function authenticateApiKey(
 
   const lookUp = clientReference !== undefined;
   const keyHash = hashApiKey(key);
-  const rows = await queryRows<KeyRow & { stored_transaction?: StoredTransactionJson | null }>(sql`
+  const rows = await queryRows<KeyRow & { stored_transaction?: PurchaseRowJson | null }>(sql`
     SELECT k.id AS key_id, k.account_id, k.livemode, k.revoked_at IS NOT NULL AS revoked,
            (k.last_used_at IS NULL OR k.last_used_at < now() - ${LAST_USED_RESOLUTION}) AS last_used_stale,
            a.created_at AS account_created_at, a.allowlist_opt_in, a.on_product_catalog,
@@ -152,7 +138,9 @@ export async function authenticateApiKey(
     allowlist: row.allowlist,
     wallet: { balance: row.balance, currency: row.currency },
     catalogVersion: row.catalog_version,
-    referenceLookup: lookUp ? { clientReference, transaction: storedTransaction(row.stored_transaction ?? null) } : undefined,
+    referenceLookup: lookUp
+      ? { clientReference, transaction: row.stored_transaction ? purchaseRowFromJson(row.stored_transaction) : null }
+      : undefined,
   };
 }
 

@@ -20,7 +20,15 @@ import { AppError } from "~/server/errors";
 import { logger } from "~/server/log";
 import { getVendProvider, type VendOutcome, type VendProvider, type VendRequest } from "~/server/providers";
 import { orderFingerprint } from "./order-fingerprint";
-import { toTransactionView, type PurchaseRow, type ReferenceLookup, type TransactionView } from "./transaction-view";
+import {
+  purchaseRowFromJson,
+  purchaseRowJson,
+  toTransactionView,
+  type PurchaseRow,
+  type PurchaseRowJson,
+  type ReferenceLookup,
+  type TransactionView,
+} from "./transaction-view";
 import { requeryDelay, vendGracePeriod } from "./requery-schedule";
 
 export interface PurchaseOrder {
@@ -101,7 +109,7 @@ function interval(milliseconds: number): string {
 
 async function beginPurchase(party: PurchasingParty, order: PurchaseOrder, fingerprint: string): Promise<BegunPurchase> {
   return runBeginStatement(
-    sql`SELECT * FROM begin_purchase(
+    sql`begin_purchase(
       ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${fingerprint},
       ${order.planId}, ${order.networkId}, ${order.productName}, ${order.recipient}, ${order.customerName},
       ${order.charge}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid,
@@ -111,21 +119,26 @@ async function beginPurchase(party: PurchasingParty, order: PurchaseOrder, finge
   );
 }
 
+/** The transaction a purchase function returns, as one JSON value (see purchaseRowJson). */
+const RETURNED_PURCHASE = purchaseRowJson("p");
+
 /**
- * Runs one of the begin functions, turning their SQLSTATEs into the contract's errors. A provisional
- * key is confirmed once the statement has run past its check: it answered, or refused with one of its
- * own SQLSTATEs other than the check's.
+ * Runs one of the begin functions (`call`, e.g. begin_purchase(...)), turning their SQLSTATEs into
+ * the contract's errors. A provisional key is confirmed once the statement has run past its check: it
+ * answered, or refused with one of its own SQLSTATEs other than the check's.
  */
 async function runBeginStatement(
-  statement: SqlStatement,
+  call: SqlStatement,
   what: string,
   provisionalKey: ProvisionalKeyAuthorization | null,
 ): Promise<BegunPurchase> {
   try {
-    const [row] = await queryRows<BegunPurchase>(statement);
+    const [row] = await queryRows<{ created: boolean; purchase: PurchaseRowJson }>(
+      sql`SELECT p.created, ${RETURNED_PURCHASE} AS purchase FROM ${call} p`,
+    );
     if (provisionalKey) provisionalKey.confirmed = true;
     if (!row) throw new Error("the purchase function returned no row");
-    return row;
+    return { ...purchaseRowFromJson(row.purchase), created: row.created };
   } catch (error) {
     const state = sqlState(error);
     if (state === KEY_AUTHORIZATION_CHANGED_SQLSTATE) throw new KeyAuthorizationChanged();
@@ -139,14 +152,14 @@ async function runBeginStatement(
 
 export async function settlePurchase(transactionId: string, outcome: VendOutcome, requeryCount = 0): Promise<PurchaseRow> {
   const status = outcome.status === "successful" ? "SUCCESSFUL" : outcome.status === "failed" ? "FAILED" : "PENDING";
-  const rows = await queryRows<PurchaseRow>(sql`
-    SELECT * FROM settle_purchase(
+  const rows = await queryRows<{ purchase: PurchaseRowJson }>(sql`
+    SELECT ${RETURNED_PURCHASE} AS purchase FROM settle_purchase(
       ${transactionId}::uuid, ${status}::"TransactionStatus", ${outcome.providerReference},
       ${outcome.status === "successful" ? outcome.token : null}, ${outcome.status === "failed" ? outcome.reason : null},
-      ${interval(requeryDelay(requeryCount))}::interval)`);
+      ${interval(requeryDelay(requeryCount))}::interval) p`);
   const row = rows[0];
   if (!row) throw new Error(`settle_purchase found no transaction ${transactionId}`);
-  return row;
+  return purchaseRowFromJson(row.purchase);
 }
 
 export function vendRequestOf(
@@ -235,7 +248,7 @@ export async function executeDataPurchase(
   const fingerprint = { service: "DATA" as const, productCode: order.planId, recipient: order.recipient, amount: null };
   return runPurchase(actor, { clientReference: order.clientReference, phone: null, fingerprint }, lookup, (party, hash) =>
     runCatalogBegin(
-      sql`SELECT * FROM begin_data_purchase(
+      sql`begin_data_purchase(
         ${party.accountId}::uuid, ${order.clientReference}, ${hash}, ${order.planId}, ${order.recipient},
         ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid, ${party.sourceIp},
         ${interval(vendGracePeriod())}::interval, ${party.livemode}, ${party.provisionalKey?.version ?? null}::uuid)`,
@@ -270,7 +283,7 @@ export async function executeBillPurchase(actor: Actor, order: BillOrder, lookup
   const fingerprint = { service: order.service, productCode: order.productId, recipient: order.recipient, amount: order.amount };
   return runPurchase(actor, { clientReference: order.clientReference, phone: order.phone, fingerprint }, lookup, (party, hash) =>
     runCatalogBegin(
-      sql`SELECT * FROM begin_bill_purchase(
+      sql`begin_bill_purchase(
         ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${hash}, ${order.productId},
         ${order.recipient}, ${order.customerName}, ${order.amount}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid,
         ${party.userId}::uuid, ${party.sourceIp}, ${interval(vendGracePeriod())}::interval, ${party.livemode})`,
