@@ -7,8 +7,27 @@ import ipaddr from "ipaddr.js";
 export type ParsedAddress = ipaddr.IPv4 | ipaddr.IPv6;
 export type ParsedCidr = [ParsedAddress, number];
 
-/** Parses an address (dropping an IPv6 zone such as %eth0), or returns null. */
+/**
+ * Addresses seen lately and what they parse to: clients send from few addresses, and each API request
+ * parses its own two or three times (the source address, the allowlist check).
+ */
+const parsedAddresses = new Map<string, ParsedAddress | null>();
+const MAX_PARSED_ADDRESSES = 4096;
+/** Longer than any address: such text (a forwarded header's hop can be anything) is parsed, not kept. */
+const MAX_ADDRESS_LENGTH = 64;
+
+/** Parses an address (dropping an IPv6 zone such as %eth0), or returns null. The result is shared: do not change it. */
 export function parseAddress(text: string): ParsedAddress | null {
+  if (text.length > MAX_ADDRESS_LENGTH) return parseAddressText(text);
+  const known = parsedAddresses.get(text);
+  if (known !== undefined) return known;
+  const parsed = parseAddressText(text);
+  if (parsedAddresses.size >= MAX_PARSED_ADDRESSES) parsedAddresses.clear();
+  parsedAddresses.set(text, parsed);
+  return parsed;
+}
+
+function parseAddressText(text: string): ParsedAddress | null {
   const trimmed = text.trim().replace(/%.*$/, "");
   // Strict forms only: ipaddr.isValid would also take "127.1" or "0x7f.0.0.1", which no one means.
   const valid = trimmed.includes(":") ? ipaddr.IPv6.isValid(trimmed) : ipaddr.IPv4.isValidFourPartDecimal(trimmed);
