@@ -20,4 +20,9 @@ describe("bench medians", () => {
       invoice: null,
     });
   });
+
+  it("holds a check only if it held in every run", () => {
+    expect(medianOf([{ ok: true }, { ok: false }, { ok: true }])).toEqual({ ok: false });
+    expect(medianOf([{ ok: true }, { ok: true }, { ok: true }])).toEqual({ ok: true });
+  });
 });

@@ -34,6 +34,7 @@ import { applyPendingMigrations } from "~/server/db/migrate";
 import { freePort } from "~/server/http/free-port";
 import { residentMb, startBenchServer, type BenchServer } from "./bench-server";
 import { treeCpuMs } from "./cpu";
+import { medianOf } from "./median";
 import { lagosMonthStart, loadVolume, VOLUME_PASSWORD, type LoadedVolume, type VolumeSize } from "./volume-data";
 
 const log = (message: string) => console.error(`[bench] ${message}`);
@@ -493,6 +494,23 @@ async function prepareDatabase(adminUrl: string, databaseUrl: string, size: Volu
 }
 
 type Measured = Awaited<ReturnType<typeof measure>>;
+type MigrationUnderLoad = Awaited<ReturnType<typeof migrateUnderLoad>>;
+
+/** The table of a run (or of the medians of several): every figure beside its target, judged on the loaded database. */
+function tableOf(empty: Measured, volume: Measured, migration: MigrationUnderLoad) {
+  const table = compare(empty, volume);
+  if (migration) {
+    table.push({
+      measurement: "purchases during the migrations: longest",
+      empty: 0,
+      volume: migration.purchases.maxMs,
+      unit: "ms",
+      target: "< 1000 ms, no errors, totals exact",
+      met: migration.purchases.maxMs < 1000 && migration.purchases.errors === 0 && migration.totalsDiffering === 0,
+    });
+  }
+  return table;
+}
 
 /** Each figure beside its target; `met` is judged on the loaded database. */
 function compare(empty: Measured, volume: Measured) {
@@ -574,8 +592,45 @@ function compare(empty: Measured, volume: Measured) {
   return rows;
 }
 
-export async function runVolume(): Promise<void> {
+export type VolumeResults = Awaited<ReturnType<typeof measureVolume>>;
+
+/**
+ * Several runs' results as one (`npm run bench -- --volume --repeat N`): each figure the median of the
+ * runs, a check passed only if it passed in every run, and the table judged on those medians, as the
+ * ratio benchmark's targets are; every run is kept under `runs`.
+ */
+export function volumeAcrossRuns(runs: VolumeResults[]) {
+  const medians = medianOf(runs.map((run) => run.volume));
+  const table = tableOf(medians.empty, medians.loaded, medians.migration);
+  return {
+    ...runs[0]!,
+    volume: { ...medians, table, allMet: table.every((row) => row.met !== false) },
+    runs,
+  };
+}
+
+/** Writes a run's (or several runs') results to BENCH_OUT and prints the table: with several, each run's 10M figure beside the median. */
+export function reportVolume(results: VolumeResults & { runs?: VolumeResults[] }): void {
   const out = process.env.BENCH_OUT ?? "bench-results.json";
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  const eachRun = (measurement: string) =>
+    results.runs?.map((run) => run.volume.table.find((row) => row.measurement === measurement)?.volume ?? "–").join(" / ");
+  console.table(
+    results.volume.table.map((row) => ({
+      ...row,
+      ...(results.runs ? { "10M each run": eachRun(row.measurement) } : {}),
+      met: row.met === null ? "" : row.met ? "yes" : "NO",
+    })),
+  );
+  console.log(`results written to ${out}`);
+}
+
+/** One run of the volume scenario (both databases, every measurement), written to BENCH_OUT. */
+export async function runVolume(): Promise<void> {
+  reportVolume(await measureVolume());
+}
+
+async function measureVolume() {
   const folder = process.env.BENCH_VOLUME_DIR ? path.resolve(process.env.BENCH_VOLUME_DIR) : null;
   const dir = folder ?? mkdtempSync(path.join(os.tmpdir(), "rp-bench-volume-"));
   // The cluster's folder is inside: PostgreSQL runs as its own user, which must be able to reach it.
@@ -594,17 +649,7 @@ export async function runVolume(): Promise<void> {
     const volumeSubject = await subjectOf(cluster.url, volumeLoaded);
     const volume = await measure(cluster.url, volumeSubject, "volume", postmasterPid);
     const migration = await migrateUnderLoad(cluster.url, volumeSubject);
-    const table = compare(empty, volume);
-    if (migration) {
-      table.push({
-        measurement: "purchases during the migrations: longest",
-        empty: 0,
-        volume: migration.purchases.maxMs,
-        unit: "ms",
-        target: "< 1000 ms, no errors, totals exact",
-        met: migration.purchases.maxMs < 1000 && migration.purchases.errors === 0 && migration.totalsDiffering === 0,
-      });
-    }
+    const table = tableOf(empty, volume, migration);
     const results = {
       machine: {
         cpus: os.cpus().length,
@@ -627,9 +672,7 @@ export async function runVolume(): Promise<void> {
         totalSeconds: Math.round((performance.now() - started) / 1000),
       },
     };
-    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-    console.table(table.map((row) => ({ ...row, met: row.met === null ? "" : row.met ? "yes" : "NO" })));
-    console.log(`results written to ${out}`);
+    return results;
   } finally {
     await cluster.stop();
     if (!folder) rmSync(dir, { recursive: true, force: true });

@@ -470,23 +470,41 @@ async function runBenchmark() {
 
 type BenchmarkResults = Awaited<ReturnType<typeof runBenchmark>>;
 
-/** One run in a child process of its own: the server modules this process imports are bound to one database. */
-function runInChild(run: number, out: string): BenchmarkResults {
-  const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!], {
+/**
+ * One run in a child process of its own (the server modules this process imports are bound to one
+ * database), with `args` (`--volume`); its results as it wrote them to `out`.
+ */
+function runInChild<Results>(run: number, out: string, args: string[] = []): Results {
+  const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, ...args], {
     env: { ...process.env, BENCH_OUT: out },
     stdio: "inherit",
   });
   if (child.status !== 0) throw new Error(`benchmark run ${run} failed (exit ${child.status})`);
-  // The child's file also lists its one run under `runs`; the parent lists every run once.
-  const { runs: _ownRun, ...results } = JSON.parse(readFileSync(out, "utf8")) as BenchmarkResults & { runs: unknown };
-  return results;
+  // A ratio run's file also lists its one run under `runs`; the parent lists every run once.
+  const { runs: _ownRun, ...results } = JSON.parse(readFileSync(out, "utf8")) as Results & { runs?: unknown };
+  return results as Results;
+}
+
+/** `repeat` runs one after another, each in a child process, their results in order. */
+function runsInChildren<Results>(repeat: number, args: string[] = []): Results[] {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "rp-bench-runs-"));
+  try {
+    const runs: Results[] = [];
+    for (let run = 1; run <= repeat; run += 1) {
+      log(`run ${run} of ${repeat}`);
+      runs.push(runInChild<Results>(run, path.join(scratch, `run-${run}.json`), args));
+    }
+    return runs;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /**
  * `npm run bench -- --repeat N`: N whole benchmarks one after another, each in its own process on a
  * fresh database. The JSON's top level holds each figure's median over the runs (the figure the
  * targets are read against), `runs` every run. `npm run bench -- --volume`: the volume scenario
- * instead (src/bench/volume.ts, README "Performance at volume").
+ * instead (src/bench/volume.ts, README "Performance at volume"), also repeatable with `--repeat N`.
  */
 async function main() {
   const { values } = parseArgs({ options: { repeat: { type: "string", default: "1" }, volume: { type: "boolean", default: false } } });
@@ -494,8 +512,9 @@ async function main() {
   if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat takes a whole number of runs, not '${values.repeat}'`);
   ensureBuild();
   if (values.volume) {
-    const { runVolume } = await import("~/bench/volume");
-    await runVolume();
+    const { reportVolume, runVolume, volumeAcrossRuns } = await import("~/bench/volume");
+    if (repeat === 1) await runVolume();
+    else reportVolume(volumeAcrossRuns(runsInChildren(repeat, ["--volume"])));
     return;
   }
   if (repeat === 1) {
@@ -504,27 +523,18 @@ async function main() {
     console.log(`results written to ${OUT}`);
     return;
   }
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "rp-bench-runs-"));
-  try {
-    const runs: BenchmarkResults[] = [];
-    for (let run = 1; run <= repeat; run += 1) {
-      log(`run ${run} of ${repeat}`);
-      runs.push(runInChild(run, path.join(scratch, `run-${run}.json`)));
-    }
-    const results = { ...medianOf(runs), machine: runs[0]!.machine, runs };
-    writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(`medians over ${repeat} runs (each run's figures are under "runs" in ${OUT}):`);
-    console.table(
-      Object.entries(results.ratios).map(([name, ratio]) => ({
-        scenario: name,
-        "× baseline (median)": ratio,
-        "each run": runs.map((one) => one.ratios[name as keyof typeof one.ratios]).join(" / "),
-      })),
-    );
-    console.log(`results written to ${OUT}`);
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  const runs = runsInChildren<BenchmarkResults>(repeat);
+  const results = { ...medianOf(runs), machine: runs[0]!.machine, runs };
+  writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`medians over ${repeat} runs (each run's figures are under "runs" in ${OUT}):`);
+  console.table(
+    Object.entries(results.ratios).map(([name, ratio]) => ({
+      scenario: name,
+      "× baseline (median)": ratio,
+      "each run": runs.map((one) => one.ratios[name as keyof typeof one.ratios]).join(" / "),
+    })),
+  );
+  console.log(`results written to ${OUT}`);
 }
 
 await main();
