@@ -41,7 +41,7 @@ export interface PurchaseRow {
 }
 
 /** PurchaseRow's columns: what a statement returning a transaction to the purchase path reads. */
-export const PURCHASE_ROW_COLUMNS = [
+const PURCHASE_ROW_COLUMNS = [
   "id",
   "account_id",
   "client_reference",
