@@ -24,6 +24,7 @@ import bcrypt from "bcryptjs";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import sandbox from "../../prisma/catalogs/sandbox.json" with { type: "json" };
+import { lagosMonthStart as lagosCalendarMonthStart, lagosWallClock } from "~/lagos-time";
 
 export interface VolumeSize {
   transactions: number;
@@ -46,7 +47,6 @@ const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** One password for every generated user (the benchmark signs in as the big account's owner). */
 export const VOLUME_PASSWORD = "volume-benchmark-password";
-const LAGOS_OFFSET_MS = 60 * 60 * 1000; // Africa/Lagos is UTC+1 all year (no daylight saving).
 const MONTHS = 12;
 
 /** A key's secret as create-api-key.ts makes one (base62, from crypto bytes). */
@@ -70,12 +70,12 @@ function prng(seed: number): () => number {
 
 /** The first instant of the Lagos month `monthsBack` months before the one `now` is in. */
 export function lagosMonthStart(now: Date, monthsBack: number): Date {
-  const local = new Date(now.getTime() + LAGOS_OFFSET_MS);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBack, 1) - LAGOS_OFFSET_MS);
+  const local = lagosWallClock(now);
+  return lagosCalendarMonthStart(local.getUTCFullYear(), local.getUTCMonth() - monthsBack);
 }
 
 function lagosStamp(instant: Date): string {
-  return new Date(instant.getTime() + LAGOS_OFFSET_MS).toISOString().replace(/\D/g, "").slice(0, 12);
+  return lagosWallClock(instant).toISOString().replace(/\D/g, "").slice(0, 12);
 }
 
 type Row = (string | number | bigint | null)[];
