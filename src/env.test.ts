@@ -1,8 +1,10 @@
 /**
  * The one configuration schema: a misspelt or malformed value is refused with the variable's name,
- * and the server does not start on it.
+ * and the server does not start on it. Every variable it reads is documented: in the configuration
+ * table of docs/deploying.md and in .env.example.
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env";
 
@@ -24,7 +26,7 @@ describe("parseEnv", () => {
     expect(env.SEED_DEMO).toBeUndefined();
   });
 
-  it("reads what the README documents", () => {
+  it("reads what docs/deploying.md documents", () => {
     const env = parseEnv({
       RECONCILE_GRACE_MS: "90000",
       BCRYPT_COST: "10",
@@ -86,6 +88,28 @@ describe("parseEnv", () => {
     const refuse = () => parseEnv({ BCRYPT_COST: "4", RECONCILE_GRACE_MS: "soon" });
     expect(refuse).toThrow("\n  BCRYPT_COST: Too small");
     expect(refuse).toThrow("\n  RECONCILE_GRACE_MS: Invalid input: expected number");
+  });
+});
+
+describe("the documentation", () => {
+  /** The schema's variables, as src/env.ts declares them (one per line, at the object's indent). */
+  const variables = [...readFileSync("src/env.ts", "utf8").matchAll(/^ {4}([A-Z][A-Z0-9_]*): /gm)].map(([, name]) => name!);
+
+  it("finds the schema's variables", () => {
+    expect(variables).toContain("DATABASE_URL");
+    expect(variables.length).toBeGreaterThan(50);
+  });
+
+  it('lists every variable in docs/deploying.md "Configuration"', () => {
+    const doc = readFileSync("docs/deploying.md", "utf8");
+    const section = doc.slice(doc.indexOf("\n## Configuration\n"), doc.indexOf("\n## ", doc.indexOf("\n## Configuration\n") + 1));
+    expect(section.length).toBeGreaterThan(0);
+    expect(variables.filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it("lists every variable in .env.example", () => {
+    const example = readFileSync(".env.example", "utf8");
+    expect(variables.filter((name) => !new RegExp(`^# ${name}=`, "m").test(example))).toEqual([]);
   });
 });
 
