@@ -80,7 +80,7 @@ for (const { title, role, paths } of ACCOUNT_PAGES) {
       expect(errors).toEqual([]);
     });
 
-    // Test data on (README "Test mode"): the banner on every page, and the dashboard's test-mode view.
+    // Test data on (docs/integrating.md "Test mode"): the banner on every page, and the dashboard's test-mode view.
     test("hydrate without a mismatch with Test data on", async ({ page }) => {
       const errors = collectHydrationErrors(page);
       await visit(page, "/dashboard");

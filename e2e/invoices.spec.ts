@@ -38,7 +38,8 @@ test("an owner downloads this month's invoice as CSV and PDF from the portal", a
   await expect(row.getByRole("cell").nth(2)).toHaveText(formatNaira(28_000));
 
   const [csvDownload] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /as CSV/ }).click()]);
-  // Read as the README tells a program to: skip the byte-order mark, unwrap the identifiers' `="…"`.
+  // Read as docs/integrating.md
+  // "Invoices" tells a program to: skip the byte-order mark, unwrap the identifiers' `="…"`.
   const rows = (parse(readFileSync((await csvDownload.path())!, "utf8"), { columns: true, bom: true }) as Record<string, string>[]).map(
     (row) =>
       Object.fromEntries(Object.entries(row).map(([name, value]) => [name, value.replace(/^="(.*)"$/s, "$1").replaceAll('""', '"')])),

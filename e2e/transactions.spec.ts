@@ -157,7 +157,7 @@ test("exports the filtered view as CSV", async ({ page }) => {
   );
   expect(lines).toHaveLength(4); // the header, two rows and the final CRLF
   expect(lines[3]).toBe("");
-  // Identifiers are text formulas, so a spreadsheet shows them exactly as sent (README "Invoices").
+  // Identifiers are text formulas, so a spreadsheet shows them exactly as sent (docs/integrating.md "Invoices").
   const id = (value: string) => `"=""${value}"""`;
   expect(lines[1]).toContain(`,${id(second.id)},${id(second.clientReference)},${id(second.providerReference!)},Airtime,`);
   expect(lines[1]).toMatch(/,123\.45,12345,123\.45,12345,successful,API,"=""127\.0\.0\.1"""$/);

@@ -1,5 +1,5 @@
 /**
- * The volume scenario's data (README "Performance at volume"): accounts with their wallets, owners,
+ * The volume scenario's data (docs/performance.md "Performance at volume"): accounts with their wallets, owners,
  * staff, API keys and loopback allowlists, then transactions with their ledger entries over 12 Lagos
  * months, bulk-loaded with PostgreSQL's COPY FROM STDIN (pg-copy-streams), never through the API.
  *

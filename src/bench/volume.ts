@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --volume` (README "Performance at volume", issue 20): the same measurements on a
+ * `npm run bench -- --volume` (docs/performance.md "Performance at volume", issue 20): the same measurements on a
  * database holding one account with a handful of transactions ("empty") and on one holding
  * BENCH_VOLUME_TRANSACTIONS transactions (default 10,000,000) over BENCH_VOLUME_ACCOUNTS accounts
  * (1,000), one of them with BENCH_VOLUME_BIG_ACCOUNT (2,000,000), bulk-loaded by volume-data.ts. Both

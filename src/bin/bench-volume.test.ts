@@ -1,5 +1,5 @@
 /**
- * Keeps `npm run bench -- --volume` runnable (README "Performance at volume"): the whole scenario at a
+ * Keeps `npm run bench -- --volume` runnable (docs/performance.md "Performance at volume"): the whole scenario at a
  * small size (a few thousand transactions, 1 s of load, 2 timed calls per read) must complete and write
  * its JSON, with every measurement actually made: requests answered, downloads complete with a line per
  * transaction, the ledger checks passing, issue 20's migrations applied under load with the daily

@@ -1,7 +1,7 @@
 /**
  * `npm run db:new-migration -- <name>`: writes the SQL that brings the committed migrations up to
  * prisma/schema.prisma as a new migration folder. (`prisma migrate dev` cannot finish with the wasm
- * schema engine; `migrate diff` against a shadow database can. See README "Why Prisma is pinned".)
+ * schema engine; `migrate diff` against a shadow database can. See docs/decisions/002-prisma-pinned-to-6-19.md.)
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";

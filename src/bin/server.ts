@@ -17,7 +17,7 @@
  * REDIS_URL they live in Redis for every host, and the primary's are the fallback.
  *
  * DATABASE_URL may be a transaction pooler (DATABASE_POOLER=transaction): the migrations, which hold a
- * session advisory lock, then run on DIRECT_DATABASE_URL (README "Deployment").
+ * session advisory lock, then run on DIRECT_DATABASE_URL (docs/deploying.md "Deployment").
  *
  * Everything it says goes through the JSON logger (src/server/log.ts), with `role` "server" or
  * "worker N". Tests and the benchmark wait for a line whose msg reads "listening on HOST:PORT".

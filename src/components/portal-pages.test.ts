@@ -1,4 +1,7 @@
-/** The one table of who sees which portal page, as the navigation and the page guards read it (README "The portal"). */
+/**
+ * The one table of who sees which portal page, as the navigation and the page guards read it (docs/operating.md
+ * "The portal").
+ */
 import { describe, expect, it } from "vitest";
 import { mayOpen, navigationFor } from "./portal-pages";
 

@@ -13,7 +13,7 @@ export type SetUserDisabledInput = z.input<typeof setUserDisabledInput>;
 
 /**
  * The API-keys page's "create key" form (the account is the signed-in owner's). A test key (pk_test_)
- * buys from the sandbox with the test wallet (README "Test mode"); live unless chosen.
+ * buys from the sandbox with the test wallet (docs/integrating.md "Test mode"); live unless chosen.
  */
 export const newApiKeyForm = z.object({
   name: requiredText(100),
@@ -38,7 +38,10 @@ export const addStaffForm = z.object({
 });
 export type AddStaffForm = z.input<typeof addStaffForm>;
 
-/** The test wallet's opening balance, and what "Reset" restores by default: ₦1,000,000 of play money (README "Test mode"). */
+/**
+ * The test wallet's opening balance, and what
+ * "Reset" restores by default: ₦1,000,000 of play money (docs/integrating.md "Test mode").
+ */
 export const TEST_WALLET_OPENING_BALANCE_KOBO = 100_000_000;
 /** The most one top-up or reset may set: play money, but bounded so a typo cannot make a nonsense balance. */
 export const MAX_TEST_WALLET_KOBO = 10_000_000_000;
@@ -79,7 +82,10 @@ const portalPath = z
   .max(2000)
   .regex(/^\/(?![/\\])/);
 
-/** The portal's "Test data" switch (README "Test mode"), posted as a plain form by the header's switch and the banner. */
+/**
+ * The portal's "Test data" switch (docs/integrating.md "Test mode"), posted as a plain form by the header's
+ * switch and the banner.
+ */
 export const testDataSwitchForm = z.object({
   mode: z.enum(["live", "test"], "must be live or test"),
   returnTo: portalPath.catch("/dashboard"),

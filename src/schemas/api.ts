@@ -11,7 +11,7 @@ import { API_SERVICE_NAMES } from "./services";
 const kobo = (description: string, example: number) => z.int().nonnegative().meta({ description, example });
 /** Meta goes on the nullable wrapper, so the description sits beside the type and not inside its anyOf. */
 const nullableKobo = (description: string, example: number) => z.int().nonnegative().nullable().meta({ description, example });
-/** Which world an object belongs to (README "Test mode"): true live, false made with a pk_test_ key. */
+/** Which world an object belongs to (docs/integrating.md "Test mode"): true live, false made with a pk_test_ key. */
 export const livemodeField = (what: string) =>
   z.boolean().meta({
     description: `\`false\` when this ${what} belongs to test mode (a \`pk_test_\` key: the sandbox and the test wallet), \`true\` when live.`,

@@ -68,7 +68,7 @@ export type AddAccountUserInput = z.input<typeof addAccountUserInput>;
 export const createApiKeyInput = z.object({
   accountId: idInput(),
   name: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").default("default"),
-  /** "test": a pk_test_ key, which buys from the sandbox with the test wallet (README "Test mode"). */
+  /** "test": a pk_test_ key, which buys from the sandbox with the test wallet (docs/integrating.md "Test mode"). */
   mode: z.enum(["live", "test"], "must be live or test").default("live"),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;

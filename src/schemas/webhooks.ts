@@ -1,5 +1,5 @@
 /**
- * Webhooks (DESIGN.md §7, README "Webhooks"): what an owner sends to manage endpoints, what the API
+ * Webhooks (DESIGN.md §7, docs/integrating.md "Webhooks"): what an owner sends to manage endpoints, what the API
  * answers about them, and the events themselves. One set of schemas for the REST API, the portal and
  * the OpenAPI document (including its `webhooks` section). Browser-safe: zod only.
  */
@@ -35,7 +35,7 @@ const endpointUrl = z
   .max(2048, "must be at most 2048 characters")
   .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }))
   .meta({
-    description: "Where events are POSTed. https; see README for the addresses that are refused.",
+    description: "Where events are POSTed: https, and not a loopback, private, link-local or metadata address or a local name.",
     example: "https://example.com/hooks/vtu",
   });
 

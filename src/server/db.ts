@@ -1,6 +1,6 @@
 /**
  * The database of a process: ONE node-postgres pool, used by the Prisma client (through the driver
- * adapter: the Rust-free client, see README "Why Prisma 6.19") and by `queryRows` for the few
+ * adapter: the Rust-free client, see docs/decisions/002-prisma-pinned-to-6-19.md) and by `queryRows` for the few
  * statements on the API's hot path. Development hot reloads would otherwise open a pool per reload.
  *
  * Everything on this pool must work through a transaction pooler (DATABASE_URL may be PgBouncer in
@@ -80,7 +80,7 @@ const HOT_PATH_TYPES = {
  * connection to any of them, where the name is unknown ("does not exist") or was prepared by another
  * client ("already exists"). PgBouncer tracks protocol-level prepared statements only from 1.21
  * (max_prepared_statements). Unnamed, PostgreSQL parses and plans the text on every execution; what
- * that costs is the benchmark's purchasePooled scenario (README "Performance").
+ * that costs is the benchmark's purchasePooled scenario (docs/performance.md "Performance").
  */
 const NAMED_STATEMENTS = !behindTransactionPooler();
 

@@ -12,7 +12,7 @@ export type Actor =
   | { kind: "cli"; label: string }
   /**
    * A signed-in portal user. Operators have accountId null. livemode false: the portal's "Test data"
-   * switch is on (README "Test mode"); absent means live.
+   * switch is on (docs/integrating.md "Test mode"); absent means live.
    */
   | { kind: "user"; userId: string; email: string; role: Role; accountId: string | null; sourceIp: string | null; livemode?: boolean }
   /**
@@ -31,7 +31,7 @@ export type Actor =
   | { kind: "system" };
 
 /**
- * An API key a purchase route authorised from what the process remembers of it (README "Performance",
+ * An API key a purchase route authorised from what the process remembers of it (docs/decisions/003-key-memory.md,
  * key-memory.ts) instead of a look-up: a yes that the statement claiming the reference and debiting the
  * wallet confirms, in that statement, by `version` (the account's key_authorization_version the
  * allowlist was decided from) and the key being unrevoked. `confirmed` is set once that statement has

@@ -1,5 +1,5 @@
 /**
- * getSessionActor decides the portal's mode (README "Test mode"): the "Test data" cookie makes an
+ * getSessionActor decides the portal's mode (docs/integrating.md "Test mode"): the "Test data" cookie makes an
  * account user's actor a test one, and nothing an operator's browser sends does.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -63,7 +63,8 @@ describe("the portal's mode", () => {
   });
 
   it("is named for a plain-HTTP deployment without a prefix (next-auth's cookies have none there either)", async () => {
-    // The test environment has no https NEXTAUTH_URL; the __Host- name behind TLS is the e2e servers' and README's to show.
+    // The test environment has no https NEXTAUTH_URL; the __Host- name behind TLS is the e2e servers' and
+    // docs/integrating.md "Test mode"'s to show.
     expect(testDataCookie()).toEqual({ name: "rp_mode", secure: false });
   });
 });

@@ -5,7 +5,7 @@
  * (one primary-key lookup) so that disabling a user, or changing their role or account, takes effect
  * on their next request rather than when the cookie expires.
  *
- * It is also the one place the portal's mode is decided (README "Test mode"): the "Test data" switch
+ * It is also the one place the portal's mode is decided (docs/integrating.md "Test mode"): the "Test data" switch
  * is a cookie, and an account user who has it on gets an actor with `livemode: false`, which every
  * service reads through actorLivemode. Operators always work live, whatever their browser sends.
  */

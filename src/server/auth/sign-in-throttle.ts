@@ -1,7 +1,7 @@
 /**
- * Sign-in throttling against password guessing (README "Rate limits"): failed portal sign-ins are
- * counted per email and per source address in PostgreSQL (table sign_in_throttles, through
- * rate-limiter-flexible's RateLimiterPrisma on our one Prisma client), so the limit holds however many
+ * Sign-in throttling against password guessing (docs/deploying.md "Rate limits across processes and hosts"):
+ * failed portal sign-ins are counted per email and per source address in PostgreSQL (table sign_in_throttles,
+ * through rate-limiter-flexible's RateLimiterPrisma on our one Prisma client), so the limit holds however many
  * processes and hosts serve the portal. Sign-in is rare; a write per attempt costs nothing there.
  *
  * An attempt first takes a point from each counter (one atomic upsert each) and only then is the

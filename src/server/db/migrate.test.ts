@@ -87,7 +87,7 @@ describe("applyPendingMigrations", () => {
     await expect(insertDebit()).rejects.toThrow(/duplicate key/);
   });
 
-  it('keeps test mode\'s rows out of the live world (README "Test mode")', async () => {
+  it('keeps test mode\'s rows out of the live world (docs/architecture.md "Test mode in the database")', async () => {
     const { rows } = await client.query("INSERT INTO accounts (name) VALUES ('modes') RETURNING id");
     const accountId = rows[0].id;
     await client.query("INSERT INTO wallets (account_id, livemode, balance) VALUES ($1, true, 0), ($1, false, 0)", [accountId]);

@@ -104,7 +104,10 @@ function namedErrors(status: number, names: ErrorName[]) {
   );
 }
 
-/** 401 has no key to count against and 403 is not counted (README "Rate limits"); 429 has the required ones. */
+/**
+ * 401 has no key to count against and 403 is not counted (docs/integrating.md "Rate limits"); 429 has the
+ * required ones.
+ */
 const WITHOUT_OPTIONAL_RATE_LIMIT_HEADERS = new Set(["401", "403", "429"]);
 
 /**

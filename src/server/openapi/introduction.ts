@@ -2,7 +2,7 @@
 import { env } from "~/env";
 import { MAX_BODY_BYTES } from "~/server/rest/api-route";
 
-/** This server's limit, as configured (README "Rate limits"). */
+/** This server's limit, as configured (docs/integrating.md "Rate limits"). */
 const RATE_LIMITS =
   env.API_RATE_LIMIT === 0
     ? "This server does not limit the rate of requests."

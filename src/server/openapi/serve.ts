@@ -21,7 +21,7 @@ function notModified(request: Request, etag: string, headers: Record<string, str
 }
 
 /**
- * The base URL the document names for generated clients (README "API reference"): NEXTAUTH_URL's
+ * The base URL the document names for generated clients (docs/integrating.md "API reference"): NEXTAUTH_URL's
  * origin when it is set, the deployment's public URL that already decides HSTS and Secure cookies;
  * else this socket's scheme (this server speaks plain HTTP) and the request's Host. X-Forwarded-Host
  * and -Proto are never read: the Host header can only mislead the client that sent it, while a

@@ -35,7 +35,10 @@ export function createVendProvider(name: string | undefined): VendProvider {
 
 let configured: VendProvider | null = null;
 let substitute: VendProvider | null = null;
-/** Test mode's upstream, whatever VEND_PROVIDER says: play money never reaches a real one (README "Test mode"). */
+/**
+ * Test mode's upstream, whatever VEND_PROVIDER says: play money never reaches a real one (docs/integrating.md
+ * "Test mode").
+ */
 const testModeProvider = new SandboxProvider();
 
 /** The provider for a purchase of this mode: the configured one live, the sandbox in test mode. */

@@ -31,7 +31,7 @@ export interface SandboxProviderOptions {
 
 export const SANDBOX_TIMEOUT_DELAY_MS = 50;
 
-/** The ends of a recipient that select a sandbox outcome (README: "Sandbox test recipients"). */
+/** The ends of a recipient that select a sandbox outcome (docs/integrating.md "Sandbox test recipients"). */
 export const SANDBOX_TEST_SUFFIXES = {
   fails: "0000",
   pendingThenSuccessful: "1111",

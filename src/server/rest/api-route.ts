@@ -86,7 +86,7 @@ interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefine
   lookUpClientReference?: boolean;
   /**
    * A key this process looked up in the last minute is authorised from memory, without a look-up: one
-   * round trip fewer per purchase (README "Performance"). Only a yes comes from memory (a key that
+   * round trip fewer per purchase (docs/decisions/003-key-memory.md). Only a yes comes from memory (a key that
    * memory would refuse is looked up), and it is provisional: the statement that claims the reference
    * and debits the wallet confirms it in the database, and an answer given without that confirmation
    * (a 400, a replay found another way) is given only if a fresh look-up passes the key. Not for routes

@@ -204,7 +204,7 @@ describe("VEND_PROVIDER=vtpass over /api/v1", () => {
     expect(await balanceOf(accountId)).toBe(FUNDING);
   });
 
-  it('sends nothing upstream for a pk_test_ key: test mode buys from the sandbox with the test wallet (README "Test mode")', async () => {
+  it('sends nothing upstream for a pk_test_ key: test mode buys from the sandbox with the test wallet (docs/integrating.md "Test mode")', async () => {
     const { accountId } = await fundedAccount(FUNDING);
     const key = await createApiKey(operator, { accountId, mode: "test" });
     const auth = { authorization: `Bearer ${key.apiKey}` };

@@ -1,7 +1,7 @@
 /**
- * The VTpass adapter against the fake VTpass over real sockets (src/test/fake-vtpass.ts): every row of
- * the README's code table, each fault, the request bodies their documentation asks for, and that the
- * keys are sent but never logged.
+ * The VTpass adapter against the fake VTpass over real sockets (src/test/fake-vtpass.ts): every row of the
+ * response-code table of docs/operating.md "The VTpass provider", each fault, the request bodies their
+ * documentation asks for, and that the keys are sent but never logged.
  */
 import { inspect } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * VEND_PROVIDER=vtpass: VTpass's public API, followed to the letter (README "The VTpass provider").
+ * VEND_PROVIDER=vtpass: VTpass's public API, followed to the letter (docs/operating.md "The VTpass provider").
  *
  *   POST /api/pay             { request_id, serviceID, billersCode?, variation_code?, amount?, phone, ... }
  *   POST /api/requery         { request_id }
@@ -71,7 +71,10 @@ interface UpstreamName {
 }
 
 export interface VtpassProviderOptions extends VtpassClientOptions {
-  /** 015 on requery settles failed only once the request id is at least this old (README). */
+  /**
+   * 015 on requery settles failed only once the request id is at least this old (docs/operating.md
+   * "The VTpass provider").
+   */
   notFoundAfterMs: number;
   /** VTpass's mandatory `phone` for a bill payment that names none. */
   defaultPhone: string | null;
@@ -157,7 +160,7 @@ export class VtpassProvider implements VendProvider {
       if (codeOf(answer) === "015") {
         // "This RequestID was not used on our platform". VTpass does not promise that the id is now closed,
         // so a purchase still on its way could yet arrive: only an id old enough that no purchase of ours
-        // can still be in flight is taken as never received (README "The VTpass provider").
+        // can still be in flight is taken as never received (docs/operating.md "The VTpass provider").
         const age = requestIdAgeMs(requestId, this.now());
         if (age !== null && age >= this.notFoundAfterMs) return { status: "failed", providerReference: null, reason: NEVER_RECEIVED };
         return { status: "pending", providerReference: request.providerReference };

@@ -31,7 +31,7 @@ async function csvText(accountId: string, period: string): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** How the README tells a program to read the file: skip the byte-order mark, unwrap `="…"`. */
+/** How docs/integrating.md "Invoices" tells a program to read the file: skip the byte-order mark, unwrap `="…"`. */
 function parseInvoiceCsv(text: string): Record<string, string>[] {
   const rows = parse(text, { columns: true, bom: true }) as Record<string, string>[];
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, unwrapTextFormula(value)])));

@@ -1,7 +1,7 @@
 /**
  * The invoice CSV (DESIGN.md §5): one row per transaction of the cycle, with its source address,
  * written by write-csv.ts (UTF-8 with a byte-order mark, identifiers as text formulas, formula cells
- * neutralised; README "Invoices"). Rows come from a database cursor and
+ * neutralised; docs/integrating.md "Invoices"). Rows come from a database cursor and
  * are written only as fast as the reader takes them, so the first bytes leave at once and memory stays
  * bounded for a month of any size.
  */

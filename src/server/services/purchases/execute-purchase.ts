@@ -57,8 +57,9 @@ export interface PurchaseResult {
 
 /**
  * The purchase party: an API key or a portal user of the account; operators do not buy. Its mode
- * (README "Test mode") decides the wallet, the reference's namespace and the provider; the database
- * refuses a test key's purchase in live mode and the other way round (a foreign key on both).
+ * (docs/architecture.md "Test mode in the database") decides the wallet, the reference's namespace and the
+ * provider; the database refuses a test key's purchase in live mode and the other way round (a foreign key on
+ * both).
  */
 export function purchasingParty(actor: Actor) {
   const livemode = actorLivemode(actor);

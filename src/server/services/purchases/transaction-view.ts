@@ -36,7 +36,7 @@ export interface PurchaseRow {
   completed_at: Date | null;
   /** VTpass's request_id for this purchase (null for transactions begun before it existed). */
   upstream_request_id: string | null;
-  /** False for a test-mode purchase (README "Test mode"). */
+  /** False for a test-mode purchase (docs/integrating.md "Test mode"). */
   livemode: boolean;
 }
 

@@ -16,7 +16,7 @@ export interface CustomerVerification {
 
 /**
  * Asks the biller who a customer id belongs to; 422 customer.invalid when it knows no such customer.
- * In test mode the sandbox answers, with its test recipients (README "Test mode").
+ * In test mode the sandbox answers, with its test recipients (docs/integrating.md "Test mode").
  */
 export async function checkCustomer(
   actor: Actor,

@@ -1,7 +1,7 @@
 /**
  * `npm run admin -- ledger:check`: proves the money invariants from the ledger itself.
- *  - every wallet's balance (live and test: README "Test mode") equals the sum of its ledger entries,
- *    and the latest entry's balance_after;
+ *  - every wallet's balance (live and test: docs/architecture.md "Test mode in the database") equals the sum of
+ *    its ledger entries, and the latest entry's balance_after;
  *  - every purchase was debited exactly once; a failed one was reversed exactly once and for the same
  *    amount; a pending or successful one was never reversed.
  */
@@ -108,8 +108,8 @@ export async function checkLedger(actor: Actor, options: { accountId?: string } 
       const accounts = new Set(wallets.map((wallet) => wallet.account_id)).size;
       return { ok: mismatches.length === 0, accounts, transactions: Number(counted?.transactions ?? 0n), mismatches };
     },
-    // Minutes at ten million transactions (README "Performance at volume"): a snapshot read holds no lock
-    // a purchase waits for, so the only limit is the operator's patience.
+    // Minutes at ten million transactions (docs/performance.md "Performance at volume"): a snapshot read holds
+    // no lock a purchase waits for, so the only limit is the operator's patience.
     { isolationLevel: "RepeatableRead", timeout: 60 * 60_000 },
   );
 }

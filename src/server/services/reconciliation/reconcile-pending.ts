@@ -77,7 +77,7 @@ async function requerySafely(provider: VendProvider, row: LeasedRow): Promise<Ve
 export async function reconcilePendingTransactions(actor: Actor, options: { includeNotDue?: boolean } = {}): Promise<ReconcileResult> {
   assertOperator(actor);
   // Outside requerySafely: a misconfigured provider fails the run loudly rather than reading as "still pending".
-  // A test-mode purchase was sent to the sandbox, so it is asked there (README "Test mode").
+  // A test-mode purchase was sent to the sandbox, so it is asked there (docs/integrating.md "Test mode").
   const providers = { live: getVendProvider(true), test: getVendProvider(false) };
   const seen: string[] = [];
   let succeeded = 0;

@@ -87,7 +87,7 @@ function localPhonePrefix(text: string): string | null {
   return match ? `0${match[1]}` : null;
 }
 
-/** One account's transactions of one mode (README "Test mode"), as a WHERE condition on alias `t`. */
+/** One account's transactions of one mode (docs/integrating.md "Test mode"), as a WHERE condition on alias `t`. */
 export function accountModeCondition(accountId: string, livemode: boolean): Prisma.Sql {
   return Prisma.sql`t.account_id = ${accountId}::uuid AND t.livemode = ${livemode}`;
 }

@@ -60,8 +60,8 @@ export async function* writeCsv(columns: readonly CsvColumn[], batches: AsyncIte
 }
 
 /**
- * Undoes csvCell's `="…"` for a program reading the file (the README tells machine readers to do the
- * same): the text a spreadsheet shows.
+ * Undoes csvCell's `="…"` for a program reading the file (docs/integrating.md "Invoices" tells machine readers
+ * to do the same): the text a spreadsheet shows.
  */
 export function unwrapTextFormula(cell: string): string {
   const match = /^="((?:[^"]|"")*)"$/s.exec(cell);

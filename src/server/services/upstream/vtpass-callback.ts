@@ -18,7 +18,7 @@
  * - anything else (FAILED already, a successful one the requery still calls delivered) changes nothing.
  *
  * A body that is malformed, of another type, or names no transaction of ours changes nothing either; it
- * is logged. What the route answers for each is in README "The VTpass provider", "Callbacks".
+ * is logged. What the route answers for each is in docs/operating.md "The VTpass provider", "Callbacks".
  */
 import { z } from "zod";
 import { queryRows, sql } from "~/server/db";
@@ -74,7 +74,8 @@ async function handle(body: unknown): Promise<CallbackResult> {
   const provider = getVendProvider();
   if (provider.name !== "vtpass") return { action: "ignored", reason: "VEND_PROVIDER is not vtpass" };
 
-  // Live transactions only: a test-mode purchase went to the sandbox, never to VTpass (README "Test mode").
+  // Live transactions only: a test-mode purchase went to the sandbox, never to VTpass (docs/integrating.md
+  // "Test mode").
   const [row] = await queryRows<StoredRow>(sql`SELECT * FROM transactions WHERE upstream_request_id = ${data.requestId} AND livemode`);
   if (!row) return { action: "ignored", reason: "no transaction with this requestId" };
   const claimedReference = data.content?.transactions?.transactionId;

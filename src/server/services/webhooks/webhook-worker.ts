@@ -3,7 +3,7 @@
  * deliver-webhooks.ts, then the next one at once while passes come back full, else after
  * WEBHOOK_POLL_INTERVAL_MS. Every process runs one; they share the work through the database's
  * leases. Once an hour a pass also prunes events past their 30 days, and test-mode data past
- * TEST_DATA_RETENTION_DAYS (README "Test mode"). The timer is unref'd: it never
+ * TEST_DATA_RETENTION_DAYS (docs/architecture.md "Test mode in the database"). The timer is unref'd: it never
  * keeps a closing process alive, and a pass cut short by a shutdown leaves leases that run out.
  */
 import { env } from "~/env";

@@ -152,7 +152,7 @@ describe("apiKeys", () => {
   });
 });
 
-describe('test mode (README "Test mode")', () => {
+describe('test mode (docs/integrating.md "Test mode")', () => {
   it("creates a pk_test_ key when asked, listed with its mode, which authenticates as a test actor", async () => {
     const owner = callerFor(a.owner);
     const { keyId, apiKey, livemode } = await owner.apiKeys.create({ name: "Staging server", mode: "test" });

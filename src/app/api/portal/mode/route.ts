@@ -1,5 +1,5 @@
 /**
- * POST /api/portal/mode: the portal's "Test data" switch (README "Test mode"). The header's switch and
+ * POST /api/portal/mode: the portal's "Test data" switch (docs/integrating.md "Test mode"). The header's switch and
  * the test-data banner post a plain form here (mode=test|live and the page to go back to); the answer
  * sets or clears the cookie getSessionActor reads and sends the browser back with 303, so the page is
  * rendered again, every query with it, in the new mode. A form rather than a tRPC mutation: the portal's
