@@ -35,7 +35,8 @@ const endpointUrl = z
   .max(2048, "must be at most 2048 characters")
   .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }))
   .meta({
-    description: "Where events are POSTed: https, and not a loopback, private, link-local or metadata address or a local name.",
+    description:
+      "Where events are POSTed: https, without credentials, and not a loopback, private, link-local or metadata address or a local name.",
     example: "https://example.com/hooks/vtu",
   });
 
