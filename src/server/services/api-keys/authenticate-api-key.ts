@@ -42,7 +42,7 @@ export interface KeyAuthorization {
 export interface AuthenticatedKey extends KeyAuthorization {
   /** The wallet of the key's mode, read in the same statement as the key: exact as of this request. */
   wallet: { balance: bigint; currency: string };
-  /** The version of the plan catalog as of this request (see migration 20261121091000). */
+  /** The version of the plan catalog as of this request (see prisma/sql/catalog/bump_catalog_version.sql). */
   catalogVersion: bigint;
   /** Present when a clientReference was given to look up. */
   referenceLookup?: ReferenceLookup;

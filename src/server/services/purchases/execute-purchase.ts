@@ -90,12 +90,12 @@ export function purchasingParty(actor: Actor) {
 
 type PurchasingParty = ReturnType<typeof purchasingParty>;
 
-/** SQLSTATEs raised by the purchase functions (migrations 20261121020000, 20261121090000, 20261124001346). */
+/** SQLSTATEs raised by the purchase functions (prisma/sql/purchases/begin_*.sql, insert_purchase.sql). */
 const INSUFFICIENT_FUNDS_SQLSTATE = "RP402";
 const PLAN_NOT_FOUND_SQLSTATE = "RP404";
 const PLAN_NOT_ON_SALE_SQLSTATE = "RP410";
 const AMOUNT_OUT_OF_RANGE_SQLSTATE = "RP416";
-/** A provisional key (ProvisionalKeyAuthorization) that the begin statement did not confirm (migration 20261124160000). */
+/** A provisional key (ProvisionalKeyAuthorization) that the begin statement did not confirm (prisma/sql/api-keys/assert_key_authorization.sql). */
 const KEY_AUTHORIZATION_CHANGED_SQLSTATE = "RP401";
 
 function sqlState(error: unknown): string | undefined {
