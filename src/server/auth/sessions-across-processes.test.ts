@@ -149,3 +149,10 @@ describe("a session ends everywhere on its next request", () => {
     expect(await whoAmI(b, there)).toBeNull();
   });
 });
+
+describe("after all of it", () => {
+  it("the ledger still adds up (ledger:check)", async () => {
+    const { checkLedger } = await import("~/server/services/reconciliation/check-ledger");
+    expect(await checkLedger(operator, {})).toMatchObject({ ok: true, mismatches: [] });
+  });
+});

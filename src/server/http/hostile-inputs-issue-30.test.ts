@@ -130,3 +130,10 @@ describe("bodies are limited while they are read", () => {
     },
   );
 });
+
+describe("after all of it", () => {
+  it("the ledger still adds up (ledger:check)", async () => {
+    const { checkLedger } = await import("~/server/services/reconciliation/check-ledger");
+    expect(await checkLedger(operator, {})).toMatchObject({ ok: true, mismatches: [] });
+  });
+});
