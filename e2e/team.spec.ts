@@ -61,10 +61,26 @@ test("the owner adds a staff user, disables them (bouncing their session) and en
     .getByRole("button", { name: "Enable user" })
     .click();
   await expect(memberRow(page, newcomer.email)).toContainText("Active");
+  // The old password does not come back: the owner is shown a temporary one, once.
+  const temporaryPassword = (await page.getByTestId("temporary-password").textContent()) ?? "";
+  expect(temporaryPassword).toMatch(/^[A-Za-z0-9-]{23}$/);
   await staffContext.close();
-  // Signing in works again (in a fresh browser: the old one still holds the earlier session cookie).
+  // In a fresh browser (the old one still holds the earlier session cookie): the old password is
+  // refused; the temporary one signs in, to a page that only lets them choose their own.
   const againContext = await browser.newContext();
-  await signIn(await againContext.newPage(), newcomer);
+  const again = await againContext.newPage();
+  await again.goto("/sign-in");
+  await again.getByLabel("Email").fill(newcomer.email);
+  await again.getByLabel("Password").fill(newcomer.password);
+  await again.getByRole("button", { name: "Sign in" }).click();
+  await expect(again.getByRole("alert").filter({ hasText: "don't match" })).toBeVisible();
+  await again.getByLabel("Password").fill(temporaryPassword);
+  await again.getByRole("button", { name: "Sign in" }).click();
+  await expect(again).toHaveURL(/\/sign-in\/new-password$/);
+  await again.getByLabel("Temporary password").fill(temporaryPassword);
+  await again.getByLabel("New password").fill("my-own-password-42");
+  await again.getByRole("button", { name: "Change password" }).click();
+  await expect(again).toHaveURL(/\/dashboard$/);
   await againContext.close();
 });
 

@@ -181,6 +181,47 @@ export const COMMANDS: Record<string, Command> = {
       });
     },
   },
+  "user:set-password": {
+    summary:
+      "--user <userId or email> [--password <password>] [--permanent]  (default: a temporary password, printed once, to be changed at next sign-in within 24 h)",
+    options: { user: string, password: string, permanent: boolean },
+    required: ["user"],
+    run: async (actor, flags) => {
+      const { setUserPassword } = await import("~/server/services/users/set-user-password");
+      return setUserPassword(actor, {
+        userId: text(flags, "user") ?? "",
+        password: text(flags, "password"),
+        permanent: flags.permanent === true,
+      });
+    },
+  },
+  "user:disable": {
+    summary: "--user <userId or email>  (every session of the user ends; never the last active operator)",
+    options: { user: string },
+    required: ["user"],
+    run: async (actor, flags) => {
+      const { setUserDisabled } = await import("~/server/services/users/set-user-disabled");
+      return setUserDisabled(actor, { userId: text(flags, "user") ?? "", disabled: true });
+    },
+  },
+  "user:enable": {
+    summary: "--user <userId or email>  (prints a temporary password: the old one does not come back)",
+    options: { user: string },
+    required: ["user"],
+    run: async (actor, flags) => {
+      const { setUserDisabled } = await import("~/server/services/users/set-user-disabled");
+      return setUserDisabled(actor, { userId: text(flags, "user") ?? "", disabled: false });
+    },
+  },
+  "user:reset-2fa": {
+    summary: "--user <userId or email>  (turns two-factor sign-in off; an operator sets it up again at next sign-in)",
+    options: { user: string },
+    required: ["user"],
+    run: async (actor, flags) => {
+      const { resetUserTwoFactor } = await import("~/server/services/security/reset-user-two-factor");
+      return resetUserTwoFactor(actor, { userId: text(flags, "user") ?? "" });
+    },
+  },
   "key:create": {
     summary: "--account <accountId> [--name <name>] [--mode live|test]",
     options: { account: string, name: string, mode: string },

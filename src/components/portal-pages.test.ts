@@ -16,9 +16,10 @@ describe("the portal's pages by role", () => {
       "Allowlist",
       "Team",
       "Invoices",
+      "Security",
     ]);
-    expect(navigationFor("STAFF").map((item) => item.label)).toEqual(["Dashboard", "Buy", "Transactions", "Allowlist"]);
-    expect(navigationFor("OPERATOR").map((item) => item.label)).toEqual(["Dashboard", "Operator"]);
+    expect(navigationFor("STAFF").map((item) => item.label)).toEqual(["Dashboard", "Buy", "Transactions", "Allowlist", "Security"]);
+    expect(navigationFor("OPERATOR").map((item) => item.label)).toEqual(["Dashboard", "Security", "Operator"]);
   });
 
   it("lets operators open an account holder's transactions and invoices only for a named account", () => {

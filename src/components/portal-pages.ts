@@ -62,6 +62,8 @@ export const PORTAL_PAGES = {
     operatorsForAnAccount: true,
     refusal: { STAFF: "Invoices are available to the account owner. Ask them for a copy.", OPERATOR: OPEN_FROM_CONSOLE("invoices") },
   },
+  // Every person's own sign-in: password, two-factor sign-in, sessions (docs/security.md).
+  security: { href: "/security", label: "Security", title: "Security", roles: ["OPERATOR", "OWNER", "STAFF"] },
   operator: {
     href: "/operator",
     label: "Operator",

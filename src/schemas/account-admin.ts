@@ -3,6 +3,7 @@
  * allowlist, team) and the operator console. Browser-safe: zod only.
  */
 import { z } from "zod";
+import { pageForPath } from "~/components/portal-pages";
 import { emailInput, idInput, onOffInput, passwordInput, requiredText } from "./fields";
 
 export const accountScopeInput = z.object({ accountId: idInput() });
@@ -74,13 +75,25 @@ export const testWalletResetForm = resetTestWalletInput.omit({ accountId: true }
 export type TestWalletResetForm = z.input<typeof testWalletResetForm>;
 
 /**
- * A path of this portal to send the browser back to: one `/`, never `//` or `/\` (which a browser reads
- * as another host), so the switch cannot be used to redirect anywhere else.
+ * A page of this portal to send the browser back to, or nothing (the switch then goes to /dashboard).
+ * Only printable URL characters (no whitespace or control characters, which browsers strip or which
+ * cannot be put in a header, nor a backslash), resolving on this origin to one of the portal's pages
+ * (portal-pages.ts); it is given back re-serialised, so `/\t/evil.example` or `//evil.example` can
+ * never become a Location that leaves the site.
  */
 const portalPath = z
   .string()
   .max(2000)
-  .regex(/^\/(?![/\\])/);
+  .regex(/^\/[A-Za-z0-9\-._~/?=&%+:@!$'()*,;]*$/)
+  .transform((path, context) => {
+    const base = "https://portal.invalid";
+    const url = new URL(path, base);
+    if (url.origin !== base || pageForPath(url.pathname) === null) {
+      context.addIssue({ code: "custom", message: "must be a page of this portal" });
+      return z.NEVER;
+    }
+    return `${url.pathname}${url.search}`;
+  });
 
 /**
  * The portal's "Test data" switch (docs/integrating.md "Test mode"), posted as a plain form by the header's

@@ -6,6 +6,7 @@
  * "accepted and ignored", and how old clients keep working as fields come and go.
  */
 import { z } from "zod";
+import { isStorableInstant, STORABLE_RANGE_MESSAGE } from "./fields";
 
 /** The largest single purchase, in kobo (₦10 million): far above any product, far below 2^53. */
 export const MAX_PURCHASE_KOBO = 1_000_000_000;
@@ -88,7 +89,9 @@ export const payBillInput = z.object({
 });
 export type PayBillInput = z.infer<typeof payBillInput>;
 
-const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO 8601 date or date-time");
+const instant = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO 8601 date or date-time")
+  .refine(isStorableInstant, STORABLE_RANGE_MESSAGE);
 
 export const listTransactionsQuery = z.object({
   from: instant

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { balanceResponse, livemodeField, transaction } from "./api";
+import { isStorableInstant, STORABLE_RANGE_MESSAGE } from "./fields";
 
 /** Every event type, in the order the documentation lists them. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -198,6 +199,7 @@ export const listEventsQuery = z.object({
   type: webhookEventType.optional().meta({ description: "Only events of this type." }),
   since: z.iso
     .datetime({ offset: true, error: "must be an ISO 8601 date-time" })
+    .refine(isStorableInstant, STORABLE_RANGE_MESSAGE)
     .optional()
     .meta({ description: "Only events created at or after this instant (events are kept 30 days).", example: "2026-06-15T00:00:00Z" }),
   limit: z.coerce

@@ -23,7 +23,17 @@ export const ERROR_TABLE = {
   "price_list.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "webhook_endpoint.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "webhook_delivery.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "session.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "user.email_taken": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // Disabling the only operator still active would leave nobody to run the service.
+  "user.last_operator": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // A wrong current password or code where a change asks for one (docs/security.md).
+  "auth.wrong_password": { status: 403, title: "Forbidden", trpc: "FORBIDDEN" },
+  "auth.wrong_code": { status: 403, title: "Forbidden", trpc: "FORBIDDEN" },
+  // Two-factor sign-in is on, or off, already; or enrolment was not started.
+  "two_factor.state": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // Invoices are live documents: a test key (pk_test_) is not given them (docs/integrating.md "Test mode").
+  "invoice.live_only": { status: 403, title: "Invoices are live only", trpc: "FORBIDDEN" },
   "wallet.duplicate_funding_reference": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "allowlist.entry_exists": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "allowlist.required_by_policy": { status: 409, title: "Conflict", trpc: "CONFLICT" },

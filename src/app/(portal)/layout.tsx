@@ -1,4 +1,3 @@
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { PortalNav } from "~/components/portal-nav";
 import { navigationFor } from "~/components/portal-pages";
@@ -6,10 +5,11 @@ import { roleLabel } from "~/components/role-label";
 import { SignOutButton } from "~/components/sign-out-button";
 import { TestDataBanner, TestDataSwitch } from "~/components/test-data-switch";
 import { getSessionActor } from "~/server/auth/session";
+import { redirectWithoutFullSession } from "./page-access";
 
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const actor = await getSessionActor();
-  if (!actor) redirect("/sign-in");
+  if (!actor) return redirectWithoutFullSession();
 
   const items = navigationFor(actor.role);
   // Decided by getSessionActor from the switch's cookie; operators never have it (docs/integrating.md "Test mode").

@@ -14,7 +14,17 @@ export type Actor =
    * A signed-in portal user. Operators have accountId null. livemode false: the portal's "Test data"
    * switch is on (docs/integrating.md "Test mode"); absent means live.
    */
-  | { kind: "user"; userId: string; email: string; role: Role; accountId: string | null; sourceIp: string | null; livemode?: boolean }
+  | {
+      kind: "user";
+      userId: string;
+      email: string;
+      role: Role;
+      accountId: string | null;
+      sourceIp: string | null;
+      livemode?: boolean;
+      /** The portal session (user_sessions row) the request came with; absent outside a request. */
+      sessionId?: string;
+    }
   /**
    * A reseller's server holding an API key; livemode false for a pk_test_ key (absent means live).
    * `provisional`: authorised from the server's memory of the key, not looked up in this request.

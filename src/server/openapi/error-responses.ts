@@ -50,6 +50,7 @@ const ERROR_HELP: Partial<Record<ErrorName, string>> = {
   "service.not_found": "No bill service by that name: use `cable-tv`, `electricity`, `education` or `broadband`.",
   "transaction.not_found": "No transaction of this account with this `clientReference`.",
   "invoice.not_found": "The month is before the account was opened: there is no invoice for it.",
+  "invoice.live_only": "Invoices are live documents: a test key (`pk_test_`) cannot download them. Use a live key.",
   "transaction.idempotency_conflict": "This `clientReference` was already used for a different order. Nothing was vended or charged.",
   "customer.invalid": "The biller does not know this customer id (sandbox: customer ids ending in 9999).",
   "amount.out_of_range":
@@ -153,8 +154,7 @@ export function errorResponses(spec: OperationSpec): ZodOpenApiResponsesObject {
   const fields = validatedFields(spec);
   if (fields.length > 0) responses["400"] = validationErrors(fields, spec.request.body !== undefined);
   responses["401"] = namedErrors(401, ["unauthorized"]);
-  responses["403"] = namedErrors(403, ["ip.not_allowed", "ip.not_configured"]);
-  const byStatus = new Map<number, ErrorName[]>();
+  const byStatus = new Map<number, ErrorName[]>([[403, ["ip.not_allowed", "ip.not_configured"]]]);
   for (const name of spec.errors ?? []) {
     const status = ERROR_TABLE[name].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), name]);

@@ -19,18 +19,24 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
-import { getSessionActor, type UserActor } from "~/server/auth/session";
+import { getSignedInSession, type SignedInSession, type UserActor } from "~/server/auth/session";
 import { AppError, ERROR_TABLE, isAppError } from "~/server/errors";
 import { logger } from "~/server/log";
 import { invalidInputFromZod } from "~/server/validation/parse-input";
 
 export interface TrpcContext {
-  /** The signed-in user, or null for an anonymous caller. */
+  /** The signed-in user of a full session, or null for an anonymous caller and a gated session. */
   actor: UserActor | null;
+  /**
+   * Any signed-in session, gated ones included (session.ts): only signedInProcedure reads it. Absent
+   * (server-side callers made with an actor only): the actor's full session.
+   */
+  session?: SignedInSession | null;
 }
 
 export async function createTRPCContext(): Promise<TrpcContext> {
-  return { actor: await getSessionActor() };
+  const session = await getSignedInSession();
+  return { actor: session && session.gate === null ? session.actor : null, session };
 }
 
 const UNEXPECTED_MESSAGE = "Something went wrong on our side. Please try again.";
@@ -117,6 +123,17 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.actor) throw new AppError("unauthorized", "Please sign in to continue.");
   // Re-stated so later middlewares and resolvers see a non-null actor.
   return next({ ctx: { actor: ctx.actor } });
+});
+
+/**
+ * Signed in, even with a session that must first choose a password or set up two-factor sign-in (its
+ * gate, session-user.ts): for the few procedures of those pages and the security page. Nothing else
+ * may use it.
+ */
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+  const session = ctx.session ?? (ctx.actor ? { actor: ctx.actor, gate: null } : null);
+  if (!session) throw new AppError("unauthorized", "Please sign in to continue.");
+  return next({ ctx: { actor: session.actor, gate: session.gate } });
 });
 
 /**

@@ -6,6 +6,7 @@ import { dashboardRouter } from "~/server/trpc/routers/dashboard";
 import { invoicesRouter } from "~/server/trpc/routers/invoices";
 import { operatorRouter } from "~/server/trpc/routers/operator";
 import { purchasesRouter } from "~/server/trpc/routers/purchases";
+import { securityRouter } from "~/server/trpc/routers/security";
 import { sessionRouter } from "~/server/trpc/routers/session";
 import { teamRouter } from "~/server/trpc/routers/team";
 import { testWalletRouter } from "~/server/trpc/routers/test-wallet";
@@ -15,6 +16,7 @@ import { webhooksRouter } from "~/server/trpc/routers/webhooks";
 /** The portal's API: one sub-router per area, each a thin layer over src/server/services. */
 export const appRouter = createTRPCRouter({
   session: sessionRouter,
+  security: securityRouter,
   dashboard: dashboardRouter,
   transactions: transactionsRouter,
   purchases: purchasesRouter,

@@ -8,6 +8,7 @@ const CONSOLE_TABS: Tab[] = [
   { href: "/operator/catalog", label: "Catalog", matchUnder: ["/operator/catalog"] },
   { href: "/operator/price-lists", label: "Price lists", matchUnder: ["/operator/price-lists"] },
   { href: "/operator/reports/margin", label: "Margin", matchUnder: ["/operator/reports"] },
+  { href: "/operator/operators", label: "Operators", matchUnder: ["/operator/operators"] },
   { href: "/operator/audit", label: "Audit log", matchUnder: ["/operator/audit"] },
 ];
 

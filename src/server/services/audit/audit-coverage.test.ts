@@ -26,7 +26,12 @@ import { createNetwork } from "~/server/services/catalog/save-network";
 import { createPlan } from "~/server/services/catalog/save-plan";
 import { createPriceList, setPriceListPrice } from "~/server/services/pricing/manage-price-lists";
 import { setAccountPrice } from "~/server/services/pricing/set-account-price";
+import { currentTotpCode } from "~/server/auth/totp";
+import { confirmTwoFactorEnrolment } from "~/server/services/security/confirm-two-factor-enrolment";
+import { startTwoFactorEnrolment } from "~/server/services/security/start-two-factor-enrolment";
+import { startSession } from "~/server/services/sessions/start-session";
 import { createUser } from "~/server/services/users/create-user";
+import { setUserDisabled } from "~/server/services/users/set-user-disabled";
 import { createWebhookEndpoint } from "~/server/services/webhooks/manage-webhook-endpoints";
 import { sendTestWebhook } from "~/server/services/webhooks/webhook-deliveries";
 import { appRouter, createCaller } from "~/server/trpc/root";
@@ -45,7 +50,7 @@ interface Audited {
   kind: "audited";
   /** Who calls it: the portal user role for a procedure (CLI commands always run as the CLI). */
   as?: "OPERATOR" | "OWNER";
-  steps: (fixture: Fixture) => Promise<Step[]>;
+  steps: (fixture: Fixture, actor: UserActor) => Promise<Step[]>;
 }
 
 interface Exempt {
@@ -69,6 +74,15 @@ const PURCHASE = exempt(
 async function staffOf(accountId: string): Promise<string> {
   const { userId } = await createUser(cli, { email: `${uniqueName("staff")}@audit.test`, password: PASSWORD, role: "STAFF", accountId });
   return userId;
+}
+
+/** The actor's two-factor secret, turned on first if it is not (with the code of the step before now). */
+async function twoFactorSecretOf(actor: UserActor): Promise<string> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { totpSecret: true, totpEnabledAt: true } });
+  if (user.totpEnabledAt && user.totpSecret) return user.totpSecret;
+  const { secret } = await startTwoFactorEnrolment(actor);
+  await confirmTwoFactorEnrolment(actor, { code: currentTotpCode(secret, Date.now() - 30_000), password: PASSWORD });
+  return secret;
 }
 
 async function keyOf(accountId: string): Promise<string> {
@@ -187,6 +201,38 @@ const PROCEDURES: Record<string, Coverage> = {
   "team.addStaff": audited("OWNER", async () => [
     { input: { email: `${uniqueName("staff")}@audit.test`, password: PASSWORD }, action: "user.create" },
   ]),
+  "team.resetPassword": audited("OWNER", async ({ accountId }) => [
+    { input: { userId: await staffOf(accountId) }, action: "user.password_reset" },
+  ]),
+  "team.resetTwoFactor": audited("OWNER", async ({ accountId }) => [
+    { input: { userId: await staffOf(accountId) }, action: "user.two_factor_reset" },
+  ]),
+  "operator.resetPassword": audited("OPERATOR", async ({ accountId }) => [
+    { input: { userId: await staffOf(accountId) }, action: "user.password_reset" },
+  ]),
+  "operator.resetTwoFactor": audited("OPERATOR", async ({ accountId }) => [
+    { input: { userId: await staffOf(accountId) }, action: "user.two_factor_reset" },
+  ]),
+  "security.changePassword": audited("OWNER", async () => [
+    { input: { currentPassword: PASSWORD, newPassword: "audit-coverage-changed" }, action: "user.password_change" },
+  ]),
+  "security.startTwoFactor": exempt("makes a secret that is not in force until a code confirms it; confirming is audited"),
+  "security.confirmTwoFactor": audited("OPERATOR", async (_fixture, actor) => {
+    const { secret } = await startTwoFactorEnrolment(actor);
+    return [{ input: { code: currentTotpCode(secret, Date.now() - 30_000), password: PASSWORD }, action: "user.two_factor_enable" }];
+  }),
+  "security.regenerateRecoveryCodes": audited("OPERATOR", async (_fixture, actor) => [
+    { input: { code: currentTotpCode(await twoFactorSecretOf(actor)) }, action: "user.recovery_codes_regenerate" },
+  ]),
+  "security.disableTwoFactor": audited("OPERATOR", async (_fixture, actor) => [
+    { input: { code: currentTotpCode(await twoFactorSecretOf(actor), Date.now() + 30_000) }, action: "user.two_factor_disable" },
+  ]),
+  "security.endSession": audited("OWNER", async (_fixture, actor) => {
+    const user = await db.user.findUniqueOrThrow({ where: { id: actor.userId } });
+    const sessionId = await startSession(user, "password", { sourceIp: null, userAgent: null });
+    return [{ input: { sessionId }, action: "auth.session_end" }];
+  }),
+  "security.signOutEverywhere": audited("OWNER", async () => [{ input: undefined, action: "auth.sign_out_everywhere" }]),
   "team.setDisabled": audited("OWNER", async ({ accountId }) => {
     const userId = await staffOf(accountId);
     return [
@@ -251,6 +297,19 @@ const CLI_COMMANDS: Record<string, Coverage> = {
       input: { email: `${uniqueName("cli-staff")}@audit.test`, password: PASSWORD, role: "STAFF", account: accountId },
       action: "user.create",
     },
+  ]),
+  "user:set-password": audited(undefined, async ({ accountId }) => [
+    { input: { user: await staffOf(accountId) }, action: "user.password_reset" },
+    { input: { user: await staffOf(accountId), password: "a chosen one 1", permanent: true }, action: "user.password_reset" },
+  ]),
+  "user:disable": audited(undefined, async ({ accountId }) => [{ input: { user: await staffOf(accountId) }, action: "user.disable" }]),
+  "user:enable": audited(undefined, async ({ accountId }) => {
+    const userId = await staffOf(accountId);
+    await setUserDisabled(cli, { userId, disabled: true });
+    return [{ input: { user: userId }, action: "user.enable" }];
+  }),
+  "user:reset-2fa": audited(undefined, async ({ accountId }) => [
+    { input: { user: await staffOf(accountId) }, action: "user.two_factor_reset" },
   ]),
   "key:create": audited(undefined, async ({ accountId }) => [
     { input: { account: accountId, name: uniqueName("cli-key") }, action: "key.create" },
@@ -439,7 +498,7 @@ describe("the portal's tRPC mutations", () => {
     it(`${path} writes its audit entry, naming the signed-in user`, async () => {
       const actor = portalUsers[coverage.as!];
       const call = procedureAt(createCaller({ actor }), path);
-      for (const step of await coverage.steps(fixture)) {
+      for (const step of await coverage.steps(fixture, actor)) {
         const entries = await auditEntriesOf(() => call(step.input));
         expect(
           entries.map((entry) => entry.action),
@@ -461,7 +520,7 @@ describe("the operator CLI's commands", () => {
   for (const [name, coverage] of Object.entries(CLI_COMMANDS)) {
     if (coverage.kind === "exempt") continue;
     it(`${name} writes its audit entry, naming the operating-system user`, async () => {
-      for (const step of await coverage.steps(fixture)) {
+      for (const step of await coverage.steps(fixture, undefined as never)) {
         const entries = await auditEntriesOf(() => COMMANDS[name]!.run(cliActor, step.input as Flags));
         expect(
           entries.map((entry) => entry.action),

@@ -14,6 +14,7 @@ import {
   setAllowlistRequiredInput,
   setProductCatalogInput,
 } from "~/schemas/operator";
+import { userIdInput } from "~/schemas/security";
 import { getAccountOverviewInput, listAuditLogInput, searchAccountsInput } from "~/schemas/operator-console";
 import { createAccount } from "~/server/services/accounts/create-account";
 import { getAccountOverview } from "~/server/services/accounts/get-account-overview";
@@ -26,10 +27,13 @@ import { listApiKeys } from "~/server/services/api-keys/list-api-keys";
 import { revokeApiKey } from "~/server/services/api-keys/revoke-api-key";
 import { listAuditLog } from "~/server/services/audit/list-audit-log";
 import { setProductCatalog } from "~/server/services/catalog/set-product-catalog";
+import { resetUserTwoFactor } from "~/server/services/security/reset-user-two-factor";
 import { getUpstreamBalance } from "~/server/services/upstream/get-upstream-balance";
 import { createUser } from "~/server/services/users/create-user";
 import { listAccountUsers } from "~/server/services/users/list-account-users";
+import { listOperators } from "~/server/services/users/list-operators";
 import { setUserDisabled } from "~/server/services/users/set-user-disabled";
+import { setUserPassword } from "~/server/services/users/set-user-password";
 import { fundWallet } from "~/server/services/wallet/fund-wallet";
 import { createTRPCRouter, operatorCall, operatorProcedure } from "~/server/trpc/init";
 
@@ -61,6 +65,13 @@ export const operatorRouter = createTRPCRouter({
   addUser: operatorCall.mutation(addAccountUserInput, createUser),
 
   setUserDisabled: operatorCall.mutation(setUserDisabledInput, setUserDisabled),
+
+  /** A temporary password for the user, shown once (the portal never sets a chosen or permanent one). */
+  resetPassword: operatorCall.mutation(userIdInput, (actor, { userId }) => setUserPassword(actor, { userId })),
+
+  resetTwoFactor: operatorCall.mutation(userIdInput, resetUserTwoFactor),
+
+  operators: operatorProcedure.query(({ ctx }) => listOperators(ctx.actor)),
 
   auditLog: operatorCall.query(listAuditLogInput, listAuditLog),
 

@@ -1,8 +1,11 @@
-/** The account owner's team: the account's users, adding staff, disabling and re-enabling staff. */
+/** The account owner's team: the account's users, adding staff, disabling and re-enabling staff, resetting their sign-in. */
 import { addStaffForm, setUserDisabledInput } from "~/schemas/account-admin";
 import { createUser } from "~/server/services/users/create-user";
 import { listAccountUsers } from "~/server/services/users/list-account-users";
 import { setUserDisabled } from "~/server/services/users/set-user-disabled";
+import { setUserPassword } from "~/server/services/users/set-user-password";
+import { resetUserTwoFactor } from "~/server/services/security/reset-user-two-factor";
+import { userIdInput } from "~/schemas/security";
 import { createTRPCRouter } from "~/server/trpc/init";
 import { accountOwnerProcedure } from "~/server/trpc/own-account-procedures";
 
@@ -21,4 +24,14 @@ export const teamRouter = createTRPCRouter({
   setDisabled: accountOwnerProcedure
     .input(setUserDisabledInput)
     .mutation(({ ctx, input }) => setUserDisabled(ctx.actor, { userId: input.userId, disabled: input.disabled })),
+
+  /** A staff member forgot their password: a temporary one, shown to the owner once. */
+  resetPassword: accountOwnerProcedure
+    .input(userIdInput)
+    .mutation(({ ctx, input }) => setUserPassword(ctx.actor, { userId: input.userId })),
+
+  /** A staff member lost their phone and recovery codes. */
+  resetTwoFactor: accountOwnerProcedure
+    .input(userIdInput)
+    .mutation(({ ctx, input }) => resetUserTwoFactor(ctx.actor, { userId: input.userId })),
 });

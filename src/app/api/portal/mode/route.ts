@@ -14,6 +14,7 @@ import { testDataSwitchForm } from "~/schemas/account-admin";
 import { testDataCookie } from "~/server/auth/session";
 import { AppError } from "~/server/errors";
 import { isCrossSiteRequest } from "~/server/http/cross-site-request";
+import { bodyTooLarge, withBoundedBody } from "~/server/http/form-body";
 import { sessionRoute } from "~/server/rest/session-route";
 import { parseInput } from "~/server/validation/parse-input";
 
@@ -25,7 +26,9 @@ export const POST = sessionRoute(
     if (isCrossSiteRequest(request.headers)) throw new AppError("forbidden", "Cross-site requests are not accepted.");
     if (actor.role === "OPERATOR") throw new AppError("forbidden", "Operators always work with live data.");
 
-    const form = await request.formData().catch(() => null);
+    const bounded = await withBoundedBody(request);
+    if (!bounded) return bodyTooLarge();
+    const form = await bounded.formData().catch(() => null);
     const { mode, returnTo } = parseInput(testDataSwitchForm, form ? Object.fromEntries(form) : {});
 
     // A relative location: request.url's host is whatever the client sent.
