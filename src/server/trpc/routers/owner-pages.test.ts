@@ -287,11 +287,18 @@ describe("team", () => {
     await expect(authorizeCredentials({ email: staff.email, password: PASSWORD })).resolves.toBeNull();
     expect((await callerFor(a.owner).team.list()).find((user) => user.userId === staff.userId)?.disabledAt).toEqual(disabled.disabledAt);
 
-    await expect(callerFor(a.owner).team.setDisabled({ userId: staff.userId, disabled: false })).resolves.toEqual({
+    // Re-enabled with a temporary password, shown once: the old one never comes back (docs/security.md).
+    const enabled = await callerFor(a.owner).team.setDisabled({ userId: staff.userId, disabled: false });
+    expect(enabled).toEqual({
       userId: staff.userId,
       disabledAt: null,
+      temporaryPassword: expect.any(String),
+      temporaryPasswordExpiresAt: expect.any(Date),
     });
-    await expect(authorizeCredentials({ email: staff.email, password: PASSWORD })).resolves.toMatchObject({ id: staff.userId });
+    await expect(authorizeCredentials({ email: staff.email, password: PASSWORD })).resolves.toBeNull();
+    await expect(authorizeCredentials({ email: staff.email, password: enabled.temporaryPassword! })).resolves.toMatchObject({
+      id: staff.userId,
+    });
     const audit = await db.auditLogEntry.findMany({
       where: { targetId: staff.userId, action: { in: ["user.disable", "user.enable"] } },
       orderBy: { id: "asc" },
