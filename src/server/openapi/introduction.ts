@@ -19,6 +19,7 @@ prepaid wallet, from your own servers.
 
 Requests and responses are JSON (\`application/json\`); errors are \`application/problem+json\`.
 Fields are only ever added to responses, never removed or renamed: ignore fields you do not know.
+Every change is announced, dated, in the [API changelog](/docs/changelog).
 
 ## Authentication
 
