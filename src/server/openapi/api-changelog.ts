@@ -28,6 +28,15 @@ export interface ChangelogEntry {
 
 export const API_CHANGELOG: ChangelogEntry[] = [
   {
+    date: "2026-11-26",
+    title: "Request ids in error bodies",
+    changes: [
+      "Every `application/problem+json` error body carries `requestId`, the same id as its `X-Request-Id` header: quote it when you contact support. Webhook deliveries already carry theirs: the event id, in the `webhook-id` header and the body's `id`.",
+      "This changelog, at `/docs/changelog`, linked from the API reference.",
+    ],
+    added: ["Problem.requestId"],
+  },
+  {
     date: "2026-11-24",
     title: "Test mode",
     changes: [
