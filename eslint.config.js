@@ -9,6 +9,8 @@ export default tseslint.config(
       "dist/**",
       "node_modules/**",
       "src/generated/**",
+      "sdk/dist/**",
+      "sdk/src/generated/**",
       ".data/**",
       "test-results/**",
       "playwright-report/**",

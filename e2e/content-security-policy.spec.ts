@@ -61,10 +61,13 @@ test.beforeAll(async () => {
   transactionId = (await buyData(account)).id;
 });
 
-test("signed out: the sign-in and 404 pages load without violations", async ({ page }) => {
+test("signed out: the sign-in, API changelog and 404 pages load without violations", async ({ page }) => {
   const violations = collectViolations(page);
   await visit(page, "/sign-in");
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await visit(page, "/docs/changelog");
+  await expect(page.getByRole("heading", { level: 1, name: "API changelog" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/docs");
   await visit(page, "/no-such-page");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   expect(violations).toEqual([]);

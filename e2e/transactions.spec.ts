@@ -114,7 +114,9 @@ test("the detail page shows every field, copies the token, and follows a pending
   await expect(field("Provider reference")).toHaveText(power.providerReference ?? "");
   await expect(field("Channel")).toHaveText("API · key “e2e”");
   await expect(field("Source address")).toHaveText(SOURCE_IP);
-  await expect(field("Transaction ID")).toHaveText(power.id);
+  // The id support needs, to copy and quote.
+  await expect(field("Transaction ID")).toContainText(power.id);
+  await expect(field("Transaction ID")).toContainText("Quote it when you contact support");
   // Shown in groups of four as it is typed into a meter; copied as the bare digits.
   await expect(field("Token")).toContainText((power.token ?? "").replace(/(\d{4})(?=\d)/g, "$1 "));
 
@@ -122,6 +124,8 @@ test("the detail page shows every field, copies the token, and follows a pending
   await page.getByRole("button", { name: "Copy token" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Copied." })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(power.token);
+  await page.getByRole("button", { name: "Copy transaction ID" }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(power.id);
 
   // A failed purchase says why.
   const failed = await buyAirtime(account, 10_000, { phone: "08021230000" });

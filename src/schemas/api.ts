@@ -8,6 +8,9 @@
 import { z } from "zod";
 import { API_SERVICE_NAMES } from "./services";
 
+/** The request id the reference's examples show (the X-Request-Id header's, and a problem's `requestId`). */
+export const EXAMPLE_REQUEST_ID = "4f5c2a8e-1d3b-4c6f-9a7e-2b8d0c1e3f4a";
+
 const kobo = (description: string, example: number) => z.int().nonnegative().meta({ description, example });
 /** Meta goes on the nullable wrapper, so the description sits beside the type and not inside its anyOf. */
 const nullableKobo = (description: string, example: number) => z.int().nonnegative().nullable().meta({ description, example });
@@ -169,5 +172,9 @@ export const problemDetails = z
         }),
       )
       .min(1),
+    requestId: z.string().meta({
+      description: "This request's id, the same as its `X-Request-Id` header: quote it when you contact support.",
+      example: EXAMPLE_REQUEST_ID,
+    }),
   })
   .meta({ id: "Problem", description: "An `application/problem+json` error (RFC 9457)." });

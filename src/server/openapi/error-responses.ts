@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { ZodOpenApiResponsesObject } from "zod-openapi";
-import { problemDetails } from "~/schemas/api";
+import { EXAMPLE_REQUEST_ID, problemDetails } from "~/schemas/api";
 import { AppError, ERROR_TABLE, type ErrorName } from "~/server/errors";
 import { MAX_BODY_BYTES } from "~/server/rest/api-route";
 import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "~/server/rest/problem";
@@ -88,7 +88,10 @@ function problemResponse(status: number, lines: string[], examples: Record<strin
     content: {
       "application/problem+json": {
         schema: problemDetails,
-        examples: Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }])),
+        // As problemAnswer sends them: with the request id.
+        examples: Object.fromEntries(
+          Object.entries(examples).map(([name, value]) => [name, { value: { ...value, requestId: EXAMPLE_REQUEST_ID } }]),
+        ),
       },
     },
   };

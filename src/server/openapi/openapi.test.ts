@@ -12,6 +12,7 @@ import { payBillInput, purchaseAirtimeInput, purchaseDataInput, verifyCustomerIn
 import { createWebhookEndpointInput, rotateWebhookSecretInput, updateWebhookEndpointInput } from "~/schemas/webhooks";
 import { request } from "~/test/http";
 import { startTestServer, type TestServer } from "~/test/server";
+import { API_CHANGELOG } from "./api-changelog";
 import { ENDPOINTS } from "./endpoints";
 
 interface Operation {
@@ -392,6 +393,7 @@ describe("GET /api/v1/openapi.json", () => {
       "`1111`",
       "`2222`",
       "`9999`",
+      "](/docs/changelog)",
     ]) {
       expect(intro).toContain(text);
     }
@@ -416,5 +418,35 @@ describe("/docs", () => {
       expect(script.text.length).toBeGreaterThan(100_000);
     }
     expect(response.text).not.toMatch(/<link\b[^>]*href\s*=\s*["'](?:https?:)?\/\//i);
+    expect(response.text).toContain('<a href="/docs/changelog">Changelog</a>');
+  });
+});
+
+describe("/docs/changelog", () => {
+  /** The page's text, tags and React's comment markers out, entities decoded. */
+  const textOf = (html: string) =>
+    html
+      .replace(/<!-- -->/g, "")
+      .replace(/&amp;/g, "&")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'");
+
+  it("lists every changelog entry with its date, and every part it added, linked from the reference", async () => {
+    const response = await request(server.url("/docs/changelog"));
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+    const html = textOf(response.text);
+    expect(html).toContain('href="/docs"');
+    for (const entry of API_CHANGELOG) {
+      expect(html, entry.title).toContain(`dateTime="${entry.date.replace(/^after /, "")}"`);
+      expect(html, entry.title).toContain(`>${entry.title}</a>`);
+      for (const name of entry.added) expect(html, `${entry.date} ${name}`).toContain(`>${name}</code>`);
+    }
+    // Shown as people read dates: "24 Nov 2026", "July 2026", "After 9 Aug 2026".
+    expect(html).toMatch(/>\d{1,2} [A-Z][a-z]{2} 2026<\/time>/);
+    expect(html).toContain(">July 2026</time>");
+    expect(html).toContain(">After 9 Aug 2026</time>");
   });
 });

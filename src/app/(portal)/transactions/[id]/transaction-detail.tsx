@@ -109,8 +109,13 @@ function TransactionFacts({ transaction }: { transaction: TransactionView }) {
         <Field label="Provider reference">
           {transaction.providerReference ? <Reference value={transaction.providerReference} className="font-mono" /> : none}
         </Field>
+        {/* The id support looks a purchase up by: the API's and webhook events' `id` for it, and the invoice CSV's. */}
         <Field label="Transaction ID">
-          <span className="font-mono text-xs break-all">{transaction.id}</span>
+          <span className="flex flex-wrap items-center gap-3">
+            <span className="font-mono text-xs break-all">{transaction.id}</span>
+            <CopyButton text={transaction.id} what="transaction ID" />
+          </span>
+          <span className="mt-1 block text-xs text-slate-500">Quote it when you contact support about this purchase.</span>
         </Field>
         <Field label="Channel">
           {transaction.channel === "api" ? (
