@@ -12,7 +12,7 @@ const secret = process.env.RESELLER_WEBHOOK_SECRET ?? "";
 /** Event ids already handled; a real receiver keeps them in its database. */
 const handled = new Set<string>();
 
-const server = http.createServer(async (request, response) => {
+async function receive(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   try {
@@ -36,9 +36,16 @@ const server = http.createServer(async (request, response) => {
     }
     response.writeHead(204).end();
   } catch (error) {
-    if (!(error instanceof WebhookVerificationError)) throw error;
-    response.writeHead(400).end("bad signature");
+    if (error instanceof WebhookVerificationError) {
+      response.writeHead(400).end("bad signature");
+    } else {
+      // Not acknowledged: the platform retries the event later.
+      console.error(error);
+      response.writeHead(500).end();
+    }
   }
-});
+}
+
+const server = http.createServer((request, response) => void receive(request, response));
 
 server.listen(Number(process.env.PORT ?? 4000), () => console.log(`listening on ${process.env.PORT ?? 4000}`));

@@ -71,7 +71,7 @@ export function SignInForm({ csrfToken, refusedAs }: { csrfToken: string; refuse
     <form
       method="post"
       action="/sign-in/submit"
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       className="mt-6 space-y-4"
       aria-describedby={error ? "sign-in-error" : undefined}
     >
