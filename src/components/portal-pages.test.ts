@@ -7,6 +7,7 @@ describe("the portal's pages by role", () => {
     expect(navigationFor("OWNER").map((item) => item.label)).toEqual([
       "Dashboard",
       "Buy",
+      "Fund wallet",
       "Transactions",
       "API keys",
       "Webhooks",
@@ -14,7 +15,7 @@ describe("the portal's pages by role", () => {
       "Team",
       "Invoices",
     ]);
-    expect(navigationFor("STAFF").map((item) => item.label)).toEqual(["Dashboard", "Buy", "Transactions", "Allowlist"]);
+    expect(navigationFor("STAFF").map((item) => item.label)).toEqual(["Dashboard", "Buy", "Fund wallet", "Transactions", "Allowlist"]);
     expect(navigationFor("OPERATOR").map((item) => item.label)).toEqual(["Dashboard", "Operator"]);
   });
 

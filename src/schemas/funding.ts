@@ -18,6 +18,8 @@ export const feePolicy = z.enum(FEE_POLICIES).meta({
     "How a transfer is credited: `net`, the amount less the payment provider's fee (the `fee` of each Funding); `gross`, the whole amount (the service pays the fee).",
 });
 
+export type FeePolicy = z.infer<typeof feePolicy>;
+
 export const FUNDING_ACCOUNT_STATUSES = ["pending", "active", "failed", "deactivated"] as const;
 
 export const fundingAccount = z
@@ -54,6 +56,13 @@ export const fundingAccountList = z
 export type FundingAccountList = z.infer<typeof fundingAccountList>;
 
 export const FUNDING_CHANNELS = ["bank_transfer", "manual", "test_top_up"] as const;
+
+/** What each channel is called to people (the portal's tables, the invoice CSV's funding rows). */
+export const FUNDING_CHANNEL_LABELS: Record<(typeof FUNDING_CHANNELS)[number], string> = {
+  bank_transfer: "Bank transfer",
+  manual: "Recorded by an operator",
+  test_top_up: "Test top-up",
+};
 
 export const funding = z
   .object({

@@ -8,7 +8,7 @@ import type { ZodOpenApiResponsesObject } from "zod-openapi";
 import type { ErrorName } from "~/server/errors";
 import type { EndpointKey } from "./endpoints";
 
-export type Tag = "Account" | "Catalog" | "Purchases" | "Transactions" | "Invoices" | "Webhooks" | "Documentation";
+export type Tag = "Account" | "Funding" | "Catalog" | "Purchases" | "Transactions" | "Invoices" | "Webhooks" | "Documentation";
 
 export interface OperationSpec {
   endpoint: EndpointKey;

@@ -4,11 +4,12 @@
  * works either way). Read from the environment once, like the vend provider (./index.ts).
  */
 import { env } from "~/env";
+import type { FeePolicy } from "~/schemas/funding";
 import type { FundingProvider } from "./funding-provider";
 import { PaystackClient } from "./paystack/paystack-client";
 import { PaystackFundingProvider } from "./paystack/paystack-funding-provider";
 
-export type FeePolicy = "net" | "gross";
+export type { FeePolicy };
 
 export interface FundingSettings {
   /** Null: no rail configured. */
