@@ -86,6 +86,8 @@ export interface TransferOptions {
   currency?: string;
   /** Paid this long ago (for the reconciler's window); now by default. */
   paidAt?: Date;
+  /** False: this transfer's webhook is never sent, whatever `webhooks` says (the reconciler must find it). */
+  webhook?: boolean;
 }
 
 export interface FakePaystack {
@@ -114,6 +116,8 @@ export interface FakePaystack {
   verifications: Map<string, number>;
   listRequests: number;
   unauthorized: number;
+  /** Webhook requests sent and not yet answered (a crash test kills the server while there are some). */
+  deliveriesInFlight: number;
   /** Emails whose assignment Paystack fails (`dedicatedaccount.assign.failed`). */
   failAssignmentFor: Set<string>;
   inject(path: PaystackPath, fault: PaystackFault): void;
@@ -163,6 +167,7 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
     verifications: new Map(),
     listRequests: 0,
     unauthorized: 0,
+    deliveriesInFlight: 0,
     failAssignmentFor: new Set(),
     inject: (path, fault) => void faults.set(path, [...(faults.get(path) ?? []), fault]),
     async transfer(transfer) {
@@ -192,7 +197,7 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
       };
       fake.transactions.set(reference, transaction);
       fake.events.push({ event: "charge.success", body: fake.chargeSuccess(reference).body });
-      if (fake.webhooks === "send") void track(fake.sendChargeSuccess(reference));
+      if (fake.webhooks === "send" && transfer.webhook !== false) void track(fake.sendChargeSuccess(reference));
       return transaction;
     },
     chargeSuccess(reference) {
@@ -283,6 +288,7 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
     for (let attempt = 0; !closed; attempt += 1) {
       let status: number | null = null;
       if (fake.webhookUrl) {
+        fake.deliveriesInFlight += 1;
         try {
           const answer = await fetch(fake.webhookUrl, {
             method: "POST",
@@ -294,6 +300,8 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
           await answer.arrayBuffer().catch(() => null);
         } catch {
           status = null;
+        } finally {
+          fake.deliveriesInFlight -= 1;
         }
         fake.webhookAttempts.push({ event, subject, status, at: Date.now() });
         if (status !== null && status >= 200 && status < 300) return true;
