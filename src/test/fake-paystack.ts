@@ -21,8 +21,9 @@
  * a 5xx page, a malformed body); `verifyDelayMs` slows every verify (a crash test's window); `webhooks`
  * "send" or "drop" (a webhook that never arrives, for the reconciler to find).
  *
- * For a person (README "Funding by bank transfer", the dev demo) the same transfer is one HTTP call:
- * POST /_fake/transfers `{ "account_number", "amount", "sender_name"? }`.
+ * For a person (README "Funding by bank transfer", the dev demo) and for browser tests, the same
+ * transfer is one HTTP call: POST /_fake/transfers `{ "account_number", "amount", "sender_name"? }`;
+ * POST /_fake/accounts makes a dedicated account no customer of ours owns (its transfers match nothing).
  */
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
@@ -141,7 +142,7 @@ const BANKS: Record<string, { id: number; name: string }> = {
   "test-bank": { id: 1, name: "Test Bank" },
 };
 
-export async function startFakePaystack(options: { secretKey?: string } = {}): Promise<FakePaystack> {
+export async function startFakePaystack(options: { secretKey?: string; port?: number } = {}): Promise<FakePaystack> {
   const secretKey = options.secretKey ?? `sk_test_${randomBytes(16).toString("hex")}`;
   const faults = new Map<PaystackPath, PaystackFault[]>();
   const hanging = new Set<http.ServerResponse>();
@@ -417,6 +418,10 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
       });
       return json(response, 200, { status: true, message: "Transfer received", data: transactionData(transaction) });
     }
+    if (route === "POST /_fake/accounts") {
+      const account = fake.createUnknownAccount();
+      return json(response, 200, { status: true, message: "Dedicated account made on the dashboard", data: accountData(account) });
+    }
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       fake.unauthorized += 1;
       return json(response, 401, { status: false, message: "Invalid key" });
@@ -518,7 +523,7 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
       handle(request, response, body).catch((error: unknown) => json(response, 400, { status: false, message: String(error) }));
     });
   });
-  server.listen(0, "127.0.0.1");
+  server.listen(options.port ?? 0, "127.0.0.1");
   await once(server, "listening");
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;

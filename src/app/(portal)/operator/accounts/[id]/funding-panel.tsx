@@ -19,7 +19,13 @@ import { useRefreshAccount } from "./use-refresh-account";
 
 export function FundingPanel({ accountId }: { accountId: string }) {
   const trpc = useTRPC();
-  const accounts = useQuery(trpc.operator.fundingAccounts.queryOptions({ accountId }));
+  const accounts = useQuery(
+    trpc.operator.fundingAccounts.queryOptions(
+      { accountId },
+      // While Paystack assigns it (seconds), ask again until it is there.
+      { refetchInterval: (query) => (query.state.data?.data.some((account) => account.status === "pending") ? 2_000 : false) },
+    ),
+  );
   const fundings = useInfiniteQuery(
     trpc.operator.fundings.infiniteQueryOptions({ accountId, limit: 10 }, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
   );
