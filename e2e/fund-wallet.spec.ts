@@ -10,6 +10,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signIn, signInNewAccount } from "./fixtures/data";
 import { storageStatePath } from "./fixtures/demo";
 import { E2E_PAYSTACK_URL } from "./fixtures/e2e-server";
+import { expectFitsScreen } from "./fixtures/layout";
 
 async function walletBalance(accountId: string, livemode = true): Promise<bigint> {
   const { db } = await import("../src/server/db");
@@ -64,11 +65,15 @@ test("an owner gets an account number, a transfer to it is credited and listed, 
   const reference = await payAtPaystack(accountNumber, 500_000, "NGOZI ADEYEMI");
   await expect.poll(() => walletBalance(account.accountId)).toBe(495_000n);
   await page.reload();
-  const row = fundings(page).getByRole("row").filter({ hasText: reference });
+  const row = fundings(page).getByRole("listitem").filter({ hasText: reference });
   await expect(row).toContainText("₦4,950.00");
   await expect(row).toContainText("₦50.00");
   await expect(row).toContainText("Bank transfer");
   await expect(row).toContainText("NGOZI ADEYEMI");
+
+  // On a phone the account number, its copy buttons and the fundings fit the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFitsScreen(page);
 
   // Staff: the same account number and fundings, and no button to ask for another.
   const staffContext = await browser.newContext();
@@ -76,7 +81,7 @@ test("an owner gets an account number, a transfer to it is credited and listed, 
   await signIn(staffPage, account.staff);
   await fundWalletLink(staffPage).click();
   await expect(accountPanel(staffPage).getByTestId("funding-account-number")).toHaveText(accountNumber);
-  await expect(fundings(staffPage).getByRole("row").filter({ hasText: reference })).toBeVisible();
+  await expect(fundings(staffPage).getByRole("listitem").filter({ hasText: reference })).toBeVisible();
   await expect(staffPage.getByRole("form", { name: "Get an account number" })).toHaveCount(0);
   await staffContext.close();
 });
@@ -98,7 +103,7 @@ test("with Test data on, a simulated transfer credits the test wallet only", asy
   await expect(page.getByRole("region", { name: "Simulate a transfer" }).getByRole("status").first()).toContainText(
     "your test wallet was credited ₦1,980.00 (fee ₦20.00)",
   );
-  await expect(fundings(page).getByRole("row").filter({ hasText: "TEST PAYER" })).toContainText("₦1,980.00");
+  await expect(fundings(page).getByRole("listitem").filter({ hasText: "TEST PAYER" })).toContainText("₦1,980.00");
   expect(await walletBalance(account.accountId, false)).toBe(testOpening + 198_000n);
   expect(await walletBalance(account.accountId)).toBe(0n);
 });
@@ -152,6 +157,6 @@ test.describe("the operator console", () => {
 
     // The account's page lists the assigned transfer among its fundings.
     await page.goto(`/operator/accounts/${account.accountId}`);
-    await expect(panel.getByRole("row").filter({ hasText: toAssign })).toContainText("₦2,970.00");
+    await expect(panel.getByRole("listitem").filter({ hasText: toAssign })).toContainText("₦2,970.00");
   });
 });

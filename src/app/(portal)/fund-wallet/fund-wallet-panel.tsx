@@ -231,7 +231,7 @@ function RecentFundings() {
         <Empty>No fundings yet. A transfer to your account number shows here once it is credited.</Empty>
       ) : (
         <>
-          <FundingsTable items={query.data.pages.flatMap((page) => page.data)} caption="Fundings, newest first" />
+          <FundingsTable items={query.data.pages.flatMap((page) => page.data)} label="Fundings, newest first" />
           {query.hasNextPage && (
             <button
               type="button"

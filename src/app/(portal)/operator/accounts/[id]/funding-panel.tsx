@@ -62,7 +62,7 @@ export function FundingPanel({ accountId }: { accountId: string }) {
           <Empty>No fundings yet.</Empty>
         ) : (
           <>
-            <FundingsTable items={fundings.data.pages.flatMap((page) => page.data)} caption="Fundings of this account, newest first" />
+            <FundingsTable items={fundings.data.pages.flatMap((page) => page.data)} label="Fundings of this account, newest first" />
             {fundings.hasNextPage && (
               <button
                 type="button"
