@@ -299,7 +299,8 @@ describe("every documented operation answers as documented", () => {
   });
 
   it("purchases: new, replayed, conflicting, unaffordable, unknown, out of range, refused by the biller", async () => {
-    for (const [endpoint, path, order] of WITH_BODY.filter(([key]) => key !== "POST /api/v1/bills/{service}/verify")) {
+    const purchases = new Set<EndpointKey>(["POST /api/v1/data", "POST /api/v1/airtime", "POST /api/v1/bills/{service}/pay"]);
+    for (const [endpoint, path, order] of WITH_BODY.filter(([key]) => purchases.has(key))) {
       const body = order();
       await call(endpoint, 201, { path, body });
       const replay = await call(endpoint, 200, { path, body });
