@@ -11,6 +11,7 @@ import { invalidInput } from "~/server/validation/parse-input";
 import type { z } from "zod";
 import { billProductInput, billProductPatch, networkInput, networkPatch, planInput, planPatch } from "~/schemas/catalog-admin";
 import type { CreateUserInput } from "~/schemas/operator";
+import type { ListBankTransfersInput } from "~/schemas/funding";
 
 export type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
 type FlagSpec = NonNullable<ParseArgsConfig["options"]>;
@@ -291,7 +292,9 @@ export const COMMANDS: Record<string, Command> = {
     required: [],
     run: async (actor, flags) => {
       const { listBankTransfers } = await import("~/server/services/funding/list-bank-transfers");
-      return listBankTransfers(actor, { status: text(flags, "status") as never, accountId: text(flags, "account") });
+      // The service's schema checks the status (a misspelt one is a validation error naming `status`).
+      const status = text(flags, "status") as ListBankTransfersInput["status"];
+      return listBankTransfers(actor, { status, accountId: text(flags, "account") });
     },
   },
   "funding:assign": {

@@ -18,6 +18,10 @@ export interface BankTransferAdminView {
   id: string;
   provider: string;
   reference: string;
+  providerTransactionId: string | null;
+  livemode: boolean;
+  currency: string;
+  channel: string;
   status: BankTransferStatus;
   accountId: string | null;
   accountName: string | null;
@@ -32,6 +36,7 @@ export interface BankTransferAdminView {
   receiverAccountNumber: string | null;
   paidAt: Date;
   createdAt: Date;
+  creditedAt: Date | null;
   unmatchedReason: string | null;
   recordedVia: string;
   resolutionNote: string | null;
