@@ -23,6 +23,13 @@ describe("parseEnv", () => {
       EMBEDDED_PG_PORT: 54329,
     });
     expect(env.VEND_PROVIDER).toBeUndefined();
+    // Funding by bank transfer is off until a Paystack key is given; net of Paystack's fee by default.
+    expect(env).toMatchObject({
+      PAYSTACK_BASE_URL: "https://api.paystack.co",
+      PAYSTACK_FEE_POLICY: "net",
+      PAYSTACK_RECONCILE_LOOKBACK_HOURS: 72,
+    });
+    expect(env.PAYSTACK_SECRET_KEY).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();
   });
 
@@ -59,6 +66,10 @@ describe("parseEnv", () => {
     ["a pooler mode that does not exist", "DATABASE_POOLER", "statement"],
     ["a direct database URL that is not PostgreSQL's", "DIRECT_DATABASE_URL", "mysql://db.internal/reseller"],
     ["a Redis URL of another scheme", "REDIS_URL", "http://127.0.0.1:6379"],
+    ["a Paystack public key where the secret key goes", "PAYSTACK_SECRET_KEY", "pk_live_0123456789abcdef"],
+    ["a fee policy that does not exist", "PAYSTACK_FEE_POLICY", "half"],
+    ["a Paystack source address that is not one", "PAYSTACK_WEBHOOK_ALLOWED_IPS", "52.31.139.75,paystack.co"],
+    ["a Paystack URL with credentials in it", "PAYSTACK_BASE_URL", "https://user:secret@api.paystack.co"],
   ])("refuses %s, naming the variable", (_case, variable, value) => {
     expect(() => parseEnv({ [variable]: value })).toThrow(new RegExp(`Invalid environment variables[^]*\\n  ${variable}: `));
   });

@@ -164,6 +164,51 @@ const schema = z
     /** Below this balance (kobo) at VTpass the operator console warns that the upstream will soon refuse orders (018). */
     VTPASS_LOW_BALANCE_KOBO: z.coerce.number().int().min(0).default(5_000_000),
     /**
+     * Funding by bank transfer (docs/integrating.md "Funding by bank transfer"): Paystack's secret key (sk_live_… or
+     * sk_test_…), which authenticates our calls and signs Paystack's webhooks. Without it live funding by
+     * bank transfer is off, and the portal and the API say so. A secret: never logged.
+     */
+    PAYSTACK_SECRET_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^sk_(live|test)_[A-Za-z0-9]{8,}$/, "must be a Paystack secret key (sk_live_… or sk_test_…)")
+        .optional(),
+    ),
+    /** Paystack's API host; tests point it at the fake Paystack. Credentials in the URL are refused. */
+    PAYSTACK_BASE_URL: optionalString.pipe(upstreamBaseUrl("PAYSTACK_SECRET_KEY").default("https://api.paystack.co")),
+    /** The bank Paystack is asked to open dedicated accounts at (its provider slug: wema-bank, titan-paystack; test-bank with a test key). */
+    PAYSTACK_PREFERRED_BANK: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{2,50}$/, "must be a Paystack bank slug such as wema-bank")
+      .default("wema-bank"),
+    /**
+     * What a reseller is credited for a transfer: "net" (the amount less Paystack's fee, which the reseller
+     * pays) or "gross" (the whole amount; the platform absorbs the fee). Shown to owners on the Fund wallet page.
+     */
+    PAYSTACK_FEE_POLICY: z.enum(["net", "gross"]).default("net"),
+    /** Comma-separated CIDRs Paystack's webhooks may come from (the source address); empty: any (the signature decides). */
+    PAYSTACK_WEBHOOK_ALLOWED_IPS: z
+      .string()
+      .default("")
+      .refine(
+        (list) => list.split(/[\s,]+/).every((entry) => entry === "" || parseCidr(entry) !== null),
+        "must be IP addresses or CIDR ranges",
+      ),
+    /** How long one call to Paystack waits for its answer. */
+    PAYSTACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Extra attempts of a read (verify, list) after a fault; never of a request that creates something. */
+    PAYSTACK_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    /** The pause between passes of the bank-transfer reconciler (one process runs each pass for all). */
+    PAYSTACK_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).default(300_000),
+    /** How far back each reconciler pass lists Paystack's transactions (Paystack retries a webhook for 72 hours). */
+    PAYSTACK_RECONCILE_LOOKBACK_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 31)
+      .default(72),
+    /**
      * Webhooks (docs/integrating.md "Webhooks"). "1" lets endpoints use http and addresses on loopback and private
      * networks: for development and tests only; a server exposed to resellers must keep it "0", or their
      * endpoints could make it call into its own network.

@@ -7,6 +7,9 @@ import type {
   Balance,
   BillProductList,
   CustomerVerification,
+  Funding,
+  FundingAccountList,
+  FundingList,
   NetworkList,
   operations,
   PlanList,
@@ -149,6 +152,27 @@ export class ResellerClient {
   /** Every transaction in the range, oldest page first: `for await (const transaction of client.allTransactions({ from }))`. */
   allTransactions(query: Omit<QueryOf<"listTransactions">, "cursor"> = {}): AsyncGenerator<Transaction> {
     return this.#paginate((page) => this.listTransactions(page), query);
+  }
+
+  // ----- Funding -----
+
+  /** The account's bank account numbers for funding by transfer (and their state while being assigned). */
+  listFundingAccounts(): Promise<FundingAccountList> {
+    return this.#send({ method: "GET", path: "/api/v1/funding-accounts", retry: "safe" });
+  }
+
+  /** One page of credits; `allFundings` iterates over every page. */
+  listFundings(query: QueryOf<"listFundings"> = {}): Promise<FundingList> {
+    return this.#send({ method: "GET", path: "/api/v1/fundings", query, retry: "safe" });
+  }
+
+  allFundings(query: Omit<QueryOf<"listFundings">, "cursor"> = {}): AsyncGenerator<Funding> {
+    return this.#paginate((page) => this.listFundings(page), query);
+  }
+
+  /** Test mode only (a `pk_test_` key): credits the test wallet as a bank transfer would. Each call is a new transfer. */
+  simulateFunding(body: BodyOf<"simulateFunding">): Promise<Funding> {
+    return this.#send({ method: "POST", path: "/api/v1/fundings/simulate", body, retry: "refused-only" });
   }
 
   // ----- Invoices -----

@@ -123,6 +123,23 @@ describe("every operation, through its method", () => {
     expect(events.data.every((event) => event.type === "transaction.successful")).toBe(true);
   });
 
+  it("reads the funding accounts and the fundings, and simulates a transfer with a test key", async () => {
+    // Live funding by bank transfer is not configured on the test server: the list says so.
+    expect(await client.listFundingAccounts()).toMatchObject({ data: [], available: false });
+    const test = await createAccountWithKey({ mode: "test" });
+    const testClient = recordingClient(test.apiKey);
+    const before = (await testClient.getBalance()).balance;
+    const funding = await testClient.simulateFunding({ amount: 500_000 });
+    expect(funding.amount + funding.fee).toBe(500_000);
+    expect((await testClient.getBalance()).balance).toBe(before + funding.amount);
+    expect((await testClient.listFundings()).data.map((item) => item.id)).toContain(funding.id);
+    const all: string[] = [];
+    for await (const item of testClient.allFundings({ limit: 1 })) all.push(item.id);
+    expect(all).toContain(funding.id);
+    // A live key is refused: simulated money never reaches a live wallet.
+    expect((await rejection(client.simulateFunding({ amount: 500_000 }))).name).toBe("funding.test_mode_only");
+  });
+
   it("reads the OpenAPI document, and has a method for each of its operations, each called above", async () => {
     const document = (await client.getOpenApiDocument()) as {
       openapi: string;

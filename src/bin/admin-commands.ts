@@ -11,6 +11,7 @@ import { invalidInput } from "~/server/validation/parse-input";
 import type { z } from "zod";
 import { billProductInput, billProductPatch, networkInput, networkPatch, planInput, planPatch } from "~/schemas/catalog-admin";
 import type { CreateUserInput } from "~/schemas/operator";
+import type { ListBankTransfersInput } from "~/schemas/funding";
 
 export type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
 type FlagSpec = NonNullable<ParseArgsConfig["options"]>;
@@ -312,6 +313,51 @@ export const COMMANDS: Record<string, Command> = {
       const { env } = await import("~/env");
       const { pruneTestData } = await import("~/server/services/wallet/prune-test-data");
       return pruneTestData(actor, { olderThanDays: text(flags, "days") ?? env.TEST_DATA_RETENTION_DAYS });
+    },
+  },
+  "funding:reconcile": {
+    summary: "[--hours <n>]  (Paystack's transfers of the last n hours, default PAYSTACK_RECONCILE_LOOKBACK_HOURS, credited if missed)",
+    options: { hours: string },
+    required: [],
+    run: async (actor, flags) => {
+      const { reconcileBankTransfers } = await import("~/server/services/funding/reconcile-bank-transfers");
+      const hours = text(flags, "hours");
+      if (hours !== undefined && !/^[1-9]\d{0,3}$/.test(hours))
+        throw invalidInput([{ name: "hours", reason: "must be a whole number of hours" }]);
+      return reconcileBankTransfers(actor, { lookbackHours: hours === undefined ? undefined : Number(hours) });
+    },
+  },
+  "funding:queue": {
+    summary: "[--status UNMATCHED|CREDITED|RETURNED] [--account <accountId>]  (bank transfers; the unmatched queue by default)",
+    options: { status: string, account: string },
+    required: [],
+    run: async (actor, flags) => {
+      const { listBankTransfers } = await import("~/server/services/funding/list-bank-transfers");
+      // The service's schema checks the status (a misspelt one is a validation error naming `status`).
+      const status = text(flags, "status") as ListBankTransfersInput["status"];
+      return listBankTransfers(actor, { status, accountId: text(flags, "account") });
+    },
+  },
+  "funding:assign": {
+    summary: "--transfer <bankTransferId> --account <accountId> --note <why>  (credit an unmatched transfer to the account)",
+    options: { transfer: string, account: string, note: string },
+    required: ["transfer", "account", "note"],
+    run: async (actor, flags) => {
+      const { assignBankTransfer } = await import("~/server/services/funding/assign-bank-transfer");
+      return assignBankTransfer(actor, {
+        transferId: text(flags, "transfer") ?? "",
+        accountId: text(flags, "account") ?? "",
+        note: text(flags, "note") ?? "",
+      });
+    },
+  },
+  "funding:return": {
+    summary: "--transfer <bankTransferId> --note <how it was refunded>  (an unmatched transfer sent back to its payer)",
+    options: { transfer: string, note: string },
+    required: ["transfer", "note"],
+    run: async (actor, flags) => {
+      const { returnBankTransfer } = await import("~/server/services/funding/return-bank-transfer");
+      return returnBankTransfer(actor, { transferId: text(flags, "transfer") ?? "", note: text(flags, "note") ?? "" });
     },
   },
   "ledger:check": {

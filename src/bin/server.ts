@@ -79,6 +79,9 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
   // Webhook deliveries: never inside a request; every process shares the queue through the database.
   const { startWebhookWorker } = await import("~/server/services/webhooks/webhook-worker");
   const stopWebhookWorker = env.WEBHOOK_WORKER === "1" ? startWebhookWorker() : () => {};
+  // Bank transfers whose Paystack webhook never came: one process at a time lists Paystack's (a lease).
+  const { startBankTransferReconciler } = await import("~/server/services/funding/bank-transfer-reconciler-loop");
+  const stopBankTransferReconciler = startBankTransferReconciler();
 
   const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
   await app.prepare();
@@ -97,6 +100,7 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
     log.info({ signal }, `${signal}: closing`);
     stopReconciler();
     stopWebhookWorker();
+    stopBankTransferReconciler();
     setTimeout(() => process.exit(1), 15_000).unref();
     // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
     await new Promise<void>((resolve) => {

@@ -10,6 +10,7 @@ describe("the portal's pages by role", () => {
     expect(navigationFor("OWNER").map((item) => item.label)).toEqual([
       "Dashboard",
       "Buy",
+      "Fund wallet",
       "Transactions",
       "API keys",
       "Webhooks",
@@ -18,7 +19,14 @@ describe("the portal's pages by role", () => {
       "Invoices",
       "Security",
     ]);
-    expect(navigationFor("STAFF").map((item) => item.label)).toEqual(["Dashboard", "Buy", "Transactions", "Allowlist", "Security"]);
+    expect(navigationFor("STAFF").map((item) => item.label)).toEqual([
+      "Dashboard",
+      "Buy",
+      "Fund wallet",
+      "Transactions",
+      "Allowlist",
+      "Security",
+    ]);
     expect(navigationFor("OPERATOR").map((item) => item.label)).toEqual(["Dashboard", "Security", "Operator"]);
   });
 

@@ -106,6 +106,14 @@ export const fundWalletInput = z.object({
 });
 export type FundWalletInput = z.input<typeof fundWalletInput>;
 
+/**
+ * The console's manual funding (money received outside Paystack): the reference is required there, so
+ * every hand-made credit can be traced to its payment. The CLI keeps it optional, as DESIGN.md §4.1 says.
+ */
+export const manualFundingInput = fundWalletInput.extend({
+  reference: z.string("is required").trim().min(1, "is required").max(100, "must be at most 100 characters"),
+});
+
 /** The address or CIDR is checked and normalised by the service (ipaddr.js lives on the server). */
 export const allowlistEntryInput = z.object({
   accountId: idInput(),

@@ -89,7 +89,8 @@ export const payBillInput = z.object({
 });
 export type PayBillInput = z.infer<typeof payBillInput>;
 
-const instant = z
+/** A list's bound: an ISO 8601 date-time, or a date alone (midnight in Africa/Lagos; the service decides). */
+export const instant = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO 8601 date or date-time")
   .refine(isStorableInstant, STORABLE_RANGE_MESSAGE);
 

@@ -24,6 +24,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/funding-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List funding accounts
+         * @description The bank account your wallet is funded through: a transfer from any Nigerian bank to it is credited to the wallet within seconds of the bank telling us, exactly once (the `fee` of each Funding says what was taken off under the `net` fee policy).
+         *
+         *     The account is requested by the account's owner on the portal's *Fund wallet* page; until then the list is empty. `status` says whether it is being assigned (`pending`), usable (`active`) or could not be assigned (`failed`, with `failureReason`). `available` is false when this service does not take bank transfers.
+         *
+         *     With a `pk_test_` key: the test wallet's simulated account, which POST /api/v1/fundings/simulate pays into.
+         */
+        get: operations["listFundingAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fundings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List fundings
+         * @description Every credit of the wallet, newest first: bank transfers (with the payment provider's `reference`, the `fee` taken off and the payer as their bank reported them), fundings an operator recorded by hand, and test top-ups in test mode. Each is also a `wallet.funded` event.
+         *
+         *     A page at a time: pass `nextCursor` back as `cursor` until it is null.
+         */
+        get: operations["listFundings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fundings/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a transfer (test mode)
+         * @description **Test mode only** (a `pk_test_` key): a bank transfer of `amount` to the test wallet's simulated funding account, credited exactly as a real transfer is (the same fee policy; the fee is the provider's, 1% capped at ₦300) and announced by a test-mode `wallet.funded` event, so an integration can try its funding flow end to end.
+         *
+         *     Each call is a new transfer. A live key is refused with 403 `funding.test_mode_only`.
+         */
+        post: operations["simulateFunding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/plans": {
         parameters: {
             query?: never;
@@ -852,6 +920,111 @@ export interface components {
              */
             requestId: string;
         };
+        FundingAccountList: {
+            data: components["schemas"]["FundingAccount"][];
+            /** @description Whether this service takes bank transfers in the key's mode. False when live funding by bank transfer is not configured (test mode always has its simulated account). */
+            available: boolean;
+        };
+        /** @description A bank account number of the account's own: a transfer to it funds the wallet. */
+        FundingAccount: {
+            /**
+             * @description `paystack`: a Paystack Dedicated Virtual Account (live). `simulated`: test mode's account, which no bank can pay into.
+             * @enum {string}
+             */
+            provider: "paystack" | "simulated";
+            /**
+             * @description Null until the account is assigned.
+             * @example Wema Bank
+             */
+            bankName: string | null;
+            /**
+             * @description The 10-digit NUBAN; null until assigned.
+             * @example 9930000123
+             */
+            accountNumber: string | null;
+            /** @example RESELLER/DEMO RESELLER LTD */
+            accountName: string | null;
+            /**
+             * @description `pending`: requested, the bank is assigning it (usually seconds). `active`: transfers to it credit the wallet. `failed`: it could not be assigned (see `failureReason`); it can be requested again. `deactivated`: transfers to it are no longer credited automatically.
+             * @enum {string}
+             */
+            status: "pending" | "active" | "failed" | "deactivated";
+            /**
+             * @description Why it could not be assigned, or was deactivated; null otherwise.
+             * @example null
+             */
+            failureReason: string | null;
+            feePolicy: components["schemas"]["FeePolicy"];
+            /**
+             * @description `false` when this funding account belongs to test mode (a `pk_test_` key: the sandbox and the test wallet), `true` when live.
+             * @example true
+             */
+            livemode: boolean;
+        };
+        /**
+         * @description How a transfer is credited: `net`, the amount less the payment provider's fee (the `fee` of each Funding); `gross`, the whole amount (the service pays the fee).
+         * @enum {string}
+         */
+        FeePolicy: "net" | "gross";
+        FundingList: {
+            data: components["schemas"]["Funding"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /** @description One credit of the wallet: a FUNDING ledger entry, announced by a `wallet.funded` event. */
+        Funding: {
+            /**
+             * @description The funding's id (its ledger entry).
+             * @example 184467
+             */
+            id: string;
+            /**
+             * @description The payment provider's transaction reference for a bank transfer (Paystack's `reference`); the operator's reference for a manual funding.
+             * @example T683529845293712
+             */
+            reference: string | null;
+            /**
+             * @description What the wallet was credited, kobo.
+             * @example 990000
+             */
+            amount: number;
+            /**
+             * @description What was taken off the transfer before crediting it, kobo (0 under the `gross` fee policy and for manual fundings): `amount + fee` is what was paid.
+             * @example 10000
+             */
+            fee: number;
+            /**
+             * @description `bank_transfer`: a transfer to the account's funding account (simulated in test mode). `manual`: credited by an operator for a payment made another way. `test_top_up`: play money added to the test wallet.
+             * @enum {string}
+             */
+            channel: "bank_transfer" | "manual" | "test_top_up";
+            /**
+             * @description The sender's name as their bank gave it; null when unknown.
+             * @example ADAEZE OKONKWO
+             */
+            payerName: string | null;
+            /**
+             * @description The sender's bank; null when unknown.
+             * @example Guaranty Trust Bank
+             */
+            payerBank: string | null;
+            /**
+             * Format: date-time
+             * @description When the transfer was paid, as the bank reports it; null for other channels.
+             */
+            paidAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the wallet was credited.
+             * @example 2026-06-15T09:30:01.250Z
+             */
+            createdAt: string;
+            /**
+             * @description `false` when this funding belongs to test mode (a `pk_test_` key: the sandbox and the test wallet), `true` when live.
+             * @example true
+             */
+            livemode: boolean;
+        };
         PlanList: {
             data: components["schemas"]["Plan"][];
         };
@@ -1123,6 +1296,11 @@ export type ApiKeyEventV1 = components['schemas']['ApiKeyEventV1'];
 export type ApiKeyEventData = components['schemas']['ApiKeyEventData'];
 export type Balance = components['schemas']['Balance'];
 export type Problem = components['schemas']['Problem'];
+export type FundingAccountList = components['schemas']['FundingAccountList'];
+export type FundingAccount = components['schemas']['FundingAccount'];
+export type FeePolicy = components['schemas']['FeePolicy'];
+export type FundingList = components['schemas']['FundingList'];
+export type Funding = components['schemas']['Funding'];
 export type PlanList = components['schemas']['PlanList'];
 export type Plan = components['schemas']['Plan'];
 export type PricingBasis = components['schemas']['PricingBasis'];
@@ -1196,6 +1374,370 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Too many requests.**
+             *
+             *     - `rate_limit.exceeded`: Too many requests; wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit-Exceeded"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining-Exceeded"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset-Exceeded"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Unexpected error.**
+             *
+             *     Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFundingAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The funding accounts of the key's mode. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundingAccountList"];
+                };
+            };
+            /**
+             * @description **Missing or invalid API key.**
+             *
+             *     - `generalErrors`: The API key is missing, malformed, unknown or revoked.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Source address not allowed.**
+             *
+             *     - `ip.not_allowed`: The request's source address is not on the account's allowlist (the reason names the address).
+             *
+             *     - `ip.not_configured`: The account requires an IP allowlist and has none yet.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Too many requests.**
+             *
+             *     - `rate_limit.exceeded`: Too many requests; wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit-Exceeded"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining-Exceeded"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset-Exceeded"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Unexpected error.**
+             *
+             *     Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFundings: {
+        parameters: {
+            query?: {
+                /** @description Credited at or after (inclusive); a date alone means midnight in Africa/Lagos. */
+                from?: string;
+                /** @description Credited before (exclusive); a date alone means midnight in Africa/Lagos. */
+                to?: string;
+                /** @description Fundings per page. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of fundings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundingList"];
+                };
+            };
+            /**
+             * @description **Validation failed.**
+             *
+             *     One entry in `errors` per offending field; `name` is one of: `from`, `to`, `limit`, `cursor`.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Missing or invalid API key.**
+             *
+             *     - `generalErrors`: The API key is missing, malformed, unknown or revoked.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Source address not allowed.**
+             *
+             *     - `ip.not_allowed`: The request's source address is not on the account's allowlist (the reason names the address).
+             *
+             *     - `ip.not_configured`: The account requires an IP allowlist and has none yet.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Too many requests.**
+             *
+             *     - `rate_limit.exceeded`: Too many requests; wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit-Exceeded"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining-Exceeded"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset-Exceeded"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Unexpected error.**
+             *
+             *     Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    simulateFunding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description What the simulated payer sends, kobo.
+                     * @example 500000
+                     */
+                    amount: number;
+                    /**
+                     * @description The simulated sender's name.
+                     * @example ADAEZE OKONKWO
+                     */
+                    payerName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The test wallet was credited. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Funding"];
+                };
+            };
+            /**
+             * @description **Validation failed.**
+             *
+             *     One entry in `errors` per offending field; `name` is one of: `amount`, `payerName`, `generalErrors` (the body is not valid JSON).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Missing or invalid API key.**
+             *
+             *     - `generalErrors`: The API key is missing, malformed, unknown or revoked.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Source address not allowed.**
+             *
+             *     - `ip.not_allowed`: The request's source address is not on the account's allowlist (the reason names the address).
+             *
+             *     - `ip.not_configured`: The account requires an IP allowlist and has none yet.
+             *
+             *     - `funding.test_mode_only`: Transfers can only be simulated with a `pk_test_` key; a live wallet is funded by a real transfer.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Request body too large.**
+             *
+             *     The body is larger than 16384 bytes. `errors[].name` is `generalErrors`.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Request body is not JSON.**
+             *
+             *     The body is not sent as `Content-Type: application/json`. `errors[].name` is `generalErrors`.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2875,6 +3417,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3007,6 +3552,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4462,6 +5010,7 @@ export interface operations {
 export type DocumentedErrorName =
     | "amount.out_of_range"
     | "customer.invalid"
+    | "funding.test_mode_only"
     | "generalErrors"
     | "invoice.live_only"
     | "invoice.not_found"

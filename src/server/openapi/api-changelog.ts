@@ -29,6 +29,16 @@ export interface ChangelogEntry {
 export const API_CHANGELOG: ChangelogEntry[] = [
   {
     date: "2026-11-26",
+    title: "Funding by bank transfer",
+    changes: [
+      "Each account can have its own bank account number (a Paystack dedicated account): a transfer to it from any Nigerian bank is credited to the wallet within seconds, exactly once, with a `wallet.funded` event. `GET /api/v1/funding-accounts` gives the bank, account number and name, and its state while it is being assigned.",
+      "`GET /api/v1/fundings?from=&to=&cursor=` lists every credit: reference, amount credited, fee taken off, channel, payer name and bank, time.",
+      "In test mode, `POST /api/v1/fundings/simulate` with a `pk_test_` key credits the test wallet as a transfer would; a live key gets 403 `funding.test_mode_only`.",
+    ],
+    added: ["GET /api/v1/funding-accounts", "GET /api/v1/fundings", "POST /api/v1/fundings/simulate"],
+  },
+  {
+    date: "2026-11-26",
     title: "Request ids in error bodies; test keys and invoices; dates checked",
     changes: [
       "A test key (`pk_test_...`) asking for an invoice is refused with 403 `invoice.live_only`: invoices are live documents.",

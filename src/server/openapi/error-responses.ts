@@ -64,6 +64,7 @@ const ERROR_HELP: Partial<Record<ErrorName, string>> = {
   "webhook_endpoint.disabled": "The endpoint is disabled (by you, or by the service after 410 Gone or days of failures); enable it first.",
   "rate_limit.exceeded": "Too many requests; wait `Retry-After` seconds.",
   "provider.unavailable": "The biller cannot be reached right now. Nothing was charged; try again shortly.",
+  "funding.test_mode_only": "Transfers can only be simulated with a `pk_test_` key; a live wallet is funded by a real transfer.",
 };
 
 const STATUS_SUMMARY: Record<number, string> = {
@@ -123,7 +124,9 @@ export function withRateLimitHeaders(spec: OperationSpec, responses: ZodOpenApiR
   const optional = rateLimitHeaders(false);
   return Object.fromEntries(
     Object.entries(responses).map(([status, response]) => {
-      if (WITHOUT_OPTIONAL_RATE_LIMIT_HEADERS.has(status)) return [status, response];
+      // An operation's own 403 (funding.test_mode_only) comes after the count, so it may carry them.
+      const ownForbidden = status === "403" && (spec.errors ?? []).some((name) => ERROR_TABLE[name].status === 403);
+      if (WITHOUT_OPTIONAL_RATE_LIMIT_HEADERS.has(status) && !ownForbidden) return [status, response];
       // Every response is built on standardHeaders; one that is not would silently lose these.
       if (!("headers" in response) || !(response.headers instanceof z.ZodObject))
         throw new Error(`${spec.operationId} ${status}: headers must extend standardHeaders`);
@@ -157,6 +160,7 @@ export function errorResponses(spec: OperationSpec): ZodOpenApiResponsesObject {
   const fields = validatedFields(spec);
   if (fields.length > 0) responses["400"] = validationErrors(fields, spec.request.body !== undefined);
   responses["401"] = namedErrors(401, ["unauthorized"]);
+  // An operation's own 403s join the allowlist's, which every authenticated operation has.
   const byStatus = new Map<number, ErrorName[]>([[403, ["ip.not_allowed", "ip.not_configured"]]]);
   for (const name of spec.errors ?? []) {
     const status = ERROR_TABLE[name].status;

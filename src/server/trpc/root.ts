@@ -3,6 +3,7 @@ import { allowlistRouter } from "~/server/trpc/routers/allowlist";
 import { apiKeysRouter } from "~/server/trpc/routers/api-keys";
 import { catalogRouter } from "~/server/trpc/routers/catalog";
 import { dashboardRouter } from "~/server/trpc/routers/dashboard";
+import { fundingRouter } from "~/server/trpc/routers/funding";
 import { invoicesRouter } from "~/server/trpc/routers/invoices";
 import { operatorRouter } from "~/server/trpc/routers/operator";
 import { purchasesRouter } from "~/server/trpc/routers/purchases";
@@ -21,6 +22,7 @@ export const appRouter = createTRPCRouter({
   transactions: transactionsRouter,
   purchases: purchasesRouter,
   testWallet: testWalletRouter,
+  funding: fundingRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
   allowlist: allowlistRouter,

@@ -36,6 +36,10 @@ import { createWebhookEndpoint } from "~/server/services/webhooks/manage-webhook
 import { sendTestWebhook } from "~/server/services/webhooks/webhook-deliveries";
 import { appRouter, createCaller } from "~/server/trpc/root";
 import { startFakeVtpass } from "~/test/fake-vtpass";
+import { setFundingSettingsForTests } from "~/server/providers/funding";
+import { PaystackClient } from "~/server/providers/paystack/paystack-client";
+import { PaystackFundingProvider } from "~/server/providers/paystack/paystack-funding-provider";
+import { startFakePaystack } from "~/test/fake-paystack";
 import { createAccountWithKey, operator as cli, uniqueName } from "~/test/fixtures";
 
 const PASSWORD = "audit-coverage-password";
@@ -48,8 +52,8 @@ interface Step {
 
 interface Audited {
   kind: "audited";
-  /** Who calls it: the portal user role for a procedure (CLI commands always run as the CLI). */
-  as?: "OPERATOR" | "OWNER";
+  /** Who calls it: the portal user role for a procedure (CLI commands always run as the CLI); OWNER_TEST with Test data on. */
+  as?: "OPERATOR" | "OWNER" | "OWNER_TEST";
   steps: (fixture: Fixture, actor: UserActor) => Promise<Step[]>;
 }
 
@@ -128,6 +132,42 @@ const NEW_BILL_PRODUCT = { service: "CABLE_TV", amountType: "FIXED", name: "Audi
 
 async function priceListOf(): Promise<string> {
   return (await createPriceList(cli, { name: uniqueName("List") })).id;
+}
+
+/** Points the funding services at a fake Paystack for one test (a request for an account asks it). */
+async function withFakePaystack(): Promise<void> {
+  const fake = await startFakePaystack();
+  const client = new PaystackClient({ baseUrl: fake.baseUrl, secretKey: fake.secretKey, timeoutMs: 5_000, retries: 0 });
+  setFundingSettingsForTests({ provider: new PaystackFundingProvider(client) });
+  onTestFinished(async () => {
+    setFundingSettingsForTests(null);
+    await fake.close();
+  });
+}
+
+/** An account with an owner (Paystack names its customer after the owner). */
+async function accountWithOwner(): Promise<string> {
+  const { accountId } = await createAccountWithKey();
+  await createUser(cli, { email: `${uniqueName("owner")}@audit.test`, password: PASSWORD, role: "OWNER", accountId });
+  return accountId;
+}
+
+/** A bank transfer in the operators' queue. */
+async function unmatchedTransfer(): Promise<string> {
+  const transfer = await db.bankTransfer.create({
+    data: {
+      provider: "paystack",
+      reference: uniqueName("T"),
+      status: "UNMATCHED",
+      amount: 100_000n,
+      providerFee: 1_000n,
+      channel: "dedicated_nuban",
+      paidAt: new Date(),
+      unmatchedReason: "No account of ours has this dedicated account or customer.",
+      recordedVia: "webhook",
+    },
+  });
+  return transfer.id;
 }
 
 /** Every mutation procedure of appRouter, by path. */
@@ -276,6 +316,21 @@ const PROCEDURES: Record<string, Coverage> = {
       { input: { accountId, planId, price: null }, action: "price.account_set" },
     ];
   }),
+  "operator.requestFundingAccount": audited("OPERATOR", async () => {
+    await withFakePaystack();
+    return [{ input: { accountId: await accountWithOwner(), phone: "08031234567" }, action: "funding_account.request" }];
+  }),
+  "operator.assignBankTransfer": audited("OPERATOR", async ({ accountId }) => [
+    { input: { transferId: await unmatchedTransfer(), accountId, note: "the payer's receipt" }, action: "bank_transfer.assign" },
+  ]),
+  "operator.returnBankTransfer": audited("OPERATOR", async () => [
+    { input: { transferId: await unmatchedTransfer(), note: "refunded on the Paystack dashboard" }, action: "bank_transfer.return" },
+  ]),
+  "funding.requestAccount": audited("OWNER", async () => {
+    await withFakePaystack();
+    return [{ input: { phone: "08031234567" }, action: "funding_account.request" }];
+  }),
+  "funding.simulateTransfer": audited("OWNER_TEST", async () => [{ input: { amount: 500_000 }, action: "test_wallet.simulated_transfer" }]),
   "testWallet.topUp": audited("OWNER", async () => [{ input: { amount: 500_000 }, action: "test_wallet.top_up" }]),
   "testWallet.reset": audited("OWNER", async () => [
     { input: {}, action: "test_wallet.reset" },
@@ -337,6 +392,16 @@ const CLI_COMMANDS: Record<string, Coverage> = {
     "asks the provider how pending purchases ended, as every server process does every few seconds; the settlements it writes are ledger entries, decided by the provider's answer rather than by the operator",
   ),
   "ledger:check": exempt("reads the ledger and balances; changes nothing"),
+  "funding:reconcile": exempt(
+    "asks Paystack which transfers arrived, as one server process does on a schedule; what it credits is decided by Paystack's confirmation, written as ledger entries and bank-transfer rows, not by the operator",
+  ),
+  "funding:queue": exempt("lists bank transfers; changes nothing"),
+  "funding:assign": audited(undefined, async ({ accountId }) => [
+    { input: { transfer: await unmatchedTransfer(), account: accountId, note: "receipt" }, action: "bank_transfer.assign" },
+  ]),
+  "funding:return": audited(undefined, async () => [
+    { input: { transfer: await unmatchedTransfer(), note: "refunded" }, action: "bank_transfer.return" },
+  ]),
   "test-data:prune": audited(undefined, async ({ accountId }) => {
     // Something old enough to prune: the account's test wallet opening entry, made a year old.
     await db.ledgerEntry.updateMany({
@@ -480,12 +545,13 @@ function procedureAt(caller: unknown, path: string): (input: unknown) => Promise
 }
 
 let fixture: Fixture;
-let portalUsers: Record<"OPERATOR" | "OWNER", UserActor>;
+let portalUsers: Record<"OPERATOR" | "OWNER" | "OWNER_TEST", UserActor>;
 
 beforeAll(async () => {
   const { accountId } = await createAccountWithKey();
   fixture = { accountId };
-  portalUsers = { OPERATOR: await newUser("OPERATOR", null), OWNER: await newUser("OWNER", accountId) };
+  const owner = await newUser("OWNER", accountId);
+  portalUsers = { OPERATOR: await newUser("OPERATOR", null), OWNER: owner, OWNER_TEST: { ...owner, livemode: false } };
 });
 
 describe("the portal's tRPC mutations", () => {

@@ -25,6 +25,11 @@ export function lagosInstant(local: string | Prisma.Sql): Prisma.Sql {
   return Prisma.sql`((${local})::timestamp AT TIME ZONE 'Africa/Lagos')`;
 }
 
+/** A list's `from`/`to` (REST) as SQL: a bare date is Lagos midnight, a date-time the instant it names. */
+export function listBound(value: string): Prisma.Sql {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? lagosInstant(Prisma.sql`${value}::date`) : Prisma.sql`${new Date(value)}::timestamptz`;
+}
+
 /** An instant (`timestamptz` SQL, e.g. `t.created_at`) as Lagos wall-clock time, for to_char, ::date, date_trunc. */
 export function lagosLocal(instant: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(${instant} AT TIME ZONE 'Africa/Lagos')`;

@@ -9,13 +9,20 @@ import {
   addAccountUserInput,
   allowlistEntryInput,
   createAccountInput,
-  fundWalletInput,
+  manualFundingInput,
   revokeApiKeyInput,
   setAllowlistRequiredInput,
   setProductCatalogInput,
 } from "~/schemas/operator";
 import { userIdInput } from "~/schemas/security";
 import { getAccountOverviewInput, listAuditLogInput, searchAccountsInput } from "~/schemas/operator-console";
+import {
+  assignBankTransferInput,
+  listBankTransfersInput,
+  listFundingsQuery,
+  requestFundingAccountInput,
+  returnBankTransferInput,
+} from "~/schemas/funding";
 import { createAccount } from "~/server/services/accounts/create-account";
 import { getAccountOverview } from "~/server/services/accounts/get-account-overview";
 import { searchAccounts } from "~/server/services/accounts/search-accounts";
@@ -35,6 +42,12 @@ import { listOperators } from "~/server/services/users/list-operators";
 import { setUserDisabled } from "~/server/services/users/set-user-disabled";
 import { setUserPassword } from "~/server/services/users/set-user-password";
 import { fundWallet } from "~/server/services/wallet/fund-wallet";
+import { assignBankTransfer } from "~/server/services/funding/assign-bank-transfer";
+import { listBankTransfers } from "~/server/services/funding/list-bank-transfers";
+import { listFundingAccounts } from "~/server/services/funding/list-funding-accounts";
+import { listFundings } from "~/server/services/funding/list-fundings";
+import { requestFundingAccount } from "~/server/services/funding/request-funding-account";
+import { returnBankTransfer } from "~/server/services/funding/return-bank-transfer";
 import { createTRPCRouter, operatorCall, operatorProcedure } from "~/server/trpc/init";
 
 export const operatorRouter = createTRPCRouter({
@@ -44,7 +57,22 @@ export const operatorRouter = createTRPCRouter({
 
   account: operatorCall.query(getAccountOverviewInput, getAccountOverview),
 
-  fundWallet: operatorCall.mutation(fundWalletInput, fundWallet),
+  // The console's manual funding requires a reference (the CLI's keeps it optional, DESIGN.md §4.1).
+  fundWallet: operatorCall.mutation(manualFundingInput, fundWallet),
+
+  fundingAccounts: operatorCall.query(accountScopeInput, (actor, { accountId }) => listFundingAccounts(actor, accountId)),
+
+  fundings: operatorCall.query(accountScopeInput.extend(listFundingsQuery.shape), (actor, { accountId, ...query }) =>
+    listFundings(actor, accountId, query),
+  ),
+
+  requestFundingAccount: operatorCall.mutation(requestFundingAccountInput, requestFundingAccount),
+
+  bankTransfers: operatorCall.query(listBankTransfersInput, listBankTransfers),
+
+  assignBankTransfer: operatorCall.mutation(assignBankTransferInput, assignBankTransfer),
+
+  returnBankTransfer: operatorCall.mutation(returnBankTransferInput, returnBankTransfer),
 
   allowlist: operatorCall.query(accountScopeInput, getAllowlistStatus),
 
