@@ -106,7 +106,10 @@ async function reseller(page: Page) {
   return account;
 }
 
-/** After "Purchase successful": one transaction, charged once, the one order VTpass delivered under its request id. */
+/**
+ * After "Purchase successful": one transaction, charged once, the one order VTpass delivered under its
+ * request id; returns what VTpass handed over for it, by the fake's books.
+ */
 async function expectBoughtThroughVtpass(page: Page, accountId: string, sent: Record<string, unknown>) {
   await expect(page.getByRole("heading", { name: "Purchase successful" })).toBeVisible();
   const facts = await moneyFacts(accountId);
@@ -122,7 +125,10 @@ async function expectBoughtThroughVtpass(page: Page, accountId: string, sent: Re
   ]);
   expect(fake.orders.get(requestId)?.status).toBe("delivered");
   expect(transaction!.providerReference).toBe(fake.orders.get(requestId)!.transactionId);
+  return fake.orders.get(requestId)!.delivered;
 }
+
+const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
 
 test("data: a plan bought in the portal is one VTpass order under its variation code", async ({ page }) => {
   const account = await reseller(page);
@@ -160,7 +166,6 @@ const FIXED_PRICE_BILLS = [
     customerId: "7012345678",
     name: "TEST CUSTOMER",
     sent: { serviceID: "dstv", variation_code: "dstv-padi", billersCode: "7012345678" },
-    token: null,
   },
   {
     path: "education",
@@ -171,7 +176,6 @@ const FIXED_PRICE_BILLS = [
     // A PIN has no customer to look up at VTpass: the portal shows the number given.
     name: "08051234567",
     sent: { serviceID: "waec", variation_code: "waecdirect" },
-    token: "0987 6543 2109",
   },
   {
     path: "broadband",
@@ -181,7 +185,6 @@ const FIXED_PRICE_BILLS = [
     customerId: "1402123456",
     name: "TEST CUSTOMER",
     sent: { serviceID: "smile-direct", variation_code: "624", billersCode: "1402123456" },
-    token: null,
   },
 ] as const;
 
@@ -195,12 +198,15 @@ for (const bill of FIXED_PRICE_BILLS) {
     await expect(page.getByTestId("customer-name")).toHaveText(bill.name);
     await page.getByRole("button", { name: "Continue" }).click();
     await confirmButton(page).click();
-    await expectBoughtThroughVtpass(page, account.accountId, bill.sent);
-    if (bill.token) await expect(page.getByTestId("purchase-token")).toHaveText(bill.token);
+    const delivered = await expectBoughtThroughVtpass(page, account.accountId, bill.sent);
+    // A WAEC card's serial and PIN, as VTpass sent them; nothing for what is credited directly.
+    const [card] = delivered.cards ?? [];
+    await expect(page.getByTestId("purchase-serial")).toHaveText(card ? [card.Serial] : []);
+    await expect(page.getByTestId("purchase-pin")).toHaveText(card ? [grouped(card.Pin)] : []);
   });
 }
 
-test("electricity: the token VTpass returns is shown", async ({ page }) => {
+test("electricity: the token and units VTpass returns are shown", async ({ page }) => {
   const account = await reseller(page);
   await page.goto("/buy/electricity");
   await page.getByLabel("Distribution company").selectOption("ikeja-electric-prepaid");
@@ -210,11 +216,12 @@ test("electricity: the token VTpass returns is shown", async ({ page }) => {
   await page.getByLabel("Amount (₦)").fill("5,000");
   await page.getByRole("button", { name: "Continue" }).click();
   await confirmButton(page).click();
-  await expectBoughtThroughVtpass(page, account.accountId, {
+  const delivered = await expectBoughtThroughVtpass(page, account.accountId, {
     serviceID: "ikeja-electric",
     variation_code: "prepaid",
     billersCode: "45012345678",
     amount: 5000,
   });
-  await expect(page.getByTestId("purchase-token")).toHaveText("4261 1234 5678 9012 3456");
+  await expect(page.getByTestId("purchase-token")).toHaveText(grouped(delivered.token!));
+  await expect(page.getByTestId("purchase-units")).toHaveText(delivered.units!);
 });

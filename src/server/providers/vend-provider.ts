@@ -40,8 +40,27 @@ export interface OrderCheck {
   phone: string | null;
 }
 
+/** One voucher or card sold: the serial number printed beside its PIN, when it has one, and the PIN. */
+export interface DeliveredPin {
+  serial: string | null;
+  pin: string;
+}
+
+/**
+ * What the customer needs to use a purchase besides the purchase itself (README "What was delivered"):
+ * `token` is the electricity token, or the first PIN; `pins` every voucher or card sold (exam PINs,
+ * broadband PINs); `units` and `bonusToken` what a disco states with a token. Absent or null for
+ * products credited to the recipient directly (data, airtime, cable TV).
+ */
+export interface Delivered {
+  token: string | null;
+  pins?: DeliveredPin[] | null;
+  units?: string | null;
+  bonusToken?: string | null;
+}
+
 export type VendOutcome =
-  | { status: "successful"; providerReference: string; token: string | null }
+  | ({ status: "successful"; providerReference: string } & Delivered)
   | {
       status: "failed";
       providerReference: string | null;

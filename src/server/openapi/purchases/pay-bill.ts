@@ -10,7 +10,7 @@ export const payBillOperation = {
   summary: "Pay a bill",
   description: [
     `Pays the bill product \`planId\` for \`customerId\`. ${PURCHASE_NOTE}`,
-    "`amount` is required for `variable` products (electricity) and must not be sent for `fixed` ones (a 400 on `amount`). The transaction's `token` carries the electricity token or exam PIN.",
+    "`amount` is required for `variable` products (electricity) and must not be sent for `fixed` ones (a 400 on `amount`). What the customer needs comes with the successful transaction: electricity's `token`, `units` and `bonusToken`; every card or voucher sold (exam and broadband PINs) in `pins`, with its serial where it has one, the first PIN also as `token`.",
   ].join("\n\n"),
   request: { params: billServiceParams, body: payBillInput },
   bodyExample: {

@@ -17,6 +17,10 @@ const NAMES: Record<string, { service: string; code: string | null }> = {
   "dstv-padi": { service: "dstv", code: "dstv-padi" },
   "ikeja-prepaid": { service: "ikeja-electric", code: "prepaid" },
   "waec-pin": { service: "waec", code: "waecdirect" },
+  "waec-registration": { service: "waec-registration", code: "waec-registraion" },
+  "jamb-utme": { service: "jamb", code: "utme" },
+  "spectranet-1000": { service: "spectranet", code: "vt-1000" },
+  "eko-prepaid": { service: "eko-electric", code: "prepaid" },
   "smile-1gb": { service: "smile-direct", code: "516" },
 };
 
@@ -50,6 +54,29 @@ function freshRequestId(offsetMs = 0): string {
 
 function order(service: ServiceCode, productCode: string, recipient: string, amount = 100_000n, requestId = freshRequestId()): VendRequest {
   return { transactionId: `tx-${requestId}`, service, productCode, recipient, amount, phone: null, upstreamRequestId: requestId };
+}
+
+/** What the fake VTpass handed over for this order, by its books. */
+function deliveredBy(request: VendRequest) {
+  const executed = fake.orders.get(request.upstreamRequestId!);
+  if (!executed) throw new Error(`the fake never executed ${request.upstreamRequestId}`);
+  return executed.delivered;
+}
+
+/** A delivered /api/pay answer with these product fields, as a raw answer of the fake. */
+function deliveredAnswer(fields: Record<string, unknown>): string {
+  return JSON.stringify({
+    code: "000",
+    response_description: "TRANSACTION SUCCESSFUL",
+    content: { transactions: { status: "delivered", transactionId: "17398810413069178444218360" } },
+    ...fields,
+  });
+}
+
+/** Vends the order and returns it once delivered. */
+async function vended(request: VendRequest): Promise<VendRequest> {
+  expect((await provider().vend(request)).status).toBe("successful");
+  return request;
 }
 
 function loggedText(): string {
@@ -101,8 +128,9 @@ describe("purchases that are delivered", () => {
   });
 
   it("electricity prepaid takes the token from the answer; the amount is naira", async () => {
-    const outcome = await provider().vend(order("ELECTRICITY", "ikeja-prepaid", "1111111111111", 250_000n));
-    expect(outcome).toMatchObject({ status: "successful", token: "42611234567890123456" });
+    const request = order("ELECTRICITY", "ikeja-prepaid", "1111111111111", 250_000n);
+    const outcome = await provider().vend(request);
+    expect(outcome).toMatchObject({ status: "successful", token: deliveredBy(request).token });
     expect(fake.payRequests.at(-1)!.body).toMatchObject({
       serviceID: "ikeja-electric",
       variation_code: "prepaid",
@@ -112,10 +140,8 @@ describe("purchases that are delivered", () => {
   });
 
   it("education returns the PIN; cable TV changes to the bouquet bought; broadband sends the account", async () => {
-    expect(await provider().vend(order("EDUCATION", "waec-pin", "candidate-1"))).toMatchObject({
-      status: "successful",
-      token: "098765432109",
-    });
+    const pin = order("EDUCATION", "waec-pin", "candidate-1");
+    expect(await provider().vend(pin)).toMatchObject({ status: "successful", token: deliveredBy(pin).cards![0]!.Pin });
     expect(fake.payRequests.at(-1)!.body).toMatchObject({ serviceID: "waec", variation_code: "waecdirect", quantity: 1 });
     expect(await provider().vend(order("CABLE_TV", "dstv-padi", "1212121212"))).toMatchObject({ status: "successful", token: null });
     expect(fake.payRequests.at(-1)!.body).toMatchObject({
@@ -125,6 +151,94 @@ describe("purchases that are delivered", () => {
       subscription_type: "change",
     });
     expect((await provider().vend(order("BROADBAND", "smile-1gb", "smile-acct-1"))).status).toBe("successful");
+  });
+});
+
+describe("what was delivered, read from each product's documented layout", () => {
+  it("WAEC result checker: every card's serial and PIN (cards), the first PIN as the token", async () => {
+    const request = order("EDUCATION", "waec-pin", "candidate-2");
+    const outcome = await provider().vend(request);
+    const [card] = deliveredBy(request).cards!;
+    expect(outcome).toMatchObject({ status: "successful", token: card!.Pin, pins: [{ serial: card!.Serial, pin: card!.Pin }] });
+    expect(card!.Serial).toMatch(/^WRN\d{9}$/);
+  });
+
+  it("several cards in one answer are all kept, from `cards` or from `purchased_code` alone", async () => {
+    const cards = [
+      { Serial: "WRN182135587", Pin: "373820665258" },
+      { Serial: "WRN182135588", Pin: "373820665259" },
+      { Serial: "WRN182135589", Pin: "073820665260" },
+    ];
+    const pins = cards.map((card) => ({ serial: card.Serial, pin: card.Pin }));
+    const purchasedCode = cards.map((card) => `Serial No:${card.Serial}, pin: ${card.Pin}`).join(" | ");
+    fake.inject("pay", { kind: "raw", status: 200, body: deliveredAnswer({ purchased_code: purchasedCode, cards }) });
+    expect(await provider().vend(order("EDUCATION", "waec-pin", "candidate-3"))).toMatchObject({ token: "373820665258", pins });
+    fake.inject("pay", { kind: "raw", status: 200, body: deliveredAnswer({ purchased_code: purchasedCode }) });
+    expect(await provider().vend(order("EDUCATION", "waec-pin", "candidate-4"))).toMatchObject({ token: "373820665258", pins });
+  });
+
+  it("Spectranet: the serial and PIN that only `purchased_code` carries", async () => {
+    const request = order("BROADBAND", "spectranet-1000", "1212121212");
+    const outcome = await provider().vend(request);
+    const [card] = deliveredBy(request).cards!;
+    expect(outcome).toMatchObject({ status: "successful", token: card!.Pin, pins: [{ serial: card!.Serial, pin: card!.Pin }] });
+  });
+
+  it('WAEC registration (`tokens`) and JAMB (`Pin`, "Pin : …"): PINs without a serial', async () => {
+    const registration = order("EDUCATION", "waec-registration", "candidate-5");
+    const [token] = deliveredBy(await vended(registration)).tokens!;
+    expect(await provider().requery({ ...registration, providerReference: null })).toMatchObject({
+      token,
+      pins: [{ serial: null, pin: token }],
+    });
+    const jamb = order("EDUCATION", "jamb-utme", "0123456789");
+    const outcome = await provider().vend(jamb);
+    expect(outcome).toMatchObject({ token: deliveredBy(jamb).pin, pins: [{ serial: null, pin: deliveredBy(jamb).pin }] });
+  });
+
+  it('Ikeja Electric: the token and the units ("79.9 kWh"), no bonus token', async () => {
+    const request = order("ELECTRICITY", "ikeja-prepaid", "1111111111111", 500_000n);
+    const outcome = await provider().vend(request);
+    expect(outcome).toMatchObject({
+      status: "successful",
+      token: deliveredBy(request).token,
+      units: "80.0 kWh",
+      bonusToken: null,
+      pins: null,
+    });
+  });
+
+  it("Eko Electric: the main token, the bonus (FBE) token and mainTokenUnits, never the purchased_code's labels", async () => {
+    const request = order("ELECTRICITY", "eko-prepaid", "0101150290000", 1_000_000n);
+    const outcome = await provider().vend(request);
+    const delivered = deliveredBy(request);
+    expect(outcome).toMatchObject({ token: delivered.token, bonusToken: delivered.bonusToken, units: "160 kWh" });
+    // Their documented sample, with only purchased_code and mainTokenUnits to go by.
+    fake.inject("pay", {
+      kind: "raw",
+      status: 200,
+      body: deliveredAnswer({
+        purchased_code: "Token : 42167939781206619049 Bonus Token : 62881559799402440206",
+        mainTokenUnits: 16666.666,
+      }),
+    });
+    expect(await provider().vend(order("ELECTRICITY", "eko-prepaid", "0101150290001", 1_000_000n))).toMatchObject({
+      token: "42167939781206619049",
+      bonusToken: "62881559799402440206",
+      units: "16666.666 kWh",
+    });
+  });
+
+  it("products credited directly carry nothing to hand over", async () => {
+    for (const request of [order("DATA", "glo-1gb", "08051234568"), order("CABLE_TV", "dstv-padi", "1212121213")]) {
+      expect(await provider().vend(request)).toMatchObject({
+        status: "successful",
+        token: null,
+        pins: null,
+        units: null,
+        bonusToken: null,
+      });
+    }
   });
 });
 
@@ -155,7 +269,8 @@ describe("the response-code table", () => {
     expect((await provider().requery({ ...request, providerReference: null })).status).toBe("pending");
     expect(await provider().requery({ ...request, providerReference: null })).toMatchObject({
       status: "successful",
-      token: "42611234567890123456",
+      token: deliveredBy(request).token,
+      units: deliveredBy(request).units,
     });
   });
 

@@ -26,6 +26,7 @@ import type { ServiceCode } from "~/schemas/services";
 import type { OrderCheck, VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "../vend-provider";
 import { upstreamLogger } from "../upstream-http";
 import { VtpassClient, VtpassFault, type VtpassAnswer, type VtpassClientOptions } from "./vtpass-client";
+import { deliveredOf, stringField } from "./vtpass-delivery";
 
 const { log, gaveUp } = upstreamLogger("vtpass", "vtpass");
 
@@ -239,7 +240,7 @@ export function interpretTransaction(answer: VtpassAnswer, service: ServiceCode,
     const status = typeof transaction?.status === "string" ? transaction.status.toLowerCase() : null;
     if (status === DELIVERED) {
       if (!providerReference) throw new VtpassFault("unexpected-answer", "delivered without a transactionId");
-      return { status: "successful", providerReference, token: tokenOf(answer.body, service) };
+      return { status: "successful", providerReference, ...deliveredOf(answer.body, service) };
     }
     if (status !== null && NOT_EXECUTED_STATUSES.has(status)) {
       return {
@@ -265,35 +266,6 @@ export function interpretTransaction(answer: VtpassAnswer, service: ServiceCode,
   // purchase, and any code not in their table: ambiguous, so pending.
   if (code !== "099") log("warn", `vtpass ${operation} answered code ${code}; left pending for the requery`, { operation, code });
   return { status: "pending", providerReference };
-}
-
-/** The electricity token or education PIN of a delivered purchase, else null. */
-function tokenOf(body: Record<string, unknown>, service: ServiceCode): string | null {
-  if (service !== "ELECTRICITY" && service !== "EDUCATION") return null;
-  if (service === "EDUCATION") {
-    const cards = body.cards;
-    if (Array.isArray(cards) && cards.length > 0) {
-      const pin = stringField((cards[0] as { Pin?: unknown }).Pin);
-      if (pin) return pin.slice(0, 200);
-    }
-  }
-  const direct = stringField(body.token) ?? stringField(body.mainToken) ?? stringField(body.Token);
-  if (direct) return stripLabel(direct);
-  const purchased = stringField(body.purchased_code);
-  return purchased ? stripLabel(purchased) : null;
-}
-
-/** "Token : 2645 7826 ..." → "2645 7826 ..."; bounded like any foreign text we store. */
-function stripLabel(value: string): string {
-  return value
-    .replace(/^\s*(token|pin)\s*:\s*/i, "")
-    .trim()
-    .slice(0, 200);
-}
-
-function stringField(value: unknown): string | null {
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  return typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, 200) : null;
 }
 
 function interpretVerify(answer: VtpassAnswer): VerifyOutcome {

@@ -150,13 +150,22 @@ async function runBeginStatement(
   }
 }
 
+/**
+ * Settles a purchase as the provider's outcome says (settle_purchase: only a PENDING transaction
+ * changes). A successful one keeps what was delivered; `token` is the electricity token or, for
+ * vouchers, the first PIN (README "What was delivered").
+ */
 export async function settlePurchase(transactionId: string, outcome: VendOutcome, requeryCount = 0): Promise<PurchaseRow> {
   const status = outcome.status === "successful" ? "SUCCESSFUL" : outcome.status === "failed" ? "FAILED" : "PENDING";
+  const delivered = outcome.status === "successful" ? outcome : null;
+  const pins = delivered?.pins && delivered.pins.length > 0 ? delivered.pins : null;
+  const token = delivered ? (delivered.token ?? pins?.[0]?.pin ?? null) : null;
   const rows = await queryRows<{ purchase: PurchaseRowJson }>(sql`
     SELECT ${RETURNED_PURCHASE} AS purchase FROM settle_purchase(
       ${transactionId}::uuid, ${status}::"TransactionStatus", ${outcome.providerReference},
-      ${outcome.status === "successful" ? outcome.token : null}, ${outcome.status === "failed" ? outcome.reason : null},
-      ${interval(requeryDelay(requeryCount))}::interval) p`);
+      ${token}, ${outcome.status === "failed" ? outcome.reason : null},
+      ${interval(requeryDelay(requeryCount))}::interval,
+      ${pins === null ? null : JSON.stringify(pins)}::jsonb, ${delivered?.units ?? null}, ${delivered?.bonusToken ?? null}) p`);
   const row = rows[0];
   if (!row) throw new Error(`settle_purchase found no transaction ${transactionId}`);
   return purchaseRowFromJson(row.purchase);
