@@ -6,10 +6,13 @@
  *  - vend() is called at most once per transaction. It must never be retried blindly: when the
  *    outcome is unknown (time-out, connection lost, garbled answer) it returns `pending`, and the
  *    reconciler asks requery() later.
- *  - requery() is safe to repeat; it reports what the upstream knows about that transaction.
+ *  - requery() is safe to repeat; it reports what the upstream knows about that transaction:
+ *    `pending` only when the upstream answered that it cannot say yet. It may throw when the upstream
+ *    could not be asked (VTpass does): the transaction is then left as it is, the reconciler asks again,
+ *    and a VTpass callback that needed the answer is refused so that it is sent again.
  *  - verifyCustomer() is safe to repeat.
- *  - None of them throws for an upstream fault: faults are outcomes (`pending`, or for verify
- *    `unavailable`). A throw is treated like `pending` by the caller anyway.
+ *  - vend() and verifyCustomer() never throw for an upstream fault: faults are outcomes (`pending`, or
+ *    for verify `unavailable`). A throw is treated like `pending` by the caller anyway.
  */
 import type { ServiceCode } from "~/schemas/services";
 
@@ -93,6 +96,6 @@ export interface VendProvider {
    * no name for, an amount it cannot express), by throwing an AppError. Absent: every order is sendable.
    */
   checkOrder?(order: OrderCheck): Promise<void>;
-  /** What became of an earlier vend; `pending` while the upstream still cannot say. */
+  /** What became of an earlier vend; `pending` while the upstream still cannot say; may throw when it cannot be asked. */
   requery(request: VendRequest & { providerReference: string | null }): Promise<VendOutcome>;
 }

@@ -305,11 +305,30 @@ describe("the response-code table", () => {
     });
   });
 
-  it("a refusal code answered to a requery (no transaction in it) leaves the purchase pending", async () => {
+  it("a requery VTpass does not answer with the order's status throws, so nothing is settled on it", async () => {
     const request = order("DATA", "glo-1gb", "08070000007");
     await provider().vend(request);
-    fake.inject("requery", { kind: "raw", status: 200, body: '{"code":"018","response_description":"LOW WALLET BALANCE"}', times: 2 });
-    expect((await provider().requery({ ...request, providerReference: "p-1" })).status).toBe("pending");
+    for (const fault of [
+      { kind: "raw", status: 200, body: '{"code":"018","response_description":"LOW WALLET BALANCE"}' },
+      { kind: "raw", status: 401, body: '{"code":"087","response_description":"INVALID CREDENTIALS"}' },
+      { kind: "raw", status: 200, body: '{"response_description":"TRANSACTION PROCESSED"}' },
+      { kind: "status", status: 502 },
+      { kind: "malformed" },
+      { kind: "hang" },
+    ] as const) {
+      fake.inject("requery", { ...fault, times: 1 });
+      await expect(provider({ retries: 0 }).requery({ ...request, providerReference: "p-1" }), JSON.stringify(fault)).rejects.toMatchObject(
+        {
+          name: "UpstreamFault",
+        },
+      );
+    }
+    // Refused keys are a fault too, never an answer about the order.
+    await expect(provider({ secretKey: "SK_wrong" }).requery({ ...request, providerReference: "p-1" })).rejects.toMatchObject({
+      name: "UpstreamFault",
+    });
+    // Once VTpass answers again, the order's status is read as usual.
+    expect((await provider().requery({ ...request, providerReference: "p-1" })).status).toBe("successful");
   });
 });
 

@@ -149,32 +149,47 @@ export class VtpassProvider implements VendProvider {
     }
   }
 
+  /**
+   * What became of an order, by /api/requery. Throws (VtpassFault) when VTpass could not be asked, or
+   * answered without the order's state (refused credentials `087`, a code about the request rather than
+   * the order, no code at all): the caller then keeps the transaction as it is. The reconciler asks again
+   * later; a callback is refused so that VTpass sends it again (README "Callbacks"). Never read as
+   * "pending", which would let a reversal that could not be confirmed be acknowledged and lost.
+   */
   async requery(request: VendRequest & { providerReference: string | null }): Promise<VendOutcome> {
     const requestId = request.upstreamRequestId;
     // Begun before request ids existed: never sent to VTpass under any id we know; left for an operator.
     if (!requestId) return { status: "pending", providerReference: request.providerReference };
+    let answer: VtpassAnswer;
     try {
-      const answer = await this.client.postQuery("api/requery", { request_id: requestId }, "requery");
-      if (codeOf(answer) === "015") {
-        // "This RequestID was not used on our platform". VTpass does not promise that the id is now closed,
-        // so a purchase still on its way could yet arrive: only an id old enough that no purchase of ours
-        // can still be in flight is taken as never received (README "The VTpass provider").
-        const age = requestIdAgeMs(requestId, this.now());
-        if (age !== null && age >= this.notFoundAfterMs) return { status: "failed", providerReference: null, reason: NEVER_RECEIVED };
-        return { status: "pending", providerReference: request.providerReference };
-      }
-      const outcome = interpretTransaction(answer, request.service, "requery");
-      // A refusal code answered to a requery describes the requery, not the order: only a transaction
-      // status (000 failed/reversed) fails a purchase here.
-      if (outcome.status === "failed" && !answerHasTransaction(answer))
-        return { status: "pending", providerReference: request.providerReference };
-      return outcome.status === "pending" && outcome.providerReference === null
-        ? { ...outcome, providerReference: request.providerReference }
-        : outcome;
+      answer = await this.client.postQuery("api/requery", { request_id: requestId }, "requery");
     } catch (error) {
       gaveUp("requery", request.transactionId, error);
+      throw error;
+    }
+    const code = codeOf(answer);
+    if (code === "015") {
+      // "This RequestID was not used on our platform". VTpass does not promise that the id is now closed,
+      // so a purchase still on its way could yet arrive: only an id old enough that no purchase of ours
+      // can still be in flight is taken as never received (README "The VTpass provider").
+      const age = requestIdAgeMs(requestId, this.now());
+      if (age !== null && age >= this.notFoundAfterMs) return { status: "failed", providerReference: null, reason: NEVER_RECEIVED };
       return { status: "pending", providerReference: request.providerReference };
     }
+    // Only the order's own status (or 099, "processing") says anything about it: a refusal code answered
+    // to a requery describes the requery, not the order.
+    if (code !== "099" && !answerHasTransaction(answer)) {
+      const fault = new VtpassFault(
+        "unexpected-answer",
+        `requery answered ${code === null ? `HTTP ${answer.httpStatus} without a code` : `code ${code}`} and not the order's status`,
+      );
+      gaveUp("requery", request.transactionId, fault);
+      throw fault;
+    }
+    const outcome = interpretTransaction(answer, request.service, "requery");
+    return outcome.status === "pending" && outcome.providerReference === null
+      ? { ...outcome, providerReference: request.providerReference }
+      : outcome;
   }
 
   /** GET /api/balance: VTpass's wallet, in naira as they give it (for the console; not used by purchases). */

@@ -15,7 +15,9 @@
  * - a SUCCESSFUL transaction whose requery says "reversed" (their status after delivery was undone) is
  *   refunded by reverse_delivered_purchase: FAILED, a REVERSAL ledger entry, an audit entry by "system";
  *   a second callback finds it FAILED and changes nothing;
- * - anything else (FAILED already, a successful one the requery still calls delivered) changes nothing.
+ * - anything else (FAILED already, a successful one the requery still calls delivered) changes nothing;
+ * - a requery VTpass does not answer with the order's status throws, so the callback is refused (503)
+ *   and VTpass sends it again: never acknowledged without being applied.
  *
  * A body that is malformed, of another type, or names no transaction of ours changes nothing either; it
  * is logged. What the route answers for each is in README "The VTpass provider", "Callbacks".
