@@ -73,6 +73,8 @@ export type VendOutcome =
        * low, the biller unreachable): the purchase is refunded and answered 503 provider.unavailable.
        */
       providerUnavailable?: boolean;
+      /** The refusal is ours to mend (refused credentials): the operator is alerted (raiseUpstreamAlert). */
+      operatorAlert?: { code: string; problem: string };
     }
   | { status: "pending"; providerReference: string | null };
 

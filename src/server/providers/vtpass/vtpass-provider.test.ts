@@ -361,9 +361,19 @@ describe("faults", () => {
     );
   });
 
-  it("wrong keys: the purchase stays pending (never a failure), and verification is unavailable", async () => {
+  it("wrong keys (087): the purchase fails at once, for the operator to mend; verification is unavailable", async () => {
     const wrong = provider({ secretKey: "SK_wrong" });
-    expect((await wrong.vend(order("DATA", "glo-1gb", "08080000003"))).status).toBe("pending");
+    expect(await wrong.vend(order("DATA", "glo-1gb", "08080000003"))).toMatchObject({
+      status: "failed",
+      providerUnavailable: true,
+      operatorAlert: { code: "087", problem: expect.stringContaining("VTPASS_SECRET_KEY") },
+    });
+    // A request id not in VTpass's format (085): refused the same way.
+    expect(await provider().vend(order("DATA", "glo-1gb", "08080000004", 100_000n, "not-a-dated-id"))).toMatchObject({
+      status: "failed",
+      providerUnavailable: true,
+      operatorAlert: { code: "085" },
+    });
     expect((await wrong.verifyCustomer({ service: "CABLE_TV", productCode: "dstv-padi", customerId: "1212121212" })).status).toBe(
       "unavailable",
     );

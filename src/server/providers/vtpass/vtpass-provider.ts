@@ -31,7 +31,7 @@ import { deliveredOf, stringField } from "./vtpass-delivery";
 const { log, gaveUp } = upstreamLogger("vtpass", "vtpass");
 
 /** Codes that prove the order was refused and never executed (https://www.vtpass.com/documentation/response-codes/). */
-export const REFUSAL_CODES: Readonly<Record<string, { reason: string; providerUnavailable?: true }>> = {
+export const REFUSAL_CODES: Readonly<Record<string, { reason: string; providerUnavailable?: true; operatorAlert?: string }>> = {
   "016": { reason: "The provider reports the transaction failed." },
   "091": { reason: "The provider did not process the transaction." },
   "010": { reason: "The provider does not know this product variation." },
@@ -49,6 +49,18 @@ export const REFUSAL_CODES: Readonly<Record<string, { reason: string; providerUn
   "023": { reason: "The provider account has no API access.", providerUnavailable: true },
   "024": { reason: "The provider account is inactive.", providerUnavailable: true },
   "030": { reason: "The biller cannot be reached.", providerUnavailable: true },
+  // Refused before anything was executed, for a fault of ours that no retry by the reseller can mend: the
+  // operator is alerted (README "The VTpass provider", "What resellers see").
+  "085": {
+    reason: "The provider refused the order's request id; it was not executed.",
+    providerUnavailable: true,
+    operatorAlert: "VTpass refused a request id as improper (085): our request ids do not follow their format.",
+  },
+  "087": {
+    reason: "The provider refused our credentials.",
+    providerUnavailable: true,
+    operatorAlert: "VTpass refused our credentials (087): check VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY.",
+  },
 };
 
 /** `000`: the order's own status decides (content.transactions.status). */
@@ -275,6 +287,7 @@ export function interpretTransaction(answer: VtpassAnswer, service: ServiceCode,
       providerReference,
       reason: refusal.reason,
       ...(refusal.providerUnavailable ? { providerUnavailable: true } : {}),
+      ...(refusal.operatorAlert ? { operatorAlert: { code, problem: refusal.operatorAlert } } : {}),
     };
   }
   // 099 (processing), 014 (request id exists: an earlier send reached them), 044 (resolved), 015 on a

@@ -19,6 +19,7 @@ import { queryRows, sql, type SqlStatement } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { logger } from "~/server/log";
 import { getVendProvider, type VendOutcome, type VendProvider, type VendRequest } from "~/server/providers";
+import { raiseUpstreamAlert } from "~/server/services/upstream/raise-upstream-alert";
 import { orderFingerprint } from "./order-fingerprint";
 import {
   purchaseRowFromJson,
@@ -348,6 +349,14 @@ async function completePurchase(
   if (!begun.created) return replayOrConflict(begun, fingerprint, clientReference);
   const outcome = await vendSafely(provider, vendRequestOf(begun, phone));
   const settled = await settlePurchase(begun.id, outcome);
+  if (outcome.status === "failed" && outcome.operatorAlert) {
+    await raiseUpstreamAlert({
+      provider: provider.name,
+      ...outcome.operatorAlert,
+      transactionId: settled.id,
+      accountId: settled.account_id,
+    });
+  }
   if (outcome.status === "failed" && outcome.providerUnavailable && settled.status === "FAILED") {
     // Refunded in the settlement above; the reseller is told to try again later (a new clientReference:
     // this one stays the failed, refunded transaction, and replays as such).

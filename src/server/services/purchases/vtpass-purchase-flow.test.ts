@@ -3,21 +3,23 @@
  * kind bought end to end, a pending purchase settled by the reconciler, 018 answered 503 with the debit
  * refunded, an unmapped product refused with nothing charged, and the ledger check clean.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/server/db";
 import { isAppError } from "~/server/errors";
+import { logger } from "~/server/log";
 import { setVendProviderForTests } from "~/server/providers";
 import { VtpassProvider } from "~/server/providers/vtpass/vtpass-provider";
 import { checkLedger } from "~/server/services/reconciliation/check-ledger";
 import { reconcilePendingTransactions } from "~/server/services/reconciliation/reconcile-pending";
 import { operator } from "~/test/fixtures";
 import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
-import { balanceOf, ensureSandboxCatalog, fundedAccount, reference } from "~/test/purchase-fixtures";
+import { balanceOf, ensureSandboxCatalog, fundedAccount, ledgerOf, reference } from "~/test/purchase-fixtures";
 import { payBill } from "./pay-bill";
 import { purchaseAirtime } from "./purchase-airtime";
 import { purchaseData } from "./purchase-data";
 
 let fake: FakeVtpass;
+let vtpass: VtpassProvider;
 
 beforeAll(async () => {
   await ensureSandboxCatalog();
@@ -30,18 +32,17 @@ beforeAll(async () => {
     data: { upstreamService: "ikeja-electric", upstreamCode: "prepaid" },
   });
   await db.billProduct.update({ where: { id: "waec-result-checker" }, data: { upstreamService: "waec", upstreamCode: "waecdirect" } });
-  setVendProviderForTests(
-    new VtpassProvider({
-      baseUrl: fake.baseUrl,
-      ...fake.keys,
-      vendTimeoutMs: 1_000,
-      queryTimeoutMs: 500,
-      retries: 0,
-      retryDelayMs: 10,
-      notFoundAfterMs: 60_000,
-      defaultPhone: "08011111111",
-    }),
-  );
+  vtpass = new VtpassProvider({
+    baseUrl: fake.baseUrl,
+    ...fake.keys,
+    vendTimeoutMs: 1_000,
+    queryTimeoutMs: 500,
+    retries: 0,
+    retryDelayMs: 10,
+    notFoundAfterMs: 60_000,
+    defaultPhone: "08011111111",
+  });
+  setVendProviderForTests(vtpass);
 });
 afterAll(async () => {
   setVendProviderForTests(null);
@@ -97,6 +98,59 @@ describe("VEND_PROVIDER=vtpass end to end", () => {
     );
     expect(isAppError(error) && error.code === "provider.unavailable").toBe(true);
     expect(await balanceOf(accountId)).toBe(1_000_000n);
+  });
+
+  it("087 (VTpass refused our keys) and 085 fail at once: refunded, answered 503, the operator alerted in the audit log", async () => {
+    const { accountId, actor } = await fundedAccount(1_000_000n);
+    const alerts = () => db.auditLogEntry.findMany({ where: { action: "upstream.alert", accountId } });
+    const wrongKeys = new VtpassProvider({
+      baseUrl: fake.baseUrl,
+      ...fake.keys,
+      secretKey: "SK_revoked",
+      vendTimeoutMs: 1_000,
+      queryTimeoutMs: 500,
+      retries: 0,
+      retryDelayMs: 10,
+      notFoundAfterMs: 60_000,
+      defaultPhone: "08011111111",
+    });
+    const errors = vi.spyOn(logger, "error");
+    let logged: unknown[][] = [];
+    setVendProviderForTests(wrongKeys);
+    try {
+      for (const phone of ["08039990003", "08039990004"]) {
+        const refused = await purchaseData(actor, { clientReference: reference(), planId: "mtn-1gb-30d", phone }).catch(
+          (caught: unknown) => caught,
+        );
+        expect(isAppError(refused) && refused.code).toBe("provider.unavailable");
+      }
+    } finally {
+      setVendProviderForTests(vtpass);
+      logged = [...errors.mock.calls];
+      errors.mockRestore();
+    }
+    expect(logged.filter(([, message]) => /upstream alert: VTpass refused our credentials \(087\)/.test(String(message)))).toHaveLength(2);
+    fake.outcomeFor("08039990005", { code: "085" });
+    const improper = await purchaseData(actor, { clientReference: reference(), planId: "mtn-1gb-30d", phone: "08039990005" }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(isAppError(improper) && improper.code).toBe("provider.unavailable");
+
+    const transactions = await db.transaction.findMany({ where: { accountId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    expect(transactions.map((row) => row.status)).toEqual(["FAILED", "FAILED", "FAILED"]);
+    expect(await balanceOf(accountId)).toBe(1_000_000n);
+    expect((await ledgerOf(accountId)).map((entry) => entry.kind)).toEqual(["FUNDING", ...Array(3).fill(["PURCHASE", "REVERSAL"]).flat()]);
+    // One alert per code while it lasts, naming the purchase that met it; each purchase says why it failed.
+    const entries = await alerts();
+    expect(entries.map((entry) => (entry.details as { code: string }).code).sort()).toEqual(["085", "087"]);
+    expect(entries.every((entry) => entry.actorType === "SYSTEM" && transactions.some((row) => row.id === entry.targetId))).toBe(true);
+    expect(transactions.map((row) => row.failureReason)).toEqual([
+      "The provider refused our credentials.",
+      "The provider refused our credentials.",
+      "The provider refused the order's request id; it was not executed.",
+    ]);
+    expect(fake.disagreementsWith(transactions)).toEqual([]);
+    expect((await checkLedger(operator, { accountId })).ok).toBe(true);
   });
 
   it("an unmapped plan or an amount that is not whole naira is refused before any money moves", async () => {
