@@ -85,6 +85,8 @@ export interface FakeVtpass {
   keys: { apiKey: string; publicKey: string; secretKey: string };
   /** Every /api/pay that reached the server, in arrival order (request_id, body). */
   payRequests: { requestId: string; body: Record<string, unknown> }[];
+  /** Every /api/requery that reached the server, in arrival order (its request_id). */
+  requeries: string[];
   /** Orders executed, by request_id. */
   orders: Map<string, Order>;
   /** Requests refused for their credentials. */
@@ -262,6 +264,7 @@ export async function startFakeVtpass(
     baseUrl: "",
     keys,
     payRequests: [],
+    requeries: [],
     orders: new Map(),
     unauthorized: 0,
     balance: 250000,
@@ -407,6 +410,7 @@ export async function startFakeVtpass(
   }
 
   function requery(body: Record<string, unknown>, response: http.ServerResponse): void {
+    fake.requeries.push(String(body.request_id ?? ""));
     const fault = takeFault("requery");
     if (fault) return strike(fault, response);
     const order = fake.orders.get(String(body.request_id ?? ""));

@@ -36,7 +36,7 @@ LANGUAGE sql IMMUTABLE AS $fn$
 $fn$;
 
 -- Settlement records what was delivered, and (p_reversal_check_after, for an upstream that can reverse a
--- delivered order: VTpass) when the sweep first asks whether it was reversed. The new parameters come
+-- delivered order: VTpass) when the sweep first asks whether a live purchase was reversed. The new parameters come
 -- last with defaults, so the previous release, still running during a deploy, settles as before.
 DROP FUNCTION settle_purchase(uuid, "TransactionStatus", text, text, text, interval);
 CREATE FUNCTION settle_purchase(
@@ -62,7 +62,7 @@ BEGIN
         token = p_token, pins = p_pins, units = p_units, bonus_token = p_bonus_token,
         failure_reason = p_failure_reason,
         completed_at = now(), next_requery_at = NULL, updated_at = now(),
-        reversal_check_at = CASE WHEN p_status = 'SUCCESSFUL' THEN now() + p_reversal_check_after END
+        reversal_check_at = CASE WHEN p_status = 'SUCCESSFUL' AND livemode THEN now() + p_reversal_check_after END
     WHERE id = p_transaction_id AND status = 'PENDING'
     RETURNING * INTO v_transaction;
 

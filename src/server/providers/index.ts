@@ -13,6 +13,7 @@ export type {
   Delivered,
   DeliveredPin,
   OrderCheck,
+  ReversalWatch,
   VendOutcome,
   VendProvider,
   VendRequest,

@@ -89,8 +89,21 @@ export type VerifyOutcome =
   | { status: "invalid"; reason: string }
   | { status: "unavailable"; reason: string };
 
+/** How long, and from when, a delivered purchase is watched for a reversal (README "The VTpass provider", "Reversals"). */
+export interface ReversalWatch {
+  /** After delivery, when first to ask; later checks come at doubling ages. */
+  firstCheckMs: number;
+  /** How long after delivery to keep asking; the last check falls at its end. */
+  windowMs: number;
+}
+
 export interface VendProvider {
   readonly name: string;
+  /**
+   * Set when the upstream can reverse an order after delivering it and its requery says so (VTpass): each
+   * delivered purchase is then asked about again within the window, by the reversal sweep.
+   */
+  readonly reversalWatch?: ReversalWatch | null;
   verifyCustomer(request: VerifyRequest): Promise<VerifyOutcome>;
   vend(request: VendRequest): Promise<VendOutcome>;
   /**

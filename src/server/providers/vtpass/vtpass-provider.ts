@@ -23,7 +23,7 @@ import type { Env } from "~/env";
 import { queryRows, sql } from "~/server/db";
 import { AppError } from "~/server/errors";
 import type { ServiceCode } from "~/schemas/services";
-import type { OrderCheck, VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "../vend-provider";
+import type { OrderCheck, ReversalWatch, VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "../vend-provider";
 import { upstreamLogger } from "../upstream-http";
 import { VtpassClient, VtpassFault, type VtpassAnswer, type VtpassClientOptions } from "./vtpass-client";
 import { deliveredOf, stringField } from "./vtpass-delivery";
@@ -91,10 +91,13 @@ export interface VtpassProviderOptions extends VtpassClientOptions {
   /** The upstream names of a product; the catalog by default, a table in tests. */
   lookup?: (service: ServiceCode, productCode: string) => Promise<UpstreamName | null>;
   now?: () => number;
+  /** VTpass reverses delivered orders now and then: how delivered purchases are watched for it; null not at all. */
+  reversalWatch?: ReversalWatch | null;
 }
 
 export class VtpassProvider implements VendProvider {
   readonly name = "vtpass";
+  readonly reversalWatch: ReversalWatch | null;
   private readonly client: VtpassClient;
   private readonly notFoundAfterMs: number;
   private readonly defaultPhone: string | null;
@@ -107,6 +110,7 @@ export class VtpassProvider implements VendProvider {
     this.defaultPhone = options.defaultPhone;
     this.lookup = options.lookup ?? upstreamNameFromCatalog;
     this.now = options.now ?? Date.now;
+    this.reversalWatch = options.reversalWatch ?? null;
   }
 
   async checkOrder(order: OrderCheck): Promise<void> {
@@ -358,6 +362,8 @@ export function vtpassProviderFromEnv(
     | "VTPASS_RETRY_DELAY_MS"
     | "VTPASS_NOT_FOUND_AFTER_MS"
     | "VTPASS_DEFAULT_PHONE"
+    | "VTPASS_REVERSAL_WINDOW_MS"
+    | "VTPASS_REVERSAL_FIRST_CHECK_MS"
   >,
 ): VtpassProvider {
   const { VTPASS_API_KEY: apiKey, VTPASS_PUBLIC_KEY: publicKey, VTPASS_SECRET_KEY: secretKey } = config;
@@ -376,5 +382,9 @@ export function vtpassProviderFromEnv(
     retryDelayMs: config.VTPASS_RETRY_DELAY_MS,
     notFoundAfterMs: config.VTPASS_NOT_FOUND_AFTER_MS,
     defaultPhone: config.VTPASS_DEFAULT_PHONE ?? null,
+    reversalWatch:
+      config.VTPASS_REVERSAL_WINDOW_MS > 0
+        ? { firstCheckMs: config.VTPASS_REVERSAL_FIRST_CHECK_MS, windowMs: config.VTPASS_REVERSAL_WINDOW_MS }
+        : null,
   });
 }

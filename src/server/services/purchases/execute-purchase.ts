@@ -154,9 +154,16 @@ async function runBeginStatement(
 /**
  * Settles a purchase as the provider's outcome says (settle_purchase: only a PENDING transaction
  * changes). A successful one keeps what was delivered; `token` is the electricity token or, for
- * vouchers, the first PIN (README "What was delivered").
+ * vouchers, the first PIN (README "What was delivered"). When the provider that settled it can reverse
+ * a delivery (`reversalWatch`), the same statement puts it in the reversal sweep's queue.
  */
-export async function settlePurchase(transactionId: string, outcome: VendOutcome, requeryCount = 0): Promise<PurchaseRow> {
+export async function settlePurchase(
+  transactionId: string,
+  outcome: VendOutcome,
+  requeryCount = 0,
+  provider?: Pick<VendProvider, "reversalWatch">,
+): Promise<PurchaseRow> {
+  const watch = outcome.status === "successful" ? provider?.reversalWatch : null;
   const status = outcome.status === "successful" ? "SUCCESSFUL" : outcome.status === "failed" ? "FAILED" : "PENDING";
   const delivered = outcome.status === "successful" ? outcome : null;
   const pins = delivered?.pins && delivered.pins.length > 0 ? delivered.pins : null;
@@ -166,7 +173,8 @@ export async function settlePurchase(transactionId: string, outcome: VendOutcome
       ${transactionId}::uuid, ${status}::"TransactionStatus", ${outcome.providerReference},
       ${token}, ${outcome.status === "failed" ? outcome.reason : null},
       ${interval(requeryDelay(requeryCount))}::interval,
-      ${pins === null ? null : JSON.stringify(pins)}::jsonb, ${delivered?.units ?? null}, ${delivered?.bonusToken ?? null}) p`);
+      ${pins === null ? null : JSON.stringify(pins)}::jsonb, ${delivered?.units ?? null}, ${delivered?.bonusToken ?? null},
+      ${watch ? interval(watch.firstCheckMs) : null}::interval) p`);
   const row = rows[0];
   if (!row) throw new Error(`settle_purchase found no transaction ${transactionId}`);
   return purchaseRowFromJson(row.purchase);
@@ -348,7 +356,7 @@ async function completePurchase(
 ): Promise<PurchaseResult> {
   if (!begun.created) return replayOrConflict(begun, fingerprint, clientReference);
   const outcome = await vendSafely(provider, vendRequestOf(begun, phone));
-  const settled = await settlePurchase(begun.id, outcome);
+  const settled = await settlePurchase(begun.id, outcome, 0, provider);
   if (outcome.status === "failed" && outcome.operatorAlert) {
     await raiseUpstreamAlert({
       provider: provider.name,
