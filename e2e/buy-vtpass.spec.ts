@@ -175,7 +175,9 @@ const FIXED_PRICE_BILLS = [
     customerId: "08051234567",
     // A PIN has no customer to look up at VTpass: the portal shows the number given.
     name: "08051234567",
-    sent: { serviceID: "waec", variation_code: "waecdirect" },
+    // VTpass knows a WAEC PIN by its phone alone: the customer's own is sent.
+    phone: "08051234567",
+    sent: { serviceID: "waec", variation_code: "waecdirect", phone: "08051234567" },
   },
   {
     path: "broadband",
@@ -196,6 +198,7 @@ for (const bill of FIXED_PRICE_BILLS) {
     await page.getByLabel(bill.customerIdLabel).fill(bill.customerId);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByTestId("customer-name")).toHaveText(bill.name);
+    if ("phone" in bill) await page.getByLabel("Customer's phone (optional)").fill(bill.phone);
     await page.getByRole("button", { name: "Continue" }).click();
     await confirmButton(page).click();
     const delivered = await expectBoughtThroughVtpass(page, account.accountId, bill.sent);
@@ -205,6 +208,20 @@ for (const bill of FIXED_PRICE_BILLS) {
     await expect(page.getByTestId("purchase-pin")).toHaveText(card ? [grouped(card.Pin)] : []);
   });
 }
+
+test("education: a WAEC PIN without the customer's phone is refused before anything is charged", async ({ page }) => {
+  const account = await reseller(page);
+  await page.goto("/buy/education");
+  await page.getByLabel("Product").selectOption("waec-result-checker");
+  await page.getByLabel("Candidate or phone number").fill("candidate-77");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await confirmButton(page).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("tells its orders apart by the phone number");
+  const facts = await moneyFacts(account.accountId);
+  expect(facts.transactions).toHaveLength(0);
+  expect(facts.balance).toBe(FUNDING);
+});
 
 test("electricity: the token and units VTpass returns are shown", async ({ page }) => {
   const account = await reseller(page);

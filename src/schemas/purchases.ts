@@ -84,7 +84,10 @@ export const payBillInput = z.object({
     description: "Kobo. Required for variable-amount products (electricity), refused for fixed-price ones.",
     example: 500_000,
   }),
-  phone: phone.optional().meta({ description: "Where the biller texts the token or receipt, when it does." }),
+  phone: phone.optional().meta({
+    description:
+      "The customer's phone: where the biller texts the token, PIN or receipt, when it does. Required by some providers for PINs bought without a customer id of the biller's (WAEC result checker and registration through VTpass, which tells such orders apart by the phone): without it, a 400 on `phone`, nothing charged.",
+  }),
 });
 export type PayBillInput = z.infer<typeof payBillInput>;
 

@@ -13,7 +13,7 @@ import { BILL_SERVICE_WORDS } from "./bill-services";
 import { Checkout } from "./checkout";
 import { CustomerDetails } from "./customer-details";
 import { describePurchaseError } from "./describe-error";
-import { AmountField, ContinueButton, readAmount } from "./order-fields";
+import { AmountField, ContinueButton, PhoneField, readAmount, readPhone } from "./order-fields";
 import type { BillProduct, CustomerVerification } from "./types";
 import { useOrderAttempt } from "./use-order-attempt";
 
@@ -22,6 +22,8 @@ interface BillOrder {
   verification: CustomerVerification;
   /** Kobo, sent only for variable-amount products. */
   amount: number | undefined;
+  /** The customer's phone, when given: where the biller texts, and how it tells WAEC PINs apart. */
+  phone: string | undefined;
   charge: bigint;
 }
 
@@ -46,7 +48,8 @@ export function BillPayment({ service }: { service: BillServicePath }) {
   const [planId, setPlanId] = useState("");
   const [customerId, setCustomerId] = useState("");
   const [amountText, setAmountText] = useState("");
-  const [errors, setErrors] = useState<{ product?: string; customerId?: string; amount?: string }>({});
+  const [phoneText, setPhoneText] = useState("");
+  const [errors, setErrors] = useState<{ product?: string; customerId?: string; amount?: string; phone?: string }>({});
 
   const product = products.data?.find((candidate) => candidate.planId === planId) ?? null;
   // A verification counts only for the product and number it was made for.
@@ -84,9 +87,15 @@ export function BillPayment({ service }: { service: BillServicePath }) {
     } else {
       charge = product.price ?? 0n;
     }
+    const phone = phoneText.trim() === "" ? undefined : readPhone(phoneText);
+    if (phone?.problem) {
+      setErrors({ phone: phone.problem });
+      return;
+    }
     setErrors({});
+    // The phone does not define the order (a retry with another phone is the same purchase), so it is not in the key.
     const orderKey = JSON.stringify([service, product.planId, verification.customerId, amount ?? null]);
-    confirmStep(orderKey, { product, verification, amount, charge });
+    confirmStep(orderKey, { product, verification, amount, phone: phone?.value, charge });
   }
 
   if (order) {
@@ -99,6 +108,7 @@ export function BillPayment({ service }: { service: BillServicePath }) {
           { label: words.customerIdLabel, value: order.verification.customerId },
           { label: "Customer name", value: order.verification.customerName },
           ...(order.amount === undefined ? [] : [{ label: "Amount", value: formatNaira(order.amount) }]),
+          ...(order.phone === undefined ? [] : [{ label: "Customer's phone", value: order.phone }]),
         ]}
         charge={order.charge}
         seller="biller"
@@ -116,12 +126,14 @@ export function BillPayment({ service }: { service: BillServicePath }) {
             planId: order.product.planId,
             customerId: order.verification.customerId,
             ...(order.amount === undefined ? {} : { amount: order.amount }),
+            ...(order.phone === undefined ? {} : { phone: order.phone }),
           })
         }
         onNewOrder={() => {
           startOver();
           setCustomerId("");
           setAmountText("");
+          setPhoneText("");
           verify.reset();
         }}
       />
@@ -200,6 +212,19 @@ export function BillPayment({ service }: { service: BillServicePath }) {
               Price: <span className="font-semibold text-slate-900">{formatNaira(product.price)}</span>
             </p>
           )}
+          <div className="max-w-xs">
+            <PhoneField
+              id="bill-phone"
+              label="Customer's phone (optional)"
+              hint={words.phoneHint}
+              value={phoneText}
+              onChange={(value) => {
+                setPhoneText(value);
+                setErrors((current) => ({ ...current, phone: undefined }));
+              }}
+              error={errors.phone}
+            />
+          </div>
           <ContinueButton />
         </>
       )}

@@ -105,7 +105,11 @@ describe("VEND_PROVIDER=vtpass over /api/v1", () => {
         { planId: "ikeja-electric-prepaid", customerId: "45012345678", amount: 250_000, phone: "08029876543" },
         { serviceID: "ikeja-electric", variation_code: "prepaid", billersCode: "45012345678", amount: 2500, phone: "08029876543" },
       ],
-      ["/api/v1/bills/education/pay", { planId: "waec-result-checker", customerId: "candidate-7" }, { serviceID: "waec" }],
+      [
+        "/api/v1/bills/education/pay",
+        { planId: "waec-result-checker", customerId: "candidate-7", phone: "08051234567" },
+        { serviceID: "waec", phone: "08051234567" },
+      ],
       [
         "/api/v1/bills/broadband/pay",
         { planId: "smile-10gb-30d", customerId: "1402000567" },

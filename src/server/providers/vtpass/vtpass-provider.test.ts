@@ -140,9 +140,14 @@ describe("purchases that are delivered", () => {
   });
 
   it("education returns the PIN; cable TV changes to the bouquet bought; broadband sends the account", async () => {
-    const pin = order("EDUCATION", "waec-pin", "candidate-1");
+    const pin = { ...order("EDUCATION", "waec-pin", "candidate-1"), phone: "08051230001" };
     expect(await provider().vend(pin)).toMatchObject({ status: "successful", token: deliveredBy(pin).cards![0]!.Pin });
-    expect(fake.payRequests.at(-1)!.body).toMatchObject({ serviceID: "waec", variation_code: "waecdirect", quantity: 1 });
+    expect(fake.payRequests.at(-1)!.body).toMatchObject({
+      serviceID: "waec",
+      variation_code: "waecdirect",
+      quantity: 1,
+      phone: "08051230001",
+    });
     expect(await provider().vend(order("CABLE_TV", "dstv-padi", "1212121212"))).toMatchObject({ status: "successful", token: null });
     expect(fake.payRequests.at(-1)!.body).toMatchObject({
       serviceID: "dstv",
@@ -156,7 +161,7 @@ describe("purchases that are delivered", () => {
 
 describe("what was delivered, read from each product's documented layout", () => {
   it("WAEC result checker: every card's serial and PIN (cards), the first PIN as the token", async () => {
-    const request = order("EDUCATION", "waec-pin", "candidate-2");
+    const request = { ...order("EDUCATION", "waec-pin", "candidate-2"), phone: "08051230002" };
     const outcome = await provider().vend(request);
     const [card] = deliveredBy(request).cards!;
     expect(outcome).toMatchObject({ status: "successful", token: card!.Pin, pins: [{ serial: card!.Serial, pin: card!.Pin }] });
@@ -172,9 +177,15 @@ describe("what was delivered, read from each product's documented layout", () =>
     const pins = cards.map((card) => ({ serial: card.Serial, pin: card.Pin }));
     const purchasedCode = cards.map((card) => `Serial No:${card.Serial}, pin: ${card.Pin}`).join(" | ");
     fake.inject("pay", { kind: "raw", status: 200, body: deliveredAnswer({ purchased_code: purchasedCode, cards }) });
-    expect(await provider().vend(order("EDUCATION", "waec-pin", "candidate-3"))).toMatchObject({ token: "373820665258", pins });
+    expect(await provider().vend({ ...order("EDUCATION", "waec-pin", "candidate-3"), phone: "08051230003" })).toMatchObject({
+      token: "373820665258",
+      pins,
+    });
     fake.inject("pay", { kind: "raw", status: 200, body: deliveredAnswer({ purchased_code: purchasedCode }) });
-    expect(await provider().vend(order("EDUCATION", "waec-pin", "candidate-4"))).toMatchObject({ token: "373820665258", pins });
+    expect(await provider().vend({ ...order("EDUCATION", "waec-pin", "candidate-4"), phone: "08051230004" })).toMatchObject({
+      token: "373820665258",
+      pins,
+    });
   });
 
   it("Spectranet: the serial and PIN that only `purchased_code` carries", async () => {
@@ -185,7 +196,7 @@ describe("what was delivered, read from each product's documented layout", () =>
   });
 
   it('WAEC registration (`tokens`) and JAMB (`Pin`, "Pin : …"): PINs without a serial', async () => {
-    const registration = order("EDUCATION", "waec-registration", "candidate-5");
+    const registration = { ...order("EDUCATION", "waec-registration", "candidate-5"), phone: "08051230005" };
     const [token] = deliveredBy(await vended(registration)).tokens!;
     expect(await provider().requery({ ...registration, providerReference: null })).toMatchObject({
       token,
@@ -400,6 +411,29 @@ describe("verification and orders refused before any money moves", () => {
       provider({ defaultPhone: null }).checkOrder({ service: "CABLE_TV", productCode: "dstv-padi", amount: null, phone: null }),
     ).rejects.toMatchObject({ code: "validation.failed" });
     await expect(provider().checkOrder({ service: "AIRTIME", productCode: "mtn", amount: 10_000n, phone: null })).resolves.toBeUndefined();
+  });
+
+  it("a WAEC PIN, known to VTpass by its phone alone, needs the customer's own phone: never the default one", async () => {
+    for (const productCode of ["waec-pin", "waec-registration"]) {
+      await expect(provider().checkOrder({ service: "EDUCATION", productCode, amount: null, phone: null })).rejects.toMatchObject({
+        code: "validation.failed",
+        fieldErrors: [{ name: "phone", reason: expect.stringContaining("tells its orders apart by the phone number") }],
+      });
+      await expect(
+        provider().checkOrder({ service: "EDUCATION", productCode, amount: null, phone: "08051234567" }),
+      ).resolves.toBeUndefined();
+    }
+    // JAMB names its candidate (billersCode): the default phone will do, as for cable TV.
+    await expect(
+      provider().checkOrder({ service: "EDUCATION", productCode: "jamb-utme", amount: null, phone: null }),
+    ).resolves.toBeUndefined();
+    // A vend that slipped past the check is never sent with someone else's number.
+    const sent = fake.payRequests.length;
+    expect(await provider().vend(order("EDUCATION", "waec-pin", "candidate-9"))).toMatchObject({
+      status: "failed",
+      providerReference: null,
+    });
+    expect(fake.payRequests.length).toBe(sent);
   });
 
   it("reads the request id's Lagos time", () => {

@@ -124,10 +124,16 @@ export class VtpassProvider implements VendProvider {
     if (order.amount !== null && order.amount % 100n !== 0n) {
       throw new AppError("amount.out_of_range", "The amount must be whole naira (a multiple of 100 kobo) for this provider.");
     }
-    if (isBill(order.service) && !order.phone && !this.defaultPhone) {
-      throw new AppError("validation.failed", "phone: is required by the provider for this bill payment", [
-        { name: "phone", reason: "is required by the provider for this bill payment" },
-      ]);
+    if (isBill(order.service) && !order.phone) {
+      // A PIN bought without a customer is told apart by its phone alone (VTpass's 019 rule keys on it):
+      // one default number for all of them would refuse the second of any two candidates' PINs.
+      const reason =
+        name && identifiedByPhone(order.service, name)
+          ? "is required for this product: the provider tells its orders apart by the phone number"
+          : this.defaultPhone
+            ? null
+            : "is required by the provider for this bill payment";
+      if (reason) throw new AppError("validation.failed", `phone: ${reason}`, [{ name: "phone", reason }]);
     }
   }
 
@@ -155,6 +161,8 @@ export class VtpassProvider implements VendProvider {
     const name = await this.lookup(request.service, request.productCode);
     if (!name || (request.service !== "AIRTIME" && !name.code))
       return { status: "failed", providerReference: null, reason: NEVER_SENT_UNMAPPED };
+    if (identifiedByPhone(request.service, name) && !request.phone)
+      return { status: "failed", providerReference: null, reason: "This product needs the customer's phone; the order was never sent." };
     const body = payBody(request, requestId, name, this.defaultPhone);
     if (!body) return { status: "failed", providerReference: null, reason: "The amount is not whole naira; the order was never sent." };
     try {
@@ -221,6 +229,15 @@ function isBill(service: ServiceCode): boolean {
   return service !== "DATA" && service !== "AIRTIME";
 }
 
+/**
+ * Education PINs other than JAMB's are bought without a customer (no billersCode, a `quantity`:
+ * https://www.vtpass.com/documentation/waec-result-checker-api/), so VTpass knows the order by its
+ * `phone` alone: it must be the customer's own, never VTPASS_DEFAULT_PHONE (README "The VTpass provider").
+ */
+function identifiedByPhone(service: ServiceCode, name: UpstreamName): boolean {
+  return service === "EDUCATION" && name.service !== "jamb";
+}
+
 /** The body of /api/pay for one order, or null when its amount is not whole naira. */
 export function payBody(
   request: VendRequest,
@@ -229,8 +246,12 @@ export function payBody(
   defaultPhone: string | null,
 ): Record<string, unknown> | null {
   const body: Record<string, unknown> = { request_id: requestId, serviceID: name.service };
-  const phone = request.service === "DATA" || request.service === "AIRTIME" ? request.recipient : (request.phone ?? defaultPhone);
-  body.phone = phone;
+  body.phone =
+    request.service === "DATA" || request.service === "AIRTIME"
+      ? request.recipient
+      : identifiedByPhone(request.service, name)
+        ? request.phone
+        : (request.phone ?? defaultPhone);
   if (request.service === "AIRTIME" || request.service === "ELECTRICITY") {
     if (request.amount % 100n !== 0n) return null;
     // Naira as a JSON number: exact for any whole-naira amount below 2^53.
@@ -238,8 +259,8 @@ export function payBody(
   }
   if (request.service !== "AIRTIME") {
     body.variation_code = name.code;
-    // Education PINs have no customer: no billersCode, one PIN (https://www.vtpass.com/documentation/waec-result-checker-api/).
-    if (request.service === "EDUCATION" && name.service !== "jamb") body.quantity = 1;
+    // Education PINs have no customer: no billersCode, one PIN.
+    if (identifiedByPhone(request.service, name)) body.quantity = 1;
     else body.billersCode = request.recipient;
   }
   if (BOUQUET_CHANGE_SERVICES.has(name.service)) body.subscription_type = "change";

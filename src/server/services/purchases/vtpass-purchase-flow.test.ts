@@ -65,6 +65,7 @@ describe("VEND_PROVIDER=vtpass end to end", () => {
       clientReference: reference(),
       planId: "waec-result-checker",
       customerId: "candidate-7",
+      phone: "08051234567",
     });
     for (const result of [data, airtime, cable, power, pin]) expect(result.transaction.status).toBe("successful");
     const stored = await db.transaction.findMany({ where: { accountId }, select: { id: true, upstreamRequestId: true } });
@@ -151,6 +152,32 @@ describe("VEND_PROVIDER=vtpass end to end", () => {
     ]);
     expect(fake.disagreementsWith(transactions)).toEqual([]);
     expect((await checkLedger(operator, { accountId })).ok).toBe(true);
+  });
+
+  it("two candidates' WAEC PINs bought back to back are both delivered; one without a phone is refused before any money moves", async () => {
+    const { accountId, actor } = await fundedAccount(1_000_000n);
+    const order = (candidate: string, phone?: string) =>
+      payBill(actor, "education", { clientReference: reference(), planId: "waec-result-checker", customerId: candidate, phone });
+    // VTpass's 019 rule: one serviceID for one phone within 30 s is refused as a duplicate.
+    fake.duplicateWindowMs = 30_000;
+    try {
+      const sent = fake.payRequests.length;
+      for (const candidate of ["candidate-11", "candidate-12"]) {
+        const refused = await order(candidate).catch((caught: unknown) => caught);
+        expect(isAppError(refused) && refused.fieldErrors?.[0]?.name).toBe("phone");
+      }
+      expect(fake.payRequests.length).toBe(sent);
+      expect(await db.transaction.count({ where: { accountId } })).toBe(0);
+      expect(await balanceOf(accountId)).toBe(1_000_000n);
+
+      const first = await order("candidate-11", "08051110001");
+      const second = await order("candidate-12", "08051110002");
+      expect([first.transaction.status, second.transaction.status]).toEqual(["successful", "successful"]);
+      expect(fake.payRequests.slice(-2).map((request) => request.body.phone)).toEqual(["08051110001", "08051110002"]);
+      expect(fake.disagreementsWith(await db.transaction.findMany({ where: { accountId } }))).toEqual([]);
+    } finally {
+      fake.duplicateWindowMs = 0;
+    }
   });
 
   it("an unmapped plan or an amount that is not whole naira is refused before any money moves", async () => {
