@@ -129,6 +129,39 @@ test("electricity: verify the meter, an amount within the shown bounds, and a to
   expect(facts.balance).toBe(FUNDING - 500_000n);
 });
 
+test("Cable TV: renewing the current subscription is offered with the package that renews it, and bought", async ({ page }) => {
+  const account = await signInNewAccount(page, "staff", { funding: FUNDING });
+  const smartcard = "7012345670";
+  const verified = await new SandboxProvider().verifyCustomer({ service: "CABLE_TV", productCode: "dstv-padi", customerId: smartcard });
+  if (verified.status !== "valid" || !verified.renewal) throw new Error("the sandbox states a renewal for every cable customer");
+  const { db } = await import("../src/server/db");
+  const renewing = await db.billProduct.findFirstOrThrow({
+    where: { service: "CABLE_TV", biller: "DStv", costPrice: verified.renewal.amount },
+  });
+  const other = renewing.id === "dstv-padi" ? "dstv-yanga" : "dstv-padi";
+
+  await page.goto("/buy/cable-tv");
+  // Another package: no renewal with it, but the page says which package renews.
+  await page.getByLabel("Package").selectOption(other);
+  await page.getByLabel("Smartcard / IUC number").fill(smartcard);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText(`choose ${renewing.name} as the package`)).toBeVisible();
+  await expect(page.getByRole("radio", { name: /^Renew the current subscription/ })).toHaveCount(0);
+
+  await page.getByLabel("Package").selectOption(renewing.id);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.getByRole("radio", { name: `Renew the current subscription (${verified.renewal.currentBouquet})` }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Renewal of the current subscription")).toBeVisible();
+  await expect(page.getByTestId("checkout-charge")).toHaveText(formatNaira(renewing.price!));
+  await confirmButton(page).click();
+  await expect(page.getByRole("heading", { name: "Purchase successful" })).toBeVisible();
+  const facts = await moneyFacts(account.accountId);
+  expect(facts.transactions).toHaveLength(1);
+  expect(facts.transactions[0]).toMatchObject({ planId: renewing.id, amount: renewing.price, status: "SUCCESSFUL" });
+  expect(facts.balance).toBe(FUNDING - renewing.price!);
+});
+
 test("an unknown customer (…9999) is refused at Verify in plain words, and nothing can be bought", async ({ page }) => {
   const account = await signInNewAccount(page, "staff", { funding: FUNDING });
   await page.goto("/buy/cable-tv");

@@ -209,6 +209,29 @@ for (const bill of FIXED_PRICE_BILLS) {
   });
 }
 
+test("cable TV: the current subscription renewed, at the amount VTpass's verification states", async ({ page }) => {
+  const account = await reseller(page);
+  const padi = await (await catalogDb()).billProduct.findUniqueOrThrow({ where: { id: "dstv-padi" } });
+  const renewalNaira = Number(padi.costPrice) / 100;
+  fake.subscriptions.set("7012345679", { bouquet: "DStv Padi", renewalAmount: renewalNaira.toFixed(2) });
+  await page.goto("/buy/cable-tv");
+  await page.getByLabel("Package").selectOption("dstv-padi");
+  await page.getByLabel("Smartcard / IUC number").fill("7012345679");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.getByRole("radio", { name: "Renew the current subscription (DStv Padi)" }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Renewal of the current subscription")).toBeVisible();
+  await confirmButton(page).click();
+  await expectBoughtThroughVtpass(page, account.accountId, {
+    serviceID: "dstv",
+    billersCode: "7012345679",
+    subscription_type: "renew",
+    amount: renewalNaira,
+  });
+  expect(fake.payRequests.at(-1)!.body).not.toHaveProperty("variation_code");
+  expect((await moneyFacts(account.accountId)).transactions[0]!.amount).toBe(padi.price);
+});
+
 test("education: a WAEC PIN without the customer's phone is refused before anything is charged", async ({ page }) => {
   const account = await reseller(page);
   await page.goto("/buy/education");

@@ -98,6 +98,21 @@ export const customerVerification = z
       description: "Whatever else the biller tells about the customer (address, meter type, current bouquet, ...).",
       example: { address: "12 Allen Avenue, Ikeja" },
     }),
+    renewal: z
+      .object({
+        planId: z.string().meta({
+          description:
+            'Pay this product with `subscriptionType: "renew"` to renew the customer\'s current subscription; its price is charged.',
+          example: "dstv-compact",
+        }),
+        currentBouquet: z.string().nullable().meta({ description: "The bouquet as the biller names it.", example: "DStv Compact" }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Cable TV: how to renew the customer's current subscription, when the biller offers a renewal one of our products matches; null otherwise (and for other services).",
+        example: null,
+      }),
   })
   .meta({ id: "CustomerVerification", description: "The biller's record of a customer. Nothing is charged for a verification." });
 

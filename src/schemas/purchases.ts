@@ -76,10 +76,17 @@ const billPlanId = id.meta({
 export const verifyCustomerInput = z.object({ planId: billPlanId, customerId });
 export type VerifyCustomerInput = z.infer<typeof verifyCustomerInput>;
 
+export const subscriptionType = z.enum(["change", "renew"], "must be change or renew").meta({
+  description:
+    "Cable TV only. `change` (the default): pay for the bouquet `planId`, a new or changed subscription. `renew`: renew the customer's current subscription as the biller has it; `planId` must then be the product verification names in `renewal.planId`, whose price is charged.",
+  example: "renew",
+});
+
 export const payBillInput = z.object({
   clientReference,
   planId: billPlanId,
   customerId,
+  subscriptionType: subscriptionType.optional(),
   amount: kobo.optional().meta({
     description: "Kobo. Required for variable-amount products (electricity), refused for fixed-price ones.",
     example: 500_000,

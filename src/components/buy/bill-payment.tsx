@@ -10,6 +10,7 @@ import { customerId as customerIdSchema } from "~/schemas/purchases";
 import type { BillServicePath } from "~/schemas/services";
 import { useTRPC } from "~/trpc/react";
 import { BILL_SERVICE_WORDS } from "./bill-services";
+import { ChoiceFieldset, ChoiceRadio } from "./choice-fieldset";
 import { Checkout } from "./checkout";
 import { CustomerDetails } from "./customer-details";
 import { describePurchaseError } from "./describe-error";
@@ -24,6 +25,8 @@ interface BillOrder {
   amount: number | undefined;
   /** The customer's phone, when given: where the biller texts, and how it tells WAEC PINs apart. */
   phone: string | undefined;
+  /** Cable TV: renew the current subscription rather than pay for the package as a new or changed bouquet. */
+  renew: boolean;
   charge: bigint;
 }
 
@@ -49,6 +52,7 @@ export function BillPayment({ service }: { service: BillServicePath }) {
   const [customerId, setCustomerId] = useState("");
   const [amountText, setAmountText] = useState("");
   const [phoneText, setPhoneText] = useState("");
+  const [subscription, setSubscription] = useState<"change" | "renew">("change");
   const [errors, setErrors] = useState<{ product?: string; customerId?: string; amount?: string; phone?: string }>({});
 
   const product = products.data?.find((candidate) => candidate.planId === planId) ?? null;
@@ -57,6 +61,11 @@ export function BillPayment({ service }: { service: BillServicePath }) {
     verify.data && verify.variables?.planId === planId && verify.variables.customerId === customerId.trim() ? verify.data : null;
   const verifyError =
     verify.error && verify.variables?.planId === planId && verify.variables.customerId === customerId.trim() ? verify.error : null;
+  // Renewing is offered only with the package that renews the customer's current subscription.
+  const renewal = verification?.renewal ?? null;
+  const renewable = renewal !== null && renewal.planId === planId;
+  const renew = renewable && subscription === "renew";
+  const renewalPackage = renewal && !renewable ? products.data?.find((candidate) => candidate.planId === renewal.planId) : undefined;
 
   function runVerify() {
     const parsedId = customerIdSchema.safeParse(customerId);
@@ -94,8 +103,8 @@ export function BillPayment({ service }: { service: BillServicePath }) {
     }
     setErrors({});
     // The phone does not define the order (a retry with another phone is the same purchase), so it is not in the key.
-    const orderKey = JSON.stringify([service, product.planId, verification.customerId, amount ?? null]);
-    confirmStep(orderKey, { product, verification, amount, phone: phone?.value, charge });
+    const orderKey = JSON.stringify([service, product.planId, verification.customerId, amount ?? null, renew]);
+    confirmStep(orderKey, { product, verification, amount, phone: phone?.value, renew, charge });
   }
 
   if (order) {
@@ -109,6 +118,9 @@ export function BillPayment({ service }: { service: BillServicePath }) {
           { label: "Customer name", value: order.verification.customerName },
           ...(order.amount === undefined ? [] : [{ label: "Amount", value: formatNaira(order.amount) }]),
           ...(order.phone === undefined ? [] : [{ label: "Customer's phone", value: order.phone }]),
+          ...(order.verification.renewal
+            ? [{ label: "Subscription", value: order.renew ? "Renewal of the current subscription" : "New or changed bouquet" }]
+            : []),
         ]}
         charge={order.charge}
         seller="biller"
@@ -127,6 +139,7 @@ export function BillPayment({ service }: { service: BillServicePath }) {
             customerId: order.verification.customerId,
             ...(order.amount === undefined ? {} : { amount: order.amount }),
             ...(order.phone === undefined ? {} : { phone: order.phone }),
+            ...(order.renew ? { subscriptionType: "renew" as const } : {}),
           })
         }
         onNewOrder={() => {
@@ -134,6 +147,7 @@ export function BillPayment({ service }: { service: BillServicePath }) {
           setCustomerId("");
           setAmountText("");
           setPhoneText("");
+          setSubscription("change");
           verify.reset();
         }}
       />
@@ -206,6 +220,29 @@ export function BillPayment({ service }: { service: BillServicePath }) {
                 error={errors.amount}
               />
             </div>
+          )}
+          {renewable && (
+            <ChoiceFieldset name="subscription" legend="What to pay for">
+              <div className="mt-2 space-y-2">
+                {(
+                  [
+                    ["renew", `Renew the current subscription (${renewal.currentBouquet ?? product.name})`],
+                    ["change", `${product.name} as a new or changed bouquet`],
+                  ] as const
+                ).map(([value, label]) => (
+                  <label key={value} className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
+                    <ChoiceRadio name="subscription" value={value} chosen={subscription} onChoose={() => setSubscription(value)} />
+                    {label}
+                  </label>
+                ))}
+              </div>
+            </ChoiceFieldset>
+          )}
+          {renewalPackage && (
+            <p className="text-sm text-slate-600">
+              To renew this customer&apos;s current subscription ({renewal?.currentBouquet ?? renewalPackage.name}), choose{" "}
+              {renewalPackage.name} as the {words.productLabel.toLowerCase()}.
+            </p>
           )}
           {product.amountType === "fixed" && (
             <p className="text-sm text-slate-600">

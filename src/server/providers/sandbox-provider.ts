@@ -18,7 +18,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ServiceCode } from "~/schemas/services";
-import { SANDBOX_BILL_PRODUCTS, SANDBOX_DATA_PLANS, SANDBOX_NETWORKS } from "~/server/seed/catalog";
+import { SANDBOX_BILL_PRODUCTS, SANDBOX_DATA_PLANS, SANDBOX_NETWORKS, type SandboxBillProduct } from "~/server/seed/catalog";
 import type { Delivered, VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "./vend-provider";
 
 export interface SandboxProviderOptions {
@@ -130,10 +130,13 @@ export class SandboxProvider implements VendProvider {
     }
     // Keyed by biller, not product: the same smartcard checked against DStv Padi and DStv Compact is one person.
     const seed = digest("customer", biller, request.customerId);
+    const current = request.service === "CABLE_TV" ? currentProduct(biller, seed) : null;
     return {
       status: "valid",
       customerName: `${pick(FIRST_NAMES, seed, 0)} ${pick(LAST_NAMES, seed, 1)}`,
       details: customerDetails(request.service, biller, seed),
+      // Renewing the current bouquet costs what the sandbox charges us for it (its cost price).
+      renewal: current ? { amount: BigInt(current.costPrice ?? current.price ?? 0), currentBouquet: current.name } : null,
     };
   }
 
@@ -272,9 +275,14 @@ function customerDetails(service: ServiceCode, biller: string, seed: Buffer): Re
   }
 }
 
+/** The customer's current bouquet or plan: one of the biller's products, the same for the same customer. */
+function currentProduct(biller: string, seed: Buffer): SandboxBillProduct | null {
+  const products = SANDBOX_BILL_PRODUCTS.filter((product) => product.biller === biller);
+  return products.length > 0 ? pick(products, seed, 5) : null;
+}
+
 function currentPlan(biller: string, seed: Buffer): string {
-  const names = SANDBOX_BILL_PRODUCTS.filter((product) => product.biller === biller).map((product) => product.name);
-  return names.length > 0 ? pick(names, seed, 5) : "Unknown plan";
+  return currentProduct(biller, seed)?.name ?? "Unknown plan";
 }
 
 /** Who the order goes to: the biller of a bill product, the network of a data plan or airtime. */

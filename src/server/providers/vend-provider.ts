@@ -32,6 +32,11 @@ export interface VendRequest {
    * transaction was inserted and the same for every requery; null only for transactions begun before it existed.
    */
   upstreamRequestId?: string | null;
+  /**
+   * Cable TV: renew the customer's current subscription (README "Renewing a subscription") at the amount
+   * the biller's verification stated, kobo, rather than buy the bouquet `productCode` names.
+   */
+  renewal?: { amount: bigint } | null;
 }
 
 /** What a purchase asks of the provider before any money moves (see VendProvider.checkOrder). */
@@ -41,6 +46,8 @@ export interface OrderCheck {
   /** The amount when it defines the order (airtime, variable bills), else null. */
   amount: bigint | null;
   phone: string | null;
+  /** A renewal of the customer's current subscription (cable TV), not a purchase of the product. */
+  renew?: boolean;
 }
 
 /** One voucher or card sold: the serial number printed beside its PIN, when it has one, and the PIN. */
@@ -85,7 +92,13 @@ export interface VerifyRequest {
 }
 
 export type VerifyOutcome =
-  | { status: "valid"; customerName: string; details: Record<string, string> }
+  | {
+      status: "valid";
+      customerName: string;
+      details: Record<string, string>;
+      /** Cable TV: what renewing the customer's current subscription costs at the biller, kobo, and its bouquet. */
+      renewal?: { amount: bigint; currentBouquet: string | null } | null;
+    }
   | { status: "invalid"; reason: string }
   | { status: "unavailable"; reason: string };
 

@@ -15,6 +15,7 @@ const NAMES: Record<string, { service: string; code: string | null }> = {
   "glo-1gb": { service: "glo-data", code: "glo1000" },
   mtn: { service: "mtn", code: null },
   "dstv-padi": { service: "dstv", code: "dstv-padi" },
+  "startimes-nova": { service: "startimes", code: "nova" },
   "ikeja-prepaid": { service: "ikeja-electric", code: "prepaid" },
   "waec-pin": { service: "waec", code: "waecdirect" },
   "waec-registration": { service: "waec-registration", code: "waec-registraion" },
@@ -434,6 +435,37 @@ describe("verification and orders refused before any money moves", () => {
       providerReference: null,
     });
     expect(fake.payRequests.length).toBe(sent);
+  });
+
+  it("a DStv renewal: verification states the renewal amount and bouquet; the purchase renews at it, naming no bouquet", async () => {
+    fake.subscriptions.set("1212121215", { bouquet: "DStv Compact N7900", renewalAmount: "7900.00" });
+    expect(await provider().verifyCustomer({ service: "CABLE_TV", productCode: "dstv-padi", customerId: "1212121215" })).toMatchObject({
+      status: "valid",
+      renewal: { amount: 790_000n, currentBouquet: "DStv Compact N7900" },
+    });
+    const renewal = { ...order("CABLE_TV", "dstv-padi", "1212121215", 790_000n), renewal: { amount: 790_000n } };
+    expect((await provider().vend(renewal)).status).toBe("successful");
+    expect(fake.payRequests.at(-1)!.body).toEqual({
+      request_id: renewal.upstreamRequestId,
+      serviceID: "dstv",
+      billersCode: "1212121215",
+      amount: 7900,
+      phone: "08011111111",
+      subscription_type: "renew",
+    });
+    // A biller without renewals through VTpass (Startimes) is refused before any money moves.
+    await expect(
+      provider().checkOrder({ service: "CABLE_TV", productCode: "startimes-nova", amount: null, phone: null, renew: true }),
+    ).rejects.toMatchObject({ code: "validation.failed", fieldErrors: [{ name: "subscriptionType" }] });
+    await expect(
+      provider().checkOrder({ service: "CABLE_TV", productCode: "dstv-padi", amount: null, phone: null, renew: true }),
+    ).resolves.toBeUndefined();
+    // Verification of anything but DStv and GOtv states no renewal.
+    expect(
+      await provider().verifyCustomer({ service: "ELECTRICITY", productCode: "ikeja-prepaid", customerId: "1111111111111" }),
+    ).toMatchObject({
+      renewal: null,
+    });
   });
 
   it("reads the request id's Lagos time", () => {

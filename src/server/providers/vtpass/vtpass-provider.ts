@@ -71,8 +71,11 @@ export const REVERSED_REASON = "The provider reversed the transaction.";
 
 /** The serviceIDs VTpass has no merchant-verify for: nothing to check, the id is taken as given. */
 const UNVERIFIABLE_SERVICES = new Set(["waec", "waec-registration", "showmax", "spectranet"]);
-/** Cable serviceIDs whose purchase names the bouquet bought (https://www.vtpass.com/documentation/dstv-subscription-api/). */
-const BOUQUET_CHANGE_SERVICES = new Set(["dstv", "gotv"]);
+/**
+ * Cable serviceIDs whose purchase says whether it changes to the bouquet bought or renews the current
+ * one, at the amount verification states (https://www.vtpass.com/documentation/dstv-subscription-api/).
+ */
+const SUBSCRIPTION_SERVICES = new Set(["dstv", "gotv"]);
 
 const VERIFY_UNAVAILABLE = "The biller could not be reached.";
 const NEVER_SENT_UNMAPPED = "This product has no VTpass mapping; the order was never sent.";
@@ -134,6 +137,10 @@ export class VtpassProvider implements VendProvider {
             ? null
             : "is required by the provider for this bill payment";
       if (reason) throw new AppError("validation.failed", `phone: ${reason}`, [{ name: "phone", reason }]);
+    }
+    if (order.renew && !(name && SUBSCRIPTION_SERVICES.has(name.service))) {
+      const reason = "cannot be `renew` for this product through the provider: pay for the bouquet (`change`)";
+      throw new AppError("validation.failed", `subscriptionType: ${reason}`, [{ name: "subscriptionType", reason }]);
     }
   }
 
@@ -257,13 +264,19 @@ export function payBody(
     // Naira as a JSON number: exact for any whole-naira amount below 2^53.
     body.amount = Number(request.amount / 100n);
   }
+  if (request.renewal) {
+    // Renewing names no bouquet: the current one is renewed, at the amount verification stated.
+    // Naira as a JSON number: kobo / 100 is the nearest double to the decimal, written as it (1850.5).
+    Object.assign(body, { billersCode: request.recipient, amount: Number(request.renewal.amount) / 100, subscription_type: "renew" });
+    return body;
+  }
   if (request.service !== "AIRTIME") {
     body.variation_code = name.code;
     // Education PINs have no customer: no billersCode, one PIN.
     if (identifiedByPhone(request.service, name)) body.quantity = 1;
     else body.billersCode = request.recipient;
   }
-  if (BOUQUET_CHANGE_SERVICES.has(name.service)) body.subscription_type = "change";
+  if (SUBSCRIPTION_SERVICES.has(name.service)) body.subscription_type = "change";
   return body;
 }
 
@@ -332,7 +345,9 @@ function interpretVerify(answer: VtpassAnswer): VerifyOutcome {
         const text = stringField(value);
         if (text && key !== "Customer_Name" && key !== "error") details[key] = text;
       }
-      return { status: "valid", customerName, details };
+      const renewalAmount = nairaToKobo(content.Renewal_Amount);
+      const renewal = renewalAmount ? { amount: renewalAmount, currentBouquet: stringField(content.Current_Bouquet) } : null;
+      return { status: "valid", customerName, details, renewal };
     }
     // VTpass answers an unknown smartcard or meter 000 with content.error.
     const error = stringField(content.error);
@@ -341,6 +356,15 @@ function interpretVerify(answer: VtpassAnswer): VerifyOutcome {
   if (code === "011") return { status: "invalid", reason: "The biller does not know this customer." };
   if (code === null) throw new VtpassFault("unexpected-answer", `HTTP ${answer.httpStatus} without a response code`);
   throw new VtpassFault("unexpected-answer", `verification answered code ${code}`);
+}
+
+/** "7900.00" or 7900 (naira, as VTpass writes amounts) as kobo, exactly; null for anything else or not positive. */
+function nairaToKobo(value: unknown): bigint | null {
+  const text = typeof value === "number" && Number.isFinite(value) ? String(value) : typeof value === "string" ? value.trim() : "";
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const kobo = BigInt(match[1]!) * 100n + BigInt((match[2] ?? "").padEnd(2, "0"));
+  return kobo > 0n ? kobo : null;
 }
 
 /** How old a request id is, from its first 12 characters (Lagos YYYYMMDDHHII, UTC+1 all year); null if unreadable. */

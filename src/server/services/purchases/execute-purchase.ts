@@ -180,9 +180,17 @@ export async function settlePurchase(
   return purchaseRowFromJson(row.purchase);
 }
 
+/** What a vend is told beyond the stored transaction: the notification phone of a bill, and a renewal. */
+export interface VendExtras {
+  phone: string | null;
+  renewal: VendRequest["renewal"];
+}
+
+const NO_EXTRAS: VendExtras = { phone: null, renewal: null };
+
 export function vendRequestOf(
   row: Pick<PurchaseRow, "id" | "service" | "plan_id" | "network_id" | "recipient" | "amount" | "upstream_request_id">,
-  phone: string | null = null,
+  extras: VendExtras = NO_EXTRAS,
 ): VendRequest {
   return {
     transactionId: row.id,
@@ -190,7 +198,8 @@ export function vendRequestOf(
     productCode: (row.service === "AIRTIME" ? row.network_id : row.plan_id) ?? "",
     recipient: row.recipient,
     amount: row.amount,
-    phone,
+    phone: extras.phone,
+    renewal: extras.renewal,
     upstreamRequestId: row.upstream_request_id,
   };
 }
@@ -213,7 +222,7 @@ async function vendSafely(provider: VendProvider, request: VendRequest): Promise
  */
 async function runPurchase(
   actor: Actor,
-  order: { clientReference: string; phone: string | null; fingerprint: Parameters<typeof orderFingerprint>[0] },
+  order: { clientReference: string; extras: VendExtras; fingerprint: Parameters<typeof orderFingerprint>[0] },
   lookup: ReferenceLookup | undefined,
   begin: (party: PurchasingParty, fingerprint: string) => Promise<BegunPurchase>,
 ): Promise<PurchaseResult> {
@@ -233,7 +242,8 @@ async function runPurchase(
       service: order.fingerprint.service,
       productCode: order.fingerprint.productCode,
       amount: order.fingerprint.amount,
-      phone: order.phone,
+      phone: order.extras.phone,
+      renew: order.extras.renewal ? true : undefined,
     });
   } catch (refusal) {
     const known = await storedUnder(party, order.clientReference, lookup);
@@ -241,14 +251,17 @@ async function runPurchase(
     throw refusal;
   }
   const begun = await begin(party, fingerprint);
-  return completePurchase(provider, begun, fingerprint, order.clientReference, order.phone);
+  return completePurchase(provider, begun, fingerprint, order.clientReference, order.extras);
 }
 
 /** An order whose charge the caller has decided (airtime: its amount). */
 export async function executePurchase(actor: Actor, order: PurchaseOrder, lookup?: ReferenceLookup): Promise<PurchaseResult> {
   const fingerprint = { service: order.service, productCode: order.productCode, recipient: order.recipient, amount: order.orderAmount };
-  return runPurchase(actor, { clientReference: order.clientReference, phone: order.phone, fingerprint }, lookup, (party, hash) =>
-    beginPurchase(party, order, hash),
+  return runPurchase(
+    actor,
+    { clientReference: order.clientReference, extras: { phone: order.phone, renewal: null }, fingerprint },
+    lookup,
+    (party, hash) => beginPurchase(party, order, hash),
   );
 }
 
@@ -264,7 +277,7 @@ export async function executeDataPurchase(
   lookup?: ReferenceLookup,
 ): Promise<PurchaseResult> {
   const fingerprint = { service: "DATA" as const, productCode: order.planId, recipient: order.recipient, amount: null };
-  return runPurchase(actor, { clientReference: order.clientReference, phone: null, fingerprint }, lookup, (party, hash) =>
+  return runPurchase(actor, { clientReference: order.clientReference, extras: NO_EXTRAS, fingerprint }, lookup, (party, hash) =>
     runCatalogBegin(
       sql`begin_data_purchase(
         ${party.accountId}::uuid, ${order.clientReference}, ${hash}, ${order.planId}, ${order.recipient},
@@ -288,6 +301,8 @@ export interface BillOrder {
   /** The amount sent: required for variable-amount products, absent (null) for fixed-price ones. */
   amount: bigint | null;
   phone: string | null;
+  /** Cable TV: renew the current subscription at this amount (the biller's, kobo), not buy the product. */
+  renewal: VendRequest["renewal"];
   /** Answers for the begin function's refusals, worded for the product's service path. */
   refusals: () => CatalogRefusals;
 }
@@ -298,8 +313,15 @@ export interface BillOrder {
  * instant, a variable one the amount sent, within the bounds as they are at that instant.
  */
 export async function executeBillPurchase(actor: Actor, order: BillOrder, lookup?: ReferenceLookup): Promise<PurchaseResult> {
-  const fingerprint = { service: order.service, productCode: order.productId, recipient: order.recipient, amount: order.amount };
-  return runPurchase(actor, { clientReference: order.clientReference, phone: order.phone, fingerprint }, lookup, (party, hash) =>
+  const fingerprint = {
+    service: order.service,
+    productCode: order.productId,
+    recipient: order.recipient,
+    amount: order.amount,
+    renew: order.renewal ? true : undefined,
+  };
+  const extras = { phone: order.phone, renewal: order.renewal };
+  return runPurchase(actor, { clientReference: order.clientReference, extras, fingerprint }, lookup, (party, hash) =>
     runCatalogBegin(
       sql`begin_bill_purchase(
         ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${hash}, ${order.productId},
@@ -352,10 +374,10 @@ async function completePurchase(
   begun: BegunPurchase,
   fingerprint: string,
   clientReference: string,
-  phone: string | null,
+  extras: VendExtras,
 ): Promise<PurchaseResult> {
   if (!begun.created) return replayOrConflict(begun, fingerprint, clientReference);
-  const outcome = await vendSafely(provider, vendRequestOf(begun, phone));
+  const outcome = await vendSafely(provider, vendRequestOf(begun, extras));
   const settled = await settlePurchase(begun.id, outcome, 0, provider);
   if (outcome.status === "failed" && outcome.operatorAlert) {
     await raiseUpstreamAlert({
@@ -384,7 +406,7 @@ async function completePurchase(
  */
 export async function answerKnownReference(
   actor: Actor,
-  order: Pick<PurchaseOrder, "clientReference" | "service" | "productCode" | "recipient" | "orderAmount">,
+  order: Pick<PurchaseOrder, "clientReference" | "service" | "productCode" | "recipient" | "orderAmount"> & { renew?: boolean },
   lookup?: ReferenceLookup,
 ): Promise<PurchaseResult | null> {
   const row = await storedUnder(purchasingParty(actor), order.clientReference, lookup);
@@ -394,6 +416,7 @@ export async function answerKnownReference(
     productCode: order.productCode,
     recipient: order.recipient,
     amount: order.orderAmount,
+    renew: order.renew,
   });
   return replayOrConflict(row, fingerprint, order.clientReference);
 }

@@ -17,6 +17,7 @@ import { balanceOf, ensureSandboxCatalog, fundedAccount, ledgerOf, reference } f
 import { payBill } from "./pay-bill";
 import { purchaseAirtime } from "./purchase-airtime";
 import { purchaseData } from "./purchase-data";
+import { verifyCustomer } from "./verify-customer";
 
 let fake: FakeVtpass;
 let vtpass: VtpassProvider;
@@ -178,6 +179,60 @@ describe("VEND_PROVIDER=vtpass end to end", () => {
     } finally {
       fake.duplicateWindowMs = 0;
     }
+  });
+
+  it("renews a DStv subscription at VTpass's renewal amount, charging the product that matches it; refuses what does not match", async () => {
+    const { accountId, actor } = await fundedAccount(5_000_000n);
+    await db.billProduct.update({ where: { id: "dstv-yanga" }, data: { upstreamService: "dstv", upstreamCode: "dstv-yanga" } });
+    const padi = await db.billProduct.findUniqueOrThrow({ where: { id: "dstv-padi" } });
+    // The customer's current bouquet renews at what VTpass charges for DStv Padi (its costPrice).
+    fake.subscriptions.set("7012340001", { bouquet: "DStv Padi", renewalAmount: (Number(padi.costPrice) / 100).toFixed(2) });
+    const verified = await verifyCustomer(actor, "cable-tv", { planId: "dstv-yanga", customerId: "7012340001" });
+    expect(verified.renewal).toEqual({ planId: "dstv-padi", currentBouquet: "DStv Padi" });
+
+    const order = { clientReference: reference(), planId: "dstv-padi", customerId: "7012340001", subscriptionType: "renew" as const };
+    const renewed = await payBill(actor, "cable-tv", order);
+    expect(renewed.transaction).toMatchObject({ status: "successful", planId: "dstv-padi", amount: padi.price });
+    const sent = fake.payRequests.at(-1)!.body;
+    expect(sent).toMatchObject({
+      serviceID: "dstv",
+      billersCode: "7012340001",
+      subscription_type: "renew",
+      amount: Number(padi.costPrice) / 100,
+    });
+    expect(sent).not.toHaveProperty("variation_code");
+    // The reference is a renewal: the same order replays, a change under it is another order.
+    expect(await payBill(actor, "cable-tv", order)).toMatchObject({ replay: true });
+    const conflict = await payBill(actor, "cable-tv", { ...order, subscriptionType: "change" }).catch((caught: unknown) => caught);
+    expect(isAppError(conflict) && conflict.code).toBe("transaction.idempotency_conflict");
+
+    const sentBefore = fake.payRequests.length;
+    const wrongPlan = await payBill(actor, "cable-tv", { ...order, clientReference: reference(), planId: "dstv-yanga" }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(isAppError(wrongPlan) && wrongPlan.fieldErrors?.[0]).toMatchObject({
+      name: "planId",
+      reason: expect.stringContaining("dstv-padi"),
+    });
+    // A renewal amount that matches none of our products (add-ons, say): nothing to renew here.
+    fake.subscriptions.set("7012340002", { bouquet: "DStv Padi + ExtraView", renewalAmount: "9999.00" });
+    const unmatched = await payBill(actor, "cable-tv", { ...order, clientReference: reference(), customerId: "7012340002" }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(isAppError(unmatched) && unmatched.code).toBe("customer.invalid");
+    const electricity = await payBill(actor, "electricity", {
+      clientReference: reference(),
+      planId: "ikeja-electric-prepaid",
+      customerId: "1111111111111",
+      amount: 100_000,
+      subscriptionType: "renew",
+    }).catch((caught: unknown) => caught);
+    expect(isAppError(electricity) && electricity.fieldErrors?.[0]?.name).toBe("subscriptionType");
+    expect(fake.payRequests.length).toBe(sentBefore);
+
+    expect(await balanceOf(accountId)).toBe(5_000_000n - padi.price!);
+    expect(fake.disagreementsWith(await db.transaction.findMany({ where: { accountId } }))).toEqual([]);
+    expect((await checkLedger(operator, { accountId })).ok).toBe(true);
   });
 
   it("an unmapped plan or an amount that is not whole naira is refused before any money moves", async () => {
