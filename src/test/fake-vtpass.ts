@@ -102,7 +102,7 @@ export interface FakeVtpass {
   variations: Record<string, FakeVariation[]>;
   /**
    * A DStv/GOtv smartcard's current subscription as verification reports it; by default the service's
-   * first variation, renewed at its price.
+   * first variation (in `variations`), renewed at its price.
    */
   subscriptions: Map<string, { bouquet: string; renewalAmount: string }>;
   /** VTpass's `019` window (ms) for one serviceID and billersCode (or phone); 0, the default, turns the rule off. */
@@ -166,7 +166,6 @@ const VARIATIONS: Record<string, FakeVariation[]> = {
   "mtn-data": [{ variation_code: "mtn-10mb-100", name: "MTN N100 100MB - 24 hrs", variation_amount: "100.00", fixedPrice: "Yes" }],
   "glo-data": [{ variation_code: "glo1000", name: "Glo Data N1000 -  2.5GB - 30 days", variation_amount: "1000.00", fixedPrice: "Yes" }],
   dstv: [{ variation_code: "dstv-padi", name: "DStv Padi N1,850", variation_amount: "1850.00", fixedPrice: "Yes" }],
-  gotv: [{ variation_code: "gotv-smallie", name: "GOtv Smallie N900", variation_amount: "900.00", fixedPrice: "Yes" }],
   waec: [{ variation_code: "waecdirect", name: "WASSCE", variation_amount: "900.00", fixedPrice: "Yes" }],
   "ikeja-electric": [
     { variation_code: "prepaid", name: "Prepaid", variation_amount: "0", fixedPrice: "No" },
