@@ -107,7 +107,13 @@ function pinsInPurchasedCode(purchased: string): DeliveredPin[] | null {
   );
   if (cards.length > 0) return cards;
   const listed = /(?:pin|token)s?\s*:\s*([A-Za-z0-9-]+(?:\s*,\s*[A-Za-z0-9-]+)*)/i.exec(purchased)?.[1];
-  return listed ? listed.split(/\s*,\s*/).map((pin) => ({ serial: null, pin: pin.slice(0, MAX_TEXT) })) : null;
+  const pins = (listed?.split(/\s*,\s*/) ?? []).filter(looksLikePin).map((pin) => ({ serial: null, pin: pin.slice(0, MAX_TEXT) }));
+  return pins.length > 0 ? pins : null;
+}
+
+/** A PIN has digits and some length: "Token: N/A" or "Pin: -" hands over nothing. */
+function looksLikePin(value: string): boolean {
+  return value.length >= 4 && /\d/.test(value);
 }
 
 function singlePin(body: Record<string, unknown>): DeliveredPin[] | null {

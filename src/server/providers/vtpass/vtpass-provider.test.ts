@@ -242,6 +242,9 @@ describe("what was delivered, read from each product's documented layout", () =>
   });
 
   it("products credited directly carry nothing to hand over", async () => {
+    // A filler where a PIN would be is not a PIN.
+    fake.inject("pay", { kind: "raw", status: 200, body: deliveredAnswer({ purchased_code: "Token : N/A", Pin: "N/A" }) });
+    expect(await provider().vend(order("BROADBAND", "smile-1gb", "smile-acct-2"))).toMatchObject({ token: null, pins: null });
     for (const request of [order("DATA", "glo-1gb", "08051234568"), order("CABLE_TV", "dstv-padi", "1212121213")]) {
       expect(await provider().vend(request)).toMatchObject({
         status: "successful",
