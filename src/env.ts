@@ -159,9 +159,10 @@ const schema = z
     /** Below this balance (kobo) at VTpass the operator console warns that the upstream will soon refuse orders (018). */
     VTPASS_LOW_BALANCE_KOBO: z.coerce.number().int().min(0).default(5_000_000),
     /**
-     * The reversal sweep (README "The VTpass provider", "Reversals"): how long after delivery VTpass is
-     * asked whether a purchase was reversed (72 h; 0 turns the sweep off), when first (1 h after delivery,
-     * then at doubling ages and once at the window's end), and how many it asks about per reconciler pass.
+     * The reversal sweep (README "The VTpass provider", "Reversals whose callback never comes"): how long
+     * after delivery VTpass is asked whether a purchase was reversed (72 h; 0 turns the sweep off), when
+     * first (1 h after delivery, then at doubling ages and once at the window's end), and how many it
+     * asks about per reconciler pass.
      */
     VTPASS_REVERSAL_WINDOW_MS: z.coerce
       .number()

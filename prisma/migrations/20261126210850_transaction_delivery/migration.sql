@@ -1,7 +1,7 @@
 -- What was delivered (README "What was delivered"): the vouchers or cards a purchase sold (`pins`), and
 -- for electricity the units and a bonus token, beside the existing `token` (the electricity token, or
--- the first PIN). And the reversal sweep's queue (README "The VTpass provider", "Reversals"): when a
--- delivered purchase is next asked about, null when it is not watched.
+-- the first PIN). And the reversal sweep's queue (README "The VTpass provider", "Reversals whose
+-- callback never comes"): when a delivered purchase is next asked about, null when it is not watched.
 --
 -- Nullable columns without defaults: no table rewrite, a moment's lock. The CHECKs are NOT VALID so
 -- adding them reads no row (every existing row is null in these columns, so they hold anyway); they
@@ -36,8 +36,9 @@ LANGUAGE sql IMMUTABLE AS $fn$
 $fn$;
 
 -- Settlement records what was delivered, and (p_reversal_check_after, for an upstream that can reverse a
--- delivered order: VTpass) when the sweep first asks whether a live purchase was reversed. The new parameters come
--- last with defaults, so the previous release, still running during a deploy, settles as before.
+-- delivered order: VTpass) when the sweep first asks whether a live purchase was reversed. The new
+-- parameters come last with defaults, so the previous release, still running during a deploy, settles
+-- as before.
 DROP FUNCTION settle_purchase(uuid, "TransactionStatus", text, text, text, interval);
 CREATE FUNCTION settle_purchase(
   p_transaction_id uuid, p_status "TransactionStatus", p_provider_reference text, p_token text,

@@ -102,7 +102,10 @@ export type VerifyOutcome =
   | { status: "invalid"; reason: string }
   | { status: "unavailable"; reason: string };
 
-/** How long, and from when, a delivered purchase is watched for a reversal (README "The VTpass provider", "Reversals"). */
+/**
+ * How long, and from when, a delivered purchase is watched for a reversal (README "The VTpass provider",
+ * "Reversals whose callback never comes").
+ */
 export interface ReversalWatch {
   /** After delivery, when first to ask; later checks come at doubling ages. */
   firstCheckMs: number;

@@ -1,9 +1,9 @@
 /**
- * The reversal sweep (README "The VTpass provider", "Reversals"): VTpass sometimes reverses an order it
- * delivered and refunds us; it says so by a callback, which can be lost. So every purchase a provider
- * with a `reversalWatch` delivered is asked about again within the window: first `firstCheckMs` after
- * delivery, then at doubling ages (1 h, 2 h, 4 h … 64 h) and once at the window's end (72 h), eight
- * requeries in all by default. A requery that says "reversed" refunds it the way a callback does
+ * The reversal sweep (README "The VTpass provider", "Reversals whose callback never comes"): VTpass
+ * sometimes reverses an order it delivered and refunds us; it says so by a callback, which can be
+ * lost. So every purchase a provider with a `reversalWatch` delivered is asked about again within the
+ * window: first `firstCheckMs` after delivery, then at doubling ages (1 h, 2 h, 4 h … 64 h) and once
+ * at the window's end (72 h), eight requeries in all by default. A requery that says "reversed" refunds it the way a callback does
  * (reverseDeliveredPurchase: one REVERSAL, the transaction.failed event, audited); whichever comes
  * first, the other finds the transaction FAILED and changes nothing.
  *
