@@ -157,14 +157,15 @@ test("exports the filtered view as CSV", async ({ page }) => {
   const text = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
   const lines = text.split("\r\n");
   expect(lines[0]).toBe(
-    "Date (Africa/Lagos),Transaction ID,Client reference,Provider reference,Service,Product,Recipient,Amount (NGN),Amount (kobo),Charged (NGN),Charged (kobo),Status,Channel,Source IP",
+    "Date (Africa/Lagos),Transaction ID,Client reference,Provider reference,Service,Product,Recipient,Amount (NGN),Amount (kobo),Charged (NGN),Charged (kobo),Status,Channel,Source IP,Token,PINs,Units,Bonus token",
   );
   expect(lines).toHaveLength(4); // the header, two rows and the final CRLF
   expect(lines[3]).toBe("");
   // Identifiers are text formulas, so a spreadsheet shows them exactly as sent (docs/integrating.md "Invoices").
   const id = (value: string) => `"=""${value}"""`;
   expect(lines[1]).toContain(`,${id(second.id)},${id(second.clientReference)},${id(second.providerReference!)},Airtime,`);
-  expect(lines[1]).toMatch(/,123\.45,12345,123\.45,12345,successful,API,"=""127\.0\.0\.1"""$/);
+  // Airtime delivers nothing to hand over: its token, PINs, units and bonus token cells are empty.
+  expect(lines[1]).toMatch(/,123\.45,12345,123\.45,12345,successful,API,"=""127\.0\.0\.1""",,,,$/);
   expect(lines[2]).toContain(`,${id(first.id)},${id(first.clientReference)},`);
   expect(lines[2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/);
   expect(text).not.toContain(failed.clientReference);

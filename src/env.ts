@@ -209,6 +209,20 @@ const schema = z
       .max(24 * 31)
       .default(72),
     /**
+     * The reversal sweep (docs/operating.md "The VTpass provider"): how long
+     * after delivery VTpass is asked whether a purchase was reversed (72 h; 0 turns the sweep off), when
+     * first (1 h after delivery, then at doubling ages and once at the window's end), and how many it
+     * asks about per reconciler pass.
+     */
+    VTPASS_REVERSAL_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 86_400_000)
+      .default(72 * 3_600_000),
+    VTPASS_REVERSAL_FIRST_CHECK_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+    VTPASS_REVERSAL_SWEEP_BATCH: z.coerce.number().int().min(1).max(1_000).default(10),
+    /**
      * Webhooks (docs/integrating.md "Webhooks"). "1" lets endpoints use http and addresses on loopback and private
      * networks: for development and tests only; a server exposed to resellers must keep it "0", or their
      * endpoints could make it call into its own network.

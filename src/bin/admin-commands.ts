@@ -305,6 +305,15 @@ export const COMMANDS: Record<string, Command> = {
       return { settled, stillPending, checked };
     },
   },
+  "reversals:sweep": {
+    summary: "[--all]  (asks VTpass whether delivered purchases due a check were reversed; --all: every one still watched)",
+    options: { all: boolean },
+    required: [],
+    run: async (actor, flags) => {
+      const { sweepReversals } = await import("~/server/services/reconciliation/sweep-reversals");
+      return sweepReversals(actor, { includeNotDue: flags.all === true });
+    },
+  },
   "test-data:prune": {
     summary: "[--days <n>] (default TEST_DATA_RETENTION_DAYS)",
     options: { days: string },

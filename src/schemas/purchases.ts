@@ -77,15 +77,25 @@ const billPlanId = id.meta({
 export const verifyCustomerInput = z.object({ planId: billPlanId, customerId });
 export type VerifyCustomerInput = z.infer<typeof verifyCustomerInput>;
 
+export const subscriptionType = z.enum(["change", "renew"], "must be change or renew").meta({
+  description:
+    "Cable TV only. `change` (the default): pay for the bouquet `planId`, a new or changed subscription. `renew`: renew the customer's current subscription as the biller has it; `planId` must then be the product verification names in `renewal.planId`, whose price is charged.",
+  example: "renew",
+});
+
 export const payBillInput = z.object({
   clientReference,
   planId: billPlanId,
   customerId,
+  subscriptionType: subscriptionType.optional(),
   amount: kobo.optional().meta({
     description: "Kobo. Required for variable-amount products (electricity), refused for fixed-price ones.",
     example: 500_000,
   }),
-  phone: phone.optional().meta({ description: "Where the biller texts the token or receipt, when it does." }),
+  phone: phone.optional().meta({
+    description:
+      "The customer's phone: where the biller texts the token, PIN or receipt, when it does. Required by some providers for PINs bought without a customer id of the biller's (WAEC result checker and registration through VTpass, which tells such orders apart by the phone): without it, a 400 on `phone`, nothing charged.",
+  }),
 });
 export type PayBillInput = z.infer<typeof payBillInput>;
 

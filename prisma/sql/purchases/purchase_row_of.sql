@@ -5,5 +5,5 @@ LANGUAGE sql IMMUTABLE AS $fn$
   SELECT ROW(created, t.id, t.account_id, t.client_reference, t.service, t.status, t.order_fingerprint,
              t.plan_id, t.network_id, t.product_name, t.recipient, t.customer_name, t.amount, t.token,
              t.provider_reference, t.failure_reason, t.channel, t.api_key_id, t.user_id, t.source_ip,
-             t.created_at, t.completed_at, t.upstream_request_id, t.livemode)::purchase_row
+             t.created_at, t.completed_at, t.upstream_request_id, t.livemode, t.pins, t.units, t.bonus_token)::purchase_row
 $fn$;

@@ -1,7 +1,11 @@
--- Settlement and reversal refund to the wallet of the transaction's own mode.
+-- Settlement: successful with what was delivered (pins, units, bonus token) and, when the provider can
+-- reverse a delivery, the reversal sweep's first check; or failed with the debit refunded to the wallet
+-- of the transaction's own mode; or still pending, asked again after p_requery_after. Only a PENDING
+-- transaction changes, so a settlement repeated or raced by the reconciler or a callback changes nothing.
 CREATE OR REPLACE FUNCTION settle_purchase(
   p_transaction_id uuid, p_status "TransactionStatus", p_provider_reference text, p_token text,
-  p_failure_reason text, p_requery_after interval
+  p_failure_reason text, p_requery_after interval, p_pins jsonb DEFAULT NULL, p_units text DEFAULT NULL,
+  p_bonus_token text DEFAULT NULL, p_reversal_check_after interval DEFAULT NULL
 ) RETURNS SETOF purchase_row
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -18,8 +22,10 @@ BEGIN
     UPDATE transactions
     SET status = p_status,
         provider_reference = COALESCE(p_provider_reference, provider_reference),
-        token = p_token, failure_reason = p_failure_reason,
-        completed_at = now(), next_requery_at = NULL, updated_at = now()
+        token = p_token, pins = p_pins, units = p_units, bonus_token = p_bonus_token,
+        failure_reason = p_failure_reason,
+        completed_at = now(), next_requery_at = NULL, updated_at = now(),
+        reversal_check_at = CASE WHEN p_status = 'SUCCESSFUL' AND livemode THEN now() + p_reversal_check_after END
     WHERE id = p_transaction_id AND status = 'PENDING'
     RETURNING * INTO v_transaction;
 

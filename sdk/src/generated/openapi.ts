@@ -167,7 +167,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a customer
-         * @description Asks the biller for the customer behind a smartcard, meter or account number before paying. Nothing is charged.
+         * @description Asks the biller for the customer behind a smartcard, meter or account number before paying. Nothing is charged. For cable TV, `renewal` says which `planId` renews the customer's current subscription (pay it with `subscriptionType: "renew"`), when the biller offers a renewal one of our products matches.
          */
         post: operations["verifyCustomer"];
         delete?: never;
@@ -229,7 +229,9 @@ export interface paths {
          * Pay a bill
          * @description Pays the bill product `planId` for `customerId`. Idempotent on `clientReference`: a retry with the same reference and order returns the stored transaction (200, `Idempotent-Replay: true`) without charging again.
          *
-         *     `amount` is required for `variable` products (electricity) and must not be sent for `fixed` ones (a 400 on `amount`). The transaction's `token` carries the electricity token or exam PIN.
+         *     `amount` is required for `variable` products (electricity) and must not be sent for `fixed` ones (a 400 on `amount`). What the customer needs comes with the successful transaction: electricity's `token`, `units` and `bonusToken`; every card or voucher sold (exam and broadband PINs) in `pins`, with its serial where it has one, the first PIN also as `token`.
+         *
+         *     Cable TV: `subscriptionType` `change` (the default) pays for the bouquet `planId`; `renew` renews the customer's current subscription as the biller has it, with `planId` the product verification names in `renewal.planId` (a 400 on `planId` otherwise; a 422 `customer.invalid` when the biller offers no renewal we sell). The charge is that product's price either way.
          */
         post: operations["payBill"];
         delete?: never;
@@ -758,10 +760,25 @@ export interface components {
              */
             amount: number;
             /**
-             * @description The electricity prepaid token or education PIN once the purchase is successful; null otherwise (and while pending).
+             * @description The electricity prepaid token, or the first PIN of `pins`, once the purchase is successful; null otherwise (and while pending).
              * @example null
              */
             token: string | null;
+            /**
+             * @description Every voucher or card sold, once the purchase is successful: exam PINs (WAEC result checker and registration, JAMB, NECO), broadband PINs, e-PINs. Null for products credited to the recipient directly (data, airtime, cable TV, electricity) and while pending.
+             * @example null
+             */
+            pins: components["schemas"]["DeliveredPin"][] | null;
+            /**
+             * @description Electricity: the units the token loads, as the biller states them (e.g. `79.9 kWh`); null otherwise or when not stated.
+             * @example null
+             */
+            units: string | null;
+            /**
+             * @description Electricity: a second token some distribution companies issue with the first (Eko's free basic electricity, FBE), to be loaded too; null otherwise.
+             * @example null
+             */
+            bonusToken: string | null;
             /**
              * @description Why a `failed` transaction failed; null otherwise.
              * @example null
@@ -791,6 +808,19 @@ export interface components {
         };
         /** @enum {string} */
         TransactionService: "Data" | "Airtime" | "CableTv" | "Electricity" | "Education" | "Broadband";
+        /** @description One voucher or card sold. */
+        DeliveredPin: {
+            /**
+             * @description The card's serial number, when the card has one (a WAEC result checker card does: its portal asks for both).
+             * @example WRN123456790
+             */
+            serial: string | null;
+            /**
+             * @description The PIN (or token) itself.
+             * @example 098765432112
+             */
+            pin: string;
+        };
         /** @description The wallet was funded, or its balance fell below the threshold. */
         WalletEventV1: {
             /**
@@ -1166,6 +1196,22 @@ export interface components {
             details: {
                 [key: string]: string;
             };
+            /**
+             * @description Cable TV: how to renew the customer's current subscription, when the biller offers a renewal one of our products matches; null otherwise (and for other services).
+             * @example null
+             */
+            renewal: {
+                /**
+                 * @description Pay this product with `subscriptionType: "renew"` to renew the customer's current subscription; its price is charged.
+                 * @example dstv-compact
+                 */
+                planId: string;
+                /**
+                 * @description The bouquet as the biller names it.
+                 * @example DStv Compact
+                 */
+                currentBouquet: string | null;
+            } | null;
         };
         TransactionList: {
             data: components["schemas"]["Transaction"][];
@@ -1290,6 +1336,7 @@ export type WebhookEventType = components['schemas']['WebhookEventType'];
 export type TransactionEventV1 = components['schemas']['TransactionEventV1'];
 export type Transaction = components['schemas']['Transaction'];
 export type TransactionService = components['schemas']['TransactionService'];
+export type DeliveredPin = components['schemas']['DeliveredPin'];
 export type WalletEventV1 = components['schemas']['WalletEventV1'];
 export type WalletEventData = components['schemas']['WalletEventData'];
 export type ApiKeyEventV1 = components['schemas']['ApiKeyEventV1'];
@@ -2855,12 +2902,18 @@ export interface operations {
                      */
                     customerId: string;
                     /**
+                     * @description Cable TV only. `change` (the default): pay for the bouquet `planId`, a new or changed subscription. `renew`: renew the customer's current subscription as the biller has it; `planId` must then be the product verification names in `renewal.planId`, whose price is charged.
+                     * @example renew
+                     * @enum {string}
+                     */
+                    subscriptionType?: "change" | "renew";
+                    /**
                      * @description Kobo. Required for variable-amount products (electricity), refused for fixed-price ones.
                      * @example 500000
                      */
                     amount?: number;
                     /**
-                     * @description Where the biller texts the token or receipt, when it does.
+                     * @description The customer's phone: where the biller texts the token, PIN or receipt, when it does. Required by some providers for PINs bought without a customer id of the biller's (WAEC result checker and registration through VTpass, which tells such orders apart by the phone): without it, a 400 on `phone`, nothing charged.
                      * @example 08031234567
                      */
                     phone?: string;
@@ -2898,7 +2951,7 @@ export interface operations {
             /**
              * @description **Validation failed.**
              *
-             *     One entry in `errors` per offending field; `name` is one of: `service`, `clientReference`, `planId`, `customerId`, `amount`, `phone`, `generalErrors` (the body is not valid JSON).
+             *     One entry in `errors` per offending field; `name` is one of: `service`, `clientReference`, `planId`, `customerId`, `subscriptionType`, `amount`, `phone`, `generalErrors` (the body is not valid JSON).
              */
             400: {
                 headers: {

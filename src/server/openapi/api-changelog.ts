@@ -29,6 +29,22 @@ export interface ChangelogEntry {
 export const API_CHANGELOG: ChangelogEntry[] = [
   {
     date: "2026-11-26",
+    title: "What was delivered; cable TV renewals; WAEC needs the customer's phone",
+    changes: [
+      'Every Transaction carries what the customer needs to use the purchase: `pins` (every voucher or card sold, `[{ "serial", "pin" }]`: WAEC, JAMB, NECO, broadband PINs), and for electricity `units` and `bonusToken` (a second token some discos issue, e.g. Eko\'s). `token` keeps its meaning (the electricity token, or the first PIN). The same fields are in webhook payloads and both CSVs.',
+      'A cable TV payment may renew the customer\'s current subscription: `subscriptionType: "renew"` (the default, `change`, pays for the bouquet `planId`). Verification answers `renewal: { planId, currentBouquet }` with the product that renews it.',
+      "A WAEC result checker or registration payment needs the customer's `phone` (400 on `phone` without it): the provider tells such orders apart by the phone number.",
+    ],
+    added: [
+      "Transaction.pins",
+      "Transaction.units",
+      "Transaction.bonusToken",
+      "CustomerVerification.renewal",
+      "POST /api/v1/bills/{service}/pay body.subscriptionType",
+    ],
+  },
+  {
+    date: "2026-11-26",
     title: "Funding by bank transfer",
     changes: [
       "Each account can have its own bank account number (a Paystack dedicated account): a transfer to it from any Nigerian bank is credited to the wallet within seconds, exactly once, with a `wallet.funded` event. `GET /api/v1/funding-accounts` gives the bank, account number and name, and its state while it is being assigned.",

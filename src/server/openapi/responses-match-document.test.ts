@@ -377,8 +377,19 @@ describe("every documented operation answers as documented", () => {
     const power = (
       await call("POST /api/v1/bills/{service}/pay", 201, { path: "/api/v1/bills/electricity/pay", body: electricity })
     ).json() as Record<string, unknown>;
-    expect(power).toMatchObject({ service: "Electricity", status: "successful", networkId: null });
+    expect(power).toMatchObject({ service: "Electricity", status: "successful", networkId: null, pins: null, bonusToken: null });
     expect(power.token).toMatch(/^\d{20}$/);
+    expect(power.units).toBe("80.0 kWh");
+
+    // A card: its serial and PIN in `pins`, the PIN as `token` too.
+    const pin = (
+      await call("POST /api/v1/bills/{service}/pay", 201, {
+        path: "/api/v1/bills/education/pay",
+        body: { clientReference: reference("doc-pin"), planId: "waec-result-checker", customerId: "cand-0042" },
+      })
+    ).json() as Record<string, unknown>;
+    expect(pin).toMatchObject({ service: "Education", units: null, bonusToken: null });
+    expect(pin.pins).toEqual([{ serial: expect.stringMatching(/^WRN\d{9}$/), pin: pin.token }]);
 
     // Read back, the stored transaction says the same.
     const stored = (
@@ -396,6 +407,8 @@ describe("every documented operation answers as documented", () => {
     expect(described.planId?.description).toMatch(/null for airtime/);
     expect(described.productName?.description).not.toMatch(/null for airtime/);
     expect(described.productName?.description).toContain("MTN Airtime");
+    expect(described.token?.description).toMatch(/first PIN of `pins`/);
+    expect(described.units?.description).toMatch(/Electricity/);
   });
 
   it("webhook endpoints and events: each operation's successes, refusals and unknown ids", async () => {

@@ -9,7 +9,17 @@ import { SandboxProvider } from "./sandbox-provider";
 import type { VendProvider } from "./vend-provider";
 import { vtpassProviderFromEnv } from "./vtpass/vtpass-provider";
 
-export type { OrderCheck, VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "./vend-provider";
+export type {
+  Delivered,
+  DeliveredPin,
+  OrderCheck,
+  ReversalWatch,
+  VendOutcome,
+  VendProvider,
+  VendRequest,
+  VerifyOutcome,
+  VerifyRequest,
+} from "./vend-provider";
 
 /** One entry per upstream. */
 const PROVIDER_FACTORIES: Readonly<Record<string, () => VendProvider>> = {

@@ -69,9 +69,9 @@ describe("the guard on this API's own document", () => {
 
   it("fails when an addition has no changelog entry", () => {
     const { breaking, unannounced } = changed(
-      (copy) => (copy.components.schemas.Transaction.properties.units = { type: ["string", "null"] }),
+      (copy) => (copy.components.schemas.Transaction.properties.giftMessage = { type: ["string", "null"] }),
     );
     expect(breaking).toEqual([]);
-    expect(unannounced.map((finding) => finding.name)).toEqual(["Transaction.units"]);
+    expect(unannounced.map((finding) => finding.name)).toEqual(["Transaction.giftMessage"]);
   });
 });

@@ -391,6 +391,9 @@ const CLI_COMMANDS: Record<string, Coverage> = {
   reconcile: exempt(
     "asks the provider how pending purchases ended, as every server process does every few seconds; the settlements it writes are ledger entries, decided by the provider's answer rather than by the operator",
   ),
+  "reversals:sweep": exempt(
+    "asks VTpass whether delivered purchases were reversed, as every server process does on each reconciler pass; a refund it finds is audited by the database (transaction.upstream_reversal by system), decided by VTpass's answer rather than by the operator",
+  ),
   "ledger:check": exempt("reads the ledger and balances; changes nothing"),
   "funding:reconcile": exempt(
     "asks Paystack which transfers arrived, as one server process does on a schedule; what it credits is decided by Paystack's confirmation, written as ledger entries and bank-transfer rows, not by the operator",

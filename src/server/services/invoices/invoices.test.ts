@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db";
 import { isAppError } from "~/server/errors";
 import { purchaseAirtime } from "~/server/services/purchases/purchase-airtime";
+import { payBill } from "~/server/services/purchases/pay-bill";
 import { purchaseData } from "~/server/services/purchases/purchase-data";
 import { createUser } from "~/server/services/users/create-user";
 import { fundWallet } from "~/server/services/wallet/fund-wallet";
@@ -172,7 +173,7 @@ describe("an invoice month", () => {
     expect(airtime.product).toBe("'+cmd");
     expect(text).toContain('"Plan ""A"", big\nnew"');
     expect(text.split("\r\n")[0]).toBe(
-      "\uFEFFdate_lagos,transaction_id,client_reference,provider_reference,service,product,recipient,amount_kobo,amount_ngn,charged_kobo,charged_ngn,status,channel,source_ip",
+      "\uFEFFdate_lagos,transaction_id,client_reference,provider_reference,service,product,recipient,amount_kobo,amount_ngn,charged_kobo,charged_ngn,status,channel,source_ip,token,pins,units,bonus_token",
     );
   });
 
@@ -300,6 +301,31 @@ describe("fundings on the invoice CSV", () => {
     const summary = await getInvoiceSummary(operator, { accountId: account.accountId, period: "2026-03" });
     expect(rows.reduce((sum, row) => sum + BigInt(row.charged_kobo!), 0n)).toBe(summary.totalCharged);
     expect(summary.funding).toBe(250_000n + 495_000n);
+  });
+});
+
+describe("what was delivered, in the invoice CSV", () => {
+  it("gives each purchase its token, PINs (serial:pin), units and bonus token; nothing for what is credited directly", async () => {
+    const account = await fundedAccount(5_000_000n);
+    const bought = [
+      await payBill(account.actor, "education", { clientReference: reference("pin"), planId: "waec-result-checker", customerId: "cand-1" }),
+      await payBill(account.actor, "electricity", {
+        clientReference: reference("eko"),
+        planId: "eko-electric-prepaid",
+        customerId: "0101150290001",
+        amount: 500_000,
+      }),
+      await purchaseData(account.actor, { clientReference: reference("data"), planId: "mtn-1gb-30d", phone: "08031234567" }),
+    ].map((result) => result.transaction);
+    for (const transaction of bought) await backdate(transaction.id, "2026-03-10T09:00:00Z");
+    const [pin, eko, data] = bought;
+    expect(pin!.pins).toEqual([{ serial: expect.stringMatching(/^WRN\d{9}$/), pin: pin!.token }]);
+    expect(eko).toMatchObject({ units: "80.0 kWh", bonusToken: expect.stringMatching(/^\d{20}$/) });
+
+    const rows = Object.fromEntries(parseInvoiceCsv(await csvText(account.accountId, "2026-03")).map((row) => [row.transaction_id, row]));
+    expect(rows[pin!.id]).toMatchObject({ token: pin!.token, pins: `${pin!.pins![0]!.serial}:${pin!.token}`, units: "", bonus_token: "" });
+    expect(rows[eko!.id]).toMatchObject({ token: eko!.token, pins: "", units: "80.0 kWh", bonus_token: eko!.bonusToken });
+    expect(rows[data!.id]).toMatchObject({ token: "", pins: "", units: "", bonus_token: "" });
   });
 });
 

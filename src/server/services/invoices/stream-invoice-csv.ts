@@ -10,7 +10,15 @@
 import type { Actor } from "~/server/auth/actor";
 import { openInvoiceMonth } from "./invoice-access";
 import { streamTransactionRows, type TransactionExportRow } from "~/server/services/transactions/transaction-reads";
-import { inBatches, nairaText, transactionLeadingCells, writeCsv, type CsvColumn } from "~/server/services/transactions/write-csv";
+import {
+  deliveryCells,
+  DELIVERY_CSV_KINDS,
+  inBatches,
+  nairaText,
+  transactionLeadingCells,
+  writeCsv,
+  type CsvColumn,
+} from "~/server/services/transactions/write-csv";
 import { invoiceNumber } from "./billing-period";
 import { db } from "~/server/db";
 import { selectInvoiceFundings, type InvoiceFundingRow } from "~/server/services/funding/funding-reads";
@@ -20,7 +28,7 @@ import { FUNDING_CHANNEL_LABELS } from "~/schemas/funding";
 /**
  * Amounts are in kobo (exact integers) and in naira (two decimals); `charged_*` is the amount for a
  * successful or pending purchase and 0 for a failed one (its debit was reversed), so a column sum is
- * the month's spend, the PDF's "Charged" total.
+ * the month's spend, the PDF's "Charged" total. The last four columns are what was delivered.
  */
 export const INVOICE_CSV_COLUMNS = [
   { header: "date_lagos", kind: "value" },
@@ -37,6 +45,10 @@ export const INVOICE_CSV_COLUMNS = [
   { header: "status", kind: "text" },
   { header: "channel", kind: "text" },
   { header: "source_ip", kind: "id" },
+  { header: "token", kind: DELIVERY_CSV_KINDS[0] },
+  { header: "pins", kind: DELIVERY_CSV_KINDS[1] },
+  { header: "units", kind: DELIVERY_CSV_KINDS[2] },
+  { header: "bonus_token", kind: DELIVERY_CSV_KINDS[3] },
 ] as const satisfies readonly CsvColumn[];
 
 /** Rows per chunk of CSV text: the cursor's own batch size. */
@@ -56,6 +68,7 @@ function toCells(row: TransactionExportRow): string[] {
     row.status.toLowerCase(),
     row.channel.toLowerCase(),
     row.source_ip,
+    ...deliveryCells(row),
   ];
 }
 

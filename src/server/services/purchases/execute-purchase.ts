@@ -19,6 +19,7 @@ import { queryRows, sql, type SqlStatement } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { logger } from "~/server/log";
 import { getVendProvider, type VendOutcome, type VendProvider, type VendRequest } from "~/server/providers";
+import { raiseUpstreamAlert } from "~/server/services/upstream/raise-upstream-alert";
 import { orderFingerprint } from "./order-fingerprint";
 import {
   purchaseRowFromJson,
@@ -151,21 +152,46 @@ async function runBeginStatement(
   }
 }
 
-export async function settlePurchase(transactionId: string, outcome: VendOutcome, requeryCount = 0): Promise<PurchaseRow> {
+/**
+ * Settles a purchase as the provider's outcome says (settle_purchase: only a PENDING transaction
+ * changes). A successful one keeps what was delivered; `token` is the electricity token or, for
+ * vouchers, the first PIN (docs/integrating.md "What was delivered"). When the provider that settled it can reverse
+ * a delivery (`reversalWatch`), the same statement puts it in the reversal sweep's queue.
+ */
+export async function settlePurchase(
+  transactionId: string,
+  outcome: VendOutcome,
+  requeryCount = 0,
+  provider?: Pick<VendProvider, "reversalWatch">,
+): Promise<PurchaseRow> {
+  const watch = outcome.status === "successful" ? provider?.reversalWatch : null;
   const status = outcome.status === "successful" ? "SUCCESSFUL" : outcome.status === "failed" ? "FAILED" : "PENDING";
+  const delivered = outcome.status === "successful" ? outcome : null;
+  const pins = delivered?.pins && delivered.pins.length > 0 ? delivered.pins : null;
+  const token = delivered ? (delivered.token ?? pins?.[0]?.pin ?? null) : null;
   const rows = await queryRows<{ purchase: PurchaseRowJson }>(sql`
     SELECT ${RETURNED_PURCHASE} AS purchase FROM settle_purchase(
       ${transactionId}::uuid, ${status}::"TransactionStatus", ${outcome.providerReference},
-      ${outcome.status === "successful" ? outcome.token : null}, ${outcome.status === "failed" ? outcome.reason : null},
-      ${interval(requeryDelay(requeryCount))}::interval) p`);
+      ${token}, ${outcome.status === "failed" ? outcome.reason : null},
+      ${interval(requeryDelay(requeryCount))}::interval,
+      ${pins === null ? null : JSON.stringify(pins)}::jsonb, ${delivered?.units ?? null}, ${delivered?.bonusToken ?? null},
+      ${watch ? interval(watch.firstCheckMs) : null}::interval) p`);
   const row = rows[0];
   if (!row) throw new Error(`settle_purchase found no transaction ${transactionId}`);
   return purchaseRowFromJson(row.purchase);
 }
 
+/** What a vend is told beyond the stored transaction: the notification phone of a bill, and a renewal. */
+export interface VendExtras {
+  phone: string | null;
+  renewal: VendRequest["renewal"];
+}
+
+const NO_EXTRAS: VendExtras = { phone: null, renewal: null };
+
 export function vendRequestOf(
   row: Pick<PurchaseRow, "id" | "service" | "plan_id" | "network_id" | "recipient" | "amount" | "upstream_request_id">,
-  phone: string | null = null,
+  extras: VendExtras = NO_EXTRAS,
 ): VendRequest {
   return {
     transactionId: row.id,
@@ -173,7 +199,8 @@ export function vendRequestOf(
     productCode: (row.service === "AIRTIME" ? row.network_id : row.plan_id) ?? "",
     recipient: row.recipient,
     amount: row.amount,
-    phone,
+    phone: extras.phone,
+    renewal: extras.renewal,
     upstreamRequestId: row.upstream_request_id,
   };
 }
@@ -196,7 +223,7 @@ async function vendSafely(provider: VendProvider, request: VendRequest): Promise
  */
 async function runPurchase(
   actor: Actor,
-  order: { clientReference: string; phone: string | null; fingerprint: Parameters<typeof orderFingerprint>[0] },
+  order: { clientReference: string; extras: VendExtras; fingerprint: Parameters<typeof orderFingerprint>[0] },
   lookup: ReferenceLookup | undefined,
   begin: (party: PurchasingParty, fingerprint: string) => Promise<BegunPurchase>,
 ): Promise<PurchaseResult> {
@@ -216,7 +243,8 @@ async function runPurchase(
       service: order.fingerprint.service,
       productCode: order.fingerprint.productCode,
       amount: order.fingerprint.amount,
-      phone: order.phone,
+      phone: order.extras.phone,
+      renew: order.extras.renewal ? true : undefined,
     });
   } catch (refusal) {
     const known = await storedUnder(party, order.clientReference, lookup);
@@ -224,14 +252,17 @@ async function runPurchase(
     throw refusal;
   }
   const begun = await begin(party, fingerprint);
-  return completePurchase(provider, begun, fingerprint, order.clientReference, order.phone);
+  return completePurchase(provider, begun, fingerprint, order.clientReference, order.extras);
 }
 
 /** An order whose charge the caller has decided (airtime: its amount). */
 export async function executePurchase(actor: Actor, order: PurchaseOrder, lookup?: ReferenceLookup): Promise<PurchaseResult> {
   const fingerprint = { service: order.service, productCode: order.productCode, recipient: order.recipient, amount: order.orderAmount };
-  return runPurchase(actor, { clientReference: order.clientReference, phone: order.phone, fingerprint }, lookup, (party, hash) =>
-    beginPurchase(party, order, hash),
+  return runPurchase(
+    actor,
+    { clientReference: order.clientReference, extras: { phone: order.phone, renewal: null }, fingerprint },
+    lookup,
+    (party, hash) => beginPurchase(party, order, hash),
   );
 }
 
@@ -247,7 +278,7 @@ export async function executeDataPurchase(
   lookup?: ReferenceLookup,
 ): Promise<PurchaseResult> {
   const fingerprint = { service: "DATA" as const, productCode: order.planId, recipient: order.recipient, amount: null };
-  return runPurchase(actor, { clientReference: order.clientReference, phone: null, fingerprint }, lookup, (party, hash) =>
+  return runPurchase(actor, { clientReference: order.clientReference, extras: NO_EXTRAS, fingerprint }, lookup, (party, hash) =>
     runCatalogBegin(
       sql`begin_data_purchase(
         ${party.accountId}::uuid, ${order.clientReference}, ${hash}, ${order.planId}, ${order.recipient},
@@ -271,6 +302,8 @@ export interface BillOrder {
   /** The amount sent: required for variable-amount products, absent (null) for fixed-price ones. */
   amount: bigint | null;
   phone: string | null;
+  /** Cable TV: renew the current subscription at this amount (the biller's, kobo), not buy the product. */
+  renewal: VendRequest["renewal"];
   /** Answers for the begin function's refusals, worded for the product's service path. */
   refusals: () => CatalogRefusals;
 }
@@ -281,8 +314,15 @@ export interface BillOrder {
  * instant, a variable one the amount sent, within the bounds as they are at that instant.
  */
 export async function executeBillPurchase(actor: Actor, order: BillOrder, lookup?: ReferenceLookup): Promise<PurchaseResult> {
-  const fingerprint = { service: order.service, productCode: order.productId, recipient: order.recipient, amount: order.amount };
-  return runPurchase(actor, { clientReference: order.clientReference, phone: order.phone, fingerprint }, lookup, (party, hash) =>
+  const fingerprint = {
+    service: order.service,
+    productCode: order.productId,
+    recipient: order.recipient,
+    amount: order.amount,
+    renew: order.renewal ? true : undefined,
+  };
+  const extras = { phone: order.phone, renewal: order.renewal };
+  return runPurchase(actor, { clientReference: order.clientReference, extras, fingerprint }, lookup, (party, hash) =>
     runCatalogBegin(
       sql`begin_bill_purchase(
         ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${hash}, ${order.productId},
@@ -335,11 +375,19 @@ async function completePurchase(
   begun: BegunPurchase,
   fingerprint: string,
   clientReference: string,
-  phone: string | null,
+  extras: VendExtras,
 ): Promise<PurchaseResult> {
   if (!begun.created) return replayOrConflict(begun, fingerprint, clientReference);
-  const outcome = await vendSafely(provider, vendRequestOf(begun, phone));
-  const settled = await settlePurchase(begun.id, outcome);
+  const outcome = await vendSafely(provider, vendRequestOf(begun, extras));
+  const settled = await settlePurchase(begun.id, outcome, 0, provider);
+  if (outcome.status === "failed" && outcome.operatorAlert) {
+    await raiseUpstreamAlert({
+      provider: provider.name,
+      ...outcome.operatorAlert,
+      transactionId: settled.id,
+      accountId: settled.account_id,
+    });
+  }
   if (outcome.status === "failed" && outcome.providerUnavailable && settled.status === "FAILED") {
     // Refunded in the settlement above; the reseller is told to try again later (a new clientReference:
     // this one stays the failed, refunded transaction, and replays as such).
@@ -359,7 +407,7 @@ async function completePurchase(
  */
 export async function answerKnownReference(
   actor: Actor,
-  order: Pick<PurchaseOrder, "clientReference" | "service" | "productCode" | "recipient" | "orderAmount">,
+  order: Pick<PurchaseOrder, "clientReference" | "service" | "productCode" | "recipient" | "orderAmount"> & { renew?: boolean },
   lookup?: ReferenceLookup,
 ): Promise<PurchaseResult | null> {
   const row = await storedUnder(purchasingParty(actor), order.clientReference, lookup);
@@ -369,6 +417,7 @@ export async function answerKnownReference(
     productCode: order.productCode,
     recipient: order.recipient,
     amount: order.orderAmount,
+    renew: order.renew,
   });
   return replayOrConflict(row, fingerprint, order.clientReference);
 }

@@ -88,9 +88,10 @@ export async function reconcilePendingTransactions(actor: Actor, options: { incl
     if (batch.length === 0) break;
     for (const row of batch) {
       seen.push(row.id);
-      const outcome = await requerySafely(row.livemode ? providers.live : providers.test, row);
+      const provider = row.livemode ? providers.live : providers.test;
+      const outcome = await requerySafely(provider, row);
       if (!outcome) requeryErrors += 1;
-      const after = await settlePurchase(row.id, outcome ?? { status: "pending", providerReference: null }, row.requery_count);
+      const after = await settlePurchase(row.id, outcome ?? { status: "pending", providerReference: null }, row.requery_count, provider);
       if (after.status === "SUCCESSFUL") succeeded += 1;
       if (after.status === "FAILED") failed += 1;
     }

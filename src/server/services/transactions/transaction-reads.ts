@@ -180,6 +180,10 @@ export interface TransactionExportRow {
   status: string;
   channel: string;
   source_ip: string;
+  token: string | null;
+  pins: PurchaseRow["pins"];
+  units: string | null;
+  bonus_token: string | null;
 }
 
 /**
@@ -192,7 +196,7 @@ export async function streamTransactionRows(accountId: string, from: Date, to: D
     SELECT t.id, ${lagosDateTimeText(Prisma.sql`t.created_at`)} AS lagos_time, t.client_reference, t.provider_reference,
            t.service, t.product_name, t.plan_id, t.recipient, t.amount::text AS amount,
            (CASE WHEN ${IS_SPEND} THEN t.amount ELSE 0 END)::text AS charged, t.status::text AS status,
-           t.channel::text AS channel, t.source_ip
+           t.channel::text AS channel, t.source_ip, t.token, t.pins, t.units, t.bonus_token
     FROM transactions t
     WHERE t.account_id = ${accountId}::uuid AND t.livemode AND t.created_at >= ${from} AND t.created_at < ${to}
     ORDER BY t.created_at, t.id`;

@@ -98,3 +98,20 @@ export function transactionLeadingCells(row: {
 }): string[] {
   return [row.lagos_time, row.id, row.client_reference, row.provider_reference ?? "", SERVICE_LABELS[row.service]];
 }
+
+/** What was delivered, as the four cells that close a transaction's row in both CSVs (docs/integrating.md "What was delivered"). */
+export const DELIVERY_CSV_KINDS = ["id", "id", "text", "id"] as const satisfies readonly CsvCellKind[];
+
+/**
+ * The token, the PINs, the units and the bonus token. PINs are written `serial:pin` (a PIN alone when the
+ * card has no serial), several joined by "; ", in the order sold.
+ */
+export function deliveryCells(row: {
+  token: string | null;
+  pins: readonly { serial: string | null; pin: string }[] | null;
+  units: string | null;
+  bonus_token: string | null;
+}): string[] {
+  const pins = (row.pins ?? []).map((card) => (card.serial ? `${card.serial}:${card.pin}` : card.pin)).join("; ");
+  return [row.token ?? "", pins, row.units ?? "", row.bonus_token ?? ""];
+}

@@ -7,7 +7,8 @@
  *   of another type or names no transaction of ours (logged; a retry would change nothing);
  * - 403 problem+json when VTPASS_CALLBACK_ALLOWED_IPS is set and the source address is not in it, or
  *   VTPASS_CALLBACK_TOKEN is set and `?token=` is not it (not VTpass, or VTpass misconfigured: logged);
- * - 503 problem+json when our database could not be reached: nothing changed, and their retry is wanted;
+ * - 503 problem+json when our database could not be reached, or VTpass could not be asked to confirm
+ *   (the requery threw: a fault, refused credentials): nothing changed, and their retry is wanted;
  * - 405 problem+json (Allow: POST) for any other method.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
