@@ -152,12 +152,14 @@ function ResolveDialog({ action, onClose, onDone }: { action: Action; onClose: (
     if (action.kind === "assign")
       assign.mutate(
         { transferId: transfer.id, accountId: accountId.trim(), note },
-        { onSuccess: async () => (await refresh(), onDone(`Assigned ${amount} (${transfer.reference}) to account ${accountId.trim()}.`)) },
+        {
+          onSuccess: () => void refresh().then(() => onDone(`Assigned ${amount} (${transfer.reference}) to account ${accountId.trim()}.`)),
+        },
       );
     else
       giveBack.mutate(
         { transferId: transfer.id, note },
-        { onSuccess: async () => (await refresh(), onDone(`Recorded ${amount} (${transfer.reference}) as returned to the payer.`)) },
+        { onSuccess: () => void refresh().then(() => onDone(`Recorded ${amount} (${transfer.reference}) as returned to the payer.`)) },
       );
   }
 
