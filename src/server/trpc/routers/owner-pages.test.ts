@@ -280,18 +280,22 @@ describe("team", () => {
     expect(await db.user.count()).toBe(before);
   });
 
-  it("disables a staff user, who can no longer sign in, and enables them again", async () => {
+  it("disables a staff user, who can no longer sign in, and enables them again with a temporary password", async () => {
     const staff = await userActor("STAFF", a.accountId);
     const disabled = await callerFor(a.owner).team.setDisabled({ userId: staff.userId, disabled: true });
     expect(disabled.disabledAt).toBeInstanceOf(Date);
     await expect(authorizeCredentials({ email: staff.email, password: PASSWORD })).resolves.toBeNull();
     expect((await callerFor(a.owner).team.list()).find((user) => user.userId === staff.userId)?.disabledAt).toEqual(disabled.disabledAt);
 
-    await expect(callerFor(a.owner).team.setDisabled({ userId: staff.userId, disabled: false })).resolves.toEqual({
-      userId: staff.userId,
-      disabledAt: null,
+    const enabled = await callerFor(a.owner).team.setDisabled({ userId: staff.userId, disabled: false });
+    expect(enabled).toMatchObject({ userId: staff.userId, disabledAt: null, temporaryPasswordExpiresAt: expect.any(Date) as Date });
+    // The password they had when disabled does not come back (docs/security.md); the temporary one
+    // signs in, into a session that must first choose a new password.
+    await expect(authorizeCredentials({ email: staff.email, password: PASSWORD })).resolves.toBeNull();
+    await expect(authorizeCredentials({ email: staff.email, password: enabled.temporaryPassword! })).resolves.toMatchObject({
+      id: staff.userId,
+      passwordMustChange: true,
     });
-    await expect(authorizeCredentials({ email: staff.email, password: PASSWORD })).resolves.toMatchObject({ id: staff.userId });
     const audit = await db.auditLogEntry.findMany({
       where: { targetId: staff.userId, action: { in: ["user.disable", "user.enable"] } },
       orderBy: { id: "asc" },
