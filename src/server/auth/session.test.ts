@@ -13,11 +13,17 @@ vi.hoisted(() => {
   process.env.BCRYPT_COST = "10";
 });
 
-// Stood in for as set-user-disabled.test.ts does (vi.mock is hoisted above the imports): who signed in,
-// and the request's Cookie header. getSessionActor's per-render cache() does not cache outside React.
-const request = vi.hoisted(() => ({ userId: null as string | null, cookie: null as string | null }));
+// Stood in for as set-user-disabled.test.ts does (vi.mock is hoisted above the imports): who signed in
+// (the session next-auth's jwt callback would have read from its row: next-auth.ts), and the request's
+// Cookie header. getSessionActor's per-render cache() does not cache outside React.
+const request = vi.hoisted(() => ({ userId: null as string | null, role: null as string | null, cookie: null as string | null }));
 vi.mock("next-auth", () => ({
-  getServerSession: () => Promise.resolve(request.userId ? { user: { id: request.userId, signedInAt: Date.now() } } : null),
+  getServerSession: () =>
+    Promise.resolve(
+      request.userId
+        ? { user: { id: request.userId, sessionId: "session-of-the-test", role: request.role, signedInAt: Date.now(), gate: null } }
+        : null,
+    ),
 }));
 vi.mock("next/headers", () => ({
   headers: () => Promise.resolve(new Headers(request.cookie ? { cookie: request.cookie } : {})),
@@ -36,6 +42,7 @@ beforeAll(async () => {
 
 async function livemodeOf(role: keyof typeof users, cookie: string | null): Promise<boolean> {
   request.userId = users[role];
+  request.role = role;
   request.cookie = cookie;
   const actor = await getSessionActor();
   if (!actor) throw new Error("not signed in");
