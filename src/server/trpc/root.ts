@@ -3,6 +3,7 @@ import { allowlistRouter } from "~/server/trpc/routers/allowlist";
 import { apiKeysRouter } from "~/server/trpc/routers/api-keys";
 import { catalogRouter } from "~/server/trpc/routers/catalog";
 import { dashboardRouter } from "~/server/trpc/routers/dashboard";
+import { invitationsRouter } from "~/server/trpc/routers/invitations";
 import { invoicesRouter } from "~/server/trpc/routers/invoices";
 import { operatorRouter } from "~/server/trpc/routers/operator";
 import { purchasesRouter } from "~/server/trpc/routers/purchases";
@@ -25,6 +26,7 @@ export const appRouter = createTRPCRouter({
   webhooks: webhooksRouter,
   allowlist: allowlistRouter,
   team: teamRouter,
+  invitations: invitationsRouter,
   operator: operatorRouter,
   catalog: catalogRouter,
   invoices: invoicesRouter,

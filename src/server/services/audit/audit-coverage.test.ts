@@ -30,6 +30,7 @@ import { currentTotpCode } from "~/server/auth/totp";
 import { confirmTwoFactorEnrolment } from "~/server/services/security/confirm-two-factor-enrolment";
 import { startTwoFactorEnrolment } from "~/server/services/security/start-two-factor-enrolment";
 import { startSession } from "~/server/services/sessions/start-session";
+import { createStaffInvitation } from "~/server/services/invitations/create-staff-invitation";
 import { createUser } from "~/server/services/users/create-user";
 import { setUserDisabled } from "~/server/services/users/set-user-disabled";
 import { createWebhookEndpoint } from "~/server/services/webhooks/manage-webhook-endpoints";
@@ -44,12 +45,18 @@ const PASSWORD = "audit-coverage-password";
 interface Step {
   input: unknown;
   action: string;
+  /** Who the entry names, when it is not the caller: a signed-out visitor is named by what they used. */
+  actor?: { actorType: string; actorLabel: string; sourceIp: string | null };
 }
 
 interface Audited {
   kind: "audited";
-  /** Who calls it: the portal user role for a procedure (CLI commands always run as the CLI). */
-  as?: "OPERATOR" | "OWNER";
+  /**
+   * Who calls it: the portal user role for a procedure, or a signed-out visitor from ANONYMOUS_IP (CLI
+   * commands always run as the CLI).
+   */
+  as?: "OPERATOR" | "OWNER" | "ANONYMOUS";
+  /** The steps, given the caller (for ANONYMOUS, the account's owner, who made what the visitor uses). */
   steps: (fixture: Fixture, actor: UserActor) => Promise<Step[]>;
 }
 
@@ -62,7 +69,11 @@ type Coverage = Audited | Exempt;
 
 interface Fixture {
   accountId: string;
+  owner: UserActor;
 }
+
+/** Where a signed-out visitor's calls come from (the tRPC context's source address). */
+const ANONYMOUS_IP = "192.0.2.77";
 
 const audited = (as: Audited["as"], steps: Audited["steps"]): Audited => ({ kind: "audited", as, steps });
 const exempt = (reason: string): Exempt => ({ kind: "exempt", reason });
@@ -83,6 +94,10 @@ async function twoFactorSecretOf(actor: UserActor): Promise<string> {
   const { secret } = await startTwoFactorEnrolment(actor);
   await confirmTwoFactorEnrolment(actor, { code: currentTotpCode(secret, Date.now() - 30_000), password: PASSWORD });
   return secret;
+}
+
+async function invitationOf(owner: UserActor) {
+  return createStaffInvitation(owner, { accountId: owner.accountId!, email: `${uniqueName("invited")}@audit.test` });
 }
 
 async function keyOf(accountId: string): Promise<string> {
@@ -198,9 +213,20 @@ const PROCEDURES: Record<string, Coverage> = {
     { input: { threshold: 500_000 }, action: "wallet.set_low_balance_threshold" },
     { input: { threshold: null }, action: "wallet.set_low_balance_threshold" },
   ]),
-  "team.addStaff": audited("OWNER", async () => [
-    { input: { email: `${uniqueName("staff")}@audit.test`, password: PASSWORD }, action: "user.create" },
+  "team.invite": audited("OWNER", async () => [{ input: { email: `${uniqueName("invited")}@audit.test` }, action: "invitation.create" }]),
+  "team.revokeInvitation": audited("OWNER", async ({ owner }) => [
+    { input: { invitationId: (await invitationOf(owner)).invitationId }, action: "invitation.revoke" },
   ]),
+  "invitations.accept": audited("ANONYMOUS", async ({ owner }) => {
+    const { token, email } = await invitationOf(owner);
+    return [
+      {
+        input: { token, name: "Invited Person", password: PASSWORD },
+        action: "invitation.accept",
+        actor: { actorType: "USER", actorLabel: email, sourceIp: ANONYMOUS_IP },
+      },
+    ];
+  }),
   "team.resetPassword": audited("OWNER", async ({ accountId }) => [
     { input: { userId: await staffOf(accountId) }, action: "user.password_reset" },
   ]),
@@ -484,8 +510,8 @@ let portalUsers: Record<"OPERATOR" | "OWNER", UserActor>;
 
 beforeAll(async () => {
   const { accountId } = await createAccountWithKey();
-  fixture = { accountId };
   portalUsers = { OPERATOR: await newUser("OPERATOR", null), OWNER: await newUser("OWNER", accountId) };
+  fixture = { accountId, owner: portalUsers.OWNER };
 });
 
 describe("the portal's tRPC mutations", () => {
@@ -495,16 +521,18 @@ describe("the portal's tRPC mutations", () => {
 
   for (const [path, coverage] of Object.entries(PROCEDURES)) {
     if (coverage.kind === "exempt") continue;
-    it(`${path} writes its audit entry, naming the signed-in user`, async () => {
-      const actor = portalUsers[coverage.as!];
-      const call = procedureAt(createCaller({ actor }), path);
-      for (const step of await coverage.steps(fixture, actor)) {
+    it(`${path} writes its audit entry, naming the signed-in user (or what a signed-out visitor used)`, async () => {
+      const actor = coverage.as === "ANONYMOUS" ? null : portalUsers[coverage.as!];
+      const call = procedureAt(createCaller({ actor, sourceIp: actor ? undefined : ANONYMOUS_IP }), path);
+      for (const step of await coverage.steps(fixture, actor ?? fixture.owner)) {
         const entries = await auditEntriesOf(() => call(step.input));
         expect(
           entries.map((entry) => entry.action),
           `${path} ${JSON.stringify(step.input)}`,
         ).toEqual([step.action]);
-        expect(entries[0]).toMatchObject({ actorType: "USER", actorId: actor.userId, actorLabel: actor.email, sourceIp: actor.sourceIp });
+        expect(entries[0]).toMatchObject(
+          step.actor ?? { actorType: "USER", actorId: actor!.userId, actorLabel: actor!.email, sourceIp: actor!.sourceIp },
+        );
       }
     });
   }
