@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { pageForPath } from "~/components/portal-pages";
-import { emailInput, idInput, onOffInput, passwordInput, requiredText } from "./fields";
+import { idInput, onOffInput, requiredText } from "./fields";
 
 export const accountScopeInput = z.object({ accountId: idInput() });
 export type AccountScopeInput = z.input<typeof accountScopeInput>;
@@ -21,23 +21,6 @@ export const newApiKeyForm = z.object({
   mode: z.enum(["live", "test"], "must be live or test").default("live"),
 });
 export type NewApiKeyForm = z.input<typeof newApiKeyForm>;
-
-/**
- * The team page's "add staff" form. The rules are createUserInput's in ./operator.ts, which the
- * service applies again; here they give the form its messages before anything is sent.
- */
-export const addStaffForm = z.object({
-  email: emailInput(),
-  password: passwordInput(),
-  name: z
-    .string()
-    .trim()
-    .max(200, "must be at most 200 characters")
-    // An empty name field means "no name".
-    .transform((name) => (name === "" ? undefined : name))
-    .optional(),
-});
-export type AddStaffForm = z.input<typeof addStaffForm>;
 
 /**
  * The test wallet's opening balance, and what

@@ -25,7 +25,13 @@ export const ERROR_TABLE = {
   "webhook_delivery.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "session.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "bank_transfer.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  // A staff invitation that is not pending: unknown, expired, revoked or used, all told alike.
+  "invitation.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  // Operators only: they see every account, so naming a taken e-mail discloses nothing to them.
   "user.email_taken": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // An owner's invitation of an address already on their own team, or already invited and pending.
+  "invitation.already_on_team": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  "invitation.pending": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   // Disabling the only operator still active would leave nobody to run the service.
   "user.last_operator": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   // A wrong current password or code where a change asks for one (docs/security.md).

@@ -22,12 +22,12 @@
  */
 import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { headers } from "next/headers";
 import { z } from "zod";
 import type { Role } from "~/generated/prisma/enums";
 import { authSecret, env } from "~/env";
 import { signInWithCode, signInWithPassword, type SignInOutcome } from "~/server/auth/sign-in";
 import { SignInThrottledError } from "~/server/auth/sign-in-throttle";
+import { requestSourceAddress } from "~/server/http/request-source-address";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { logger } from "~/server/log";
 import { readActiveSession } from "~/server/services/sessions/read-active-session";
@@ -98,16 +98,6 @@ function headerOf(request: SignInRequest | undefined, name: string): string | nu
 class SessionNotActive extends Error {
   constructor() {
     super("The portal session has ended.");
-  }
-}
-
-/** The address src/bin/server.ts computed for the request being served (never a client-chosen header). */
-async function currentSourceAddress(): Promise<string | null> {
-  try {
-    return (await headers()).get(SOURCE_ADDRESS_HEADER);
-  } catch {
-    // Outside a request (a test calling the callback directly): nobody to name.
-    return null;
   }
 }
 
@@ -184,7 +174,7 @@ export const authOptions: NextAuthOptions = {
     signIn: ({ user }) => logger.info({ userId: user.id, userRole: user.role, accountId: user.accountId }, "signed in"),
     // The row ends, so a copy of the cookie is refused from now on (read-active-session.ts).
     signOut: async ({ token }) => {
-      await signOutSession(token.sessionId, await currentSourceAddress());
+      await signOutSession(token.sessionId, await requestSourceAddress());
       logger.info({ userId: token.userId }, "signed out");
     },
   },
@@ -198,7 +188,7 @@ export const authOptions: NextAuthOptions = {
         return token;
       }
       // Every later read: the row decides. Thrown, next-auth answers "no session" and clears the cookie.
-      const session = await readActiveSession(token.sessionId, await currentSourceAddress());
+      const session = await readActiveSession(token.sessionId, await requestSourceAddress());
       if (!session) throw new SessionNotActive();
       token.userId = session.user.id;
       token.email = session.user.email;

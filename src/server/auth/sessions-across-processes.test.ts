@@ -137,6 +137,10 @@ describe("a session ends everywhere on its next request", () => {
     });
     expect(change.status).toBe(200);
     expect(await whoAmI(b, gated)).toBe(email);
+    // The session from before the reset ended, rather than only waiting behind the gate: with the
+    // password chosen and the gate gone, it does not come back.
+    expect(await whoAmI(a, before)).toBeNull();
+    expect(await whoAmI(b, before)).toBeNull();
   });
 
   it("sign out everywhere, from one process, ends the sessions on both", async () => {

@@ -21,6 +21,7 @@ import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { getSignedInSession, type SignedInSession, type UserActor } from "~/server/auth/session";
 import { AppError, ERROR_TABLE, isAppError } from "~/server/errors";
+import { requestSourceAddress } from "~/server/http/request-source-address";
 import { logger } from "~/server/log";
 import { invalidInputFromZod } from "~/server/validation/parse-input";
 
@@ -32,11 +33,16 @@ export interface TrpcContext {
    * (server-side callers made with an actor only): the actor's full session.
    */
   session?: SignedInSession | null;
+  /**
+   * The request's source address, for the few procedures a signed-out visitor may call (a signed-in
+   * actor carries its own). Absent for server-side callers.
+   */
+  sourceIp?: string | null;
 }
 
 export async function createTRPCContext(): Promise<TrpcContext> {
   const session = await getSignedInSession();
-  return { actor: session && session.gate === null ? session.actor : null, session };
+  return { actor: session && session.gate === null ? session.actor : null, session, sourceIp: await requestSourceAddress() };
 }
 
 const UNEXPECTED_MESSAGE = "Something went wrong on our side. Please try again.";
@@ -97,7 +103,7 @@ const logProcedureCall = t.middleware(async ({ ctx, path, type, next }) => {
     type,
     userId: ctx.actor?.userId,
     accountId: ctx.actor?.accountId ?? undefined,
-    sourceIp: ctx.actor?.sourceIp ?? undefined,
+    sourceIp: ctx.actor?.sourceIp ?? ctx.sourceIp ?? undefined,
     latencyMs: Math.round((performance.now() - startedAt) * 10) / 10,
   };
   if (result.ok) {

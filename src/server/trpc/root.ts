@@ -4,6 +4,7 @@ import { apiKeysRouter } from "~/server/trpc/routers/api-keys";
 import { catalogRouter } from "~/server/trpc/routers/catalog";
 import { dashboardRouter } from "~/server/trpc/routers/dashboard";
 import { fundingRouter } from "~/server/trpc/routers/funding";
+import { invitationsRouter } from "~/server/trpc/routers/invitations";
 import { invoicesRouter } from "~/server/trpc/routers/invoices";
 import { operatorRouter } from "~/server/trpc/routers/operator";
 import { purchasesRouter } from "~/server/trpc/routers/purchases";
@@ -27,6 +28,7 @@ export const appRouter = createTRPCRouter({
   webhooks: webhooksRouter,
   allowlist: allowlistRouter,
   team: teamRouter,
+  invitations: invitationsRouter,
   operator: operatorRouter,
   catalog: catalogRouter,
   invoices: invoicesRouter,

@@ -64,7 +64,7 @@ export function TeamList({ users, onChanged }: { users: TeamMember[]; onChanged:
         )}
       </ResponsiveList>
       {users.every((user) => user.role !== "STAFF") && (
-        <p className="mt-3 text-sm text-slate-600">No staff users yet. Add one below for each person who buys through the portal.</p>
+        <p className="mt-3 text-sm text-slate-600">No staff users yet. Invite one below for each person who buys through the portal.</p>
       )}
 
       {confirming && (

@@ -30,6 +30,7 @@ import { currentTotpCode } from "~/server/auth/totp";
 import { confirmTwoFactorEnrolment } from "~/server/services/security/confirm-two-factor-enrolment";
 import { startTwoFactorEnrolment } from "~/server/services/security/start-two-factor-enrolment";
 import { startSession } from "~/server/services/sessions/start-session";
+import { createStaffInvitation } from "~/server/services/invitations/create-staff-invitation";
 import { createUser } from "~/server/services/users/create-user";
 import { setUserDisabled } from "~/server/services/users/set-user-disabled";
 import { createWebhookEndpoint } from "~/server/services/webhooks/manage-webhook-endpoints";
@@ -48,12 +49,18 @@ const PASSWORD = "audit-coverage-password";
 interface Step {
   input: unknown;
   action: string;
+  /** Who the entry names, when it is not the caller: a signed-out visitor is named by what they used. */
+  actor?: { actorType: string; actorLabel: string; sourceIp: string | null };
 }
 
 interface Audited {
   kind: "audited";
-  /** Who calls it: the portal user role for a procedure (CLI commands always run as the CLI); OWNER_TEST with Test data on. */
-  as?: "OPERATOR" | "OWNER" | "OWNER_TEST";
+  /**
+   * Who calls it: the portal user role for a procedure (OWNER_TEST: the owner with Test data on), or a
+   * signed-out visitor from ANONYMOUS_IP (CLI commands always run as the CLI).
+   */
+  as?: "OPERATOR" | "OWNER" | "OWNER_TEST" | "ANONYMOUS";
+  /** The steps, given the caller (for ANONYMOUS, the account's owner, who made what the visitor uses). */
   steps: (fixture: Fixture, actor: UserActor) => Promise<Step[]>;
 }
 
@@ -66,7 +73,11 @@ type Coverage = Audited | Exempt;
 
 interface Fixture {
   accountId: string;
+  owner: UserActor;
 }
+
+/** Where a signed-out visitor's calls come from (the tRPC context's source address). */
+const ANONYMOUS_IP = "192.0.2.77";
 
 const audited = (as: Audited["as"], steps: Audited["steps"]): Audited => ({ kind: "audited", as, steps });
 const exempt = (reason: string): Exempt => ({ kind: "exempt", reason });
@@ -87,6 +98,10 @@ async function twoFactorSecretOf(actor: UserActor): Promise<string> {
   const { secret } = await startTwoFactorEnrolment(actor);
   await confirmTwoFactorEnrolment(actor, { code: currentTotpCode(secret, Date.now() - 30_000), password: PASSWORD });
   return secret;
+}
+
+async function invitationOf(owner: UserActor) {
+  return createStaffInvitation(owner, { accountId: owner.accountId!, email: `${uniqueName("invited")}@audit.test` });
 }
 
 async function keyOf(accountId: string): Promise<string> {
@@ -238,9 +253,20 @@ const PROCEDURES: Record<string, Coverage> = {
     { input: { threshold: 500_000 }, action: "wallet.set_low_balance_threshold" },
     { input: { threshold: null }, action: "wallet.set_low_balance_threshold" },
   ]),
-  "team.addStaff": audited("OWNER", async () => [
-    { input: { email: `${uniqueName("staff")}@audit.test`, password: PASSWORD }, action: "user.create" },
+  "team.invite": audited("OWNER", async () => [{ input: { email: `${uniqueName("invited")}@audit.test` }, action: "invitation.create" }]),
+  "team.revokeInvitation": audited("OWNER", async ({ owner }) => [
+    { input: { invitationId: (await invitationOf(owner)).invitationId }, action: "invitation.revoke" },
   ]),
+  "invitations.accept": audited("ANONYMOUS", async ({ owner }) => {
+    const { token, email } = await invitationOf(owner);
+    return [
+      {
+        input: { token, name: "Invited Person", password: PASSWORD },
+        action: "invitation.accept",
+        actor: { actorType: "USER", actorLabel: email, sourceIp: ANONYMOUS_IP },
+      },
+    ];
+  }),
   "team.resetPassword": audited("OWNER", async ({ accountId }) => [
     { input: { userId: await staffOf(accountId) }, action: "user.password_reset" },
   ]),
@@ -552,9 +578,9 @@ let portalUsers: Record<"OPERATOR" | "OWNER" | "OWNER_TEST", UserActor>;
 
 beforeAll(async () => {
   const { accountId } = await createAccountWithKey();
-  fixture = { accountId };
   const owner = await newUser("OWNER", accountId);
   portalUsers = { OPERATOR: await newUser("OPERATOR", null), OWNER: owner, OWNER_TEST: { ...owner, livemode: false } };
+  fixture = { accountId, owner };
 });
 
 describe("the portal's tRPC mutations", () => {
@@ -564,16 +590,18 @@ describe("the portal's tRPC mutations", () => {
 
   for (const [path, coverage] of Object.entries(PROCEDURES)) {
     if (coverage.kind === "exempt") continue;
-    it(`${path} writes its audit entry, naming the signed-in user`, async () => {
-      const actor = portalUsers[coverage.as!];
-      const call = procedureAt(createCaller({ actor }), path);
-      for (const step of await coverage.steps(fixture, actor)) {
+    it(`${path} writes its audit entry, naming the signed-in user (or what a signed-out visitor used)`, async () => {
+      const actor = coverage.as === "ANONYMOUS" ? null : portalUsers[coverage.as!];
+      const call = procedureAt(createCaller({ actor, sourceIp: actor ? undefined : ANONYMOUS_IP }), path);
+      for (const step of await coverage.steps(fixture, actor ?? fixture.owner)) {
         const entries = await auditEntriesOf(() => call(step.input));
         expect(
           entries.map((entry) => entry.action),
           `${path} ${JSON.stringify(step.input)}`,
         ).toEqual([step.action]);
-        expect(entries[0]).toMatchObject({ actorType: "USER", actorId: actor.userId, actorLabel: actor.email, sourceIp: actor.sourceIp });
+        expect(entries[0]).toMatchObject(
+          step.actor ?? { actorType: "USER", actorId: actor!.userId, actorLabel: actor!.email, sourceIp: actor!.sourceIp },
+        );
       }
     });
   }
