@@ -316,10 +316,25 @@ describe("addresses", () => {
       "https://[::ffff:192.168.0.1]/hook",
       "https://localhost/hook",
       "https://user:pass@example.com/hook",
+      // Disguises the parser does not undo by itself (issues 30 and 31): a fully qualified local name,
+      // and an IPv4 address inside an IPv6 one.
+      "https://LOCALHOST./hook",
+      "https://localhost.:8443/hook",
+      "https://hooks.localhost./hook",
+      "https://[::127.0.0.1]/hook",
+      "https://[::7f00:1]/hook",
+      "https://[::8.8.8.8]/hook",
+      "https://[::]/hook",
+      // And some it does undo, kept here so a change of parser cannot let them through.
+      "https://127.0.0.1./hook",
+      "https://2130706433/hook",
+      "https://0x7f.1/hook",
     ]) {
       expect(endpointUrlProblem(url, false), url).not.toBeNull();
     }
-    expect(endpointUrlProblem("https://hooks.example.com/vtu?x=1", false)).toBeNull();
+    for (const url of ["https://hooks.example.com/vtu?x=1", "https://hooks.example.com./vtu", "https://[2001:4860:4860::8888]/hook"]) {
+      expect(endpointUrlProblem(url, false), url).toBeNull();
+    }
   });
 
   it("follows the Standard Webhooks schedule by default", () => {
