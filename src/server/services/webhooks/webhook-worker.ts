@@ -3,7 +3,8 @@
  * deliver-webhooks.ts, then the next one at once while passes come back full, else after
  * WEBHOOK_POLL_INTERVAL_MS. Every process runs one; they share the work through the database's
  * leases. Once an hour a pass also prunes events past their 30 days, and test-mode data past
- * TEST_DATA_RETENTION_DAYS (README "Test mode"). The timer is unref'd: it never
+ * TEST_DATA_RETENTION_DAYS (README "Test mode"); once a minute it sweeps for wallet.low_balance events
+ * that concurrent settlements left owed (sweep-low-balance-alerts.ts). The timer is unref'd: it never
  * keeps a closing process alive, and a pass cut short by a shutdown leaves leases that run out.
  */
 import { env } from "~/env";
@@ -11,14 +12,17 @@ import { logger } from "~/server/log";
 import { pruneTestData } from "~/server/services/wallet/prune-test-data";
 import { deliverDueWebhooks, pruneOldEvents } from "./deliver-webhooks";
 import { EVENT_RETENTION_DAYS } from "./list-webhook-events";
+import { sweepLowBalanceAlerts } from "./sweep-low-balance-alerts";
 
 const log = logger.child({ component: "webhooks" });
 const PRUNE_EVERY_MS = 3_600_000;
+const LOW_BALANCE_SWEEP_EVERY_MS = 60_000;
 
 export function startWebhookWorker(): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastPrune = 0;
+  let lastLowBalanceSweep = 0;
 
   const pass = async (): Promise<boolean> => {
     try {
@@ -30,6 +34,11 @@ export function startWebhookWorker(): () => void {
           const testData = await pruneTestData({ kind: "system" }, { olderThanDays: env.TEST_DATA_RETENTION_DAYS });
           if (testData.transactions > 0) log.info(testData, "old test-mode data pruned");
         }
+      }
+      if (Date.now() - lastLowBalanceSweep >= LOW_BALANCE_SWEEP_EVERY_MS) {
+        lastLowBalanceSweep = Date.now();
+        const fired = await sweepLowBalanceAlerts();
+        if (fired > 0) log.info({ fired }, "wallet.low_balance events owed by concurrent settlements recorded");
       }
       const batchSize = env.WEBHOOK_CONCURRENCY * 4;
       const result = await deliverDueWebhooks(batchSize);

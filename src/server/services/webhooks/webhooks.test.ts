@@ -23,6 +23,7 @@ import { createWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint } fro
 import { sendWebhook } from "./send-webhook";
 import { resendFailedWebhooks, sendTestWebhook } from "./webhook-deliveries";
 import { setLowBalanceThreshold } from "./low-balance-threshold";
+import { sweepLowBalanceAlerts } from "./sweep-low-balance-alerts";
 
 const PLAN = "mtn-1gb-30d";
 
@@ -108,6 +109,47 @@ describe("the outbox", () => {
     await buy(actor); // 32,000: crosses again
     const low = (await eventsOf(accountId)).filter((event) => event.type === "wallet.low_balance");
     expect(low.map((event) => (event.data as { balance: number }).balance)).toEqual([44_000, 32_000]);
+  });
+  it("fires wallet.low_balance on the settled balance: not for a refunded debit, a pending one only once it settles", async () => {
+    const { accountId, actor } = await fundedAccount(60_000n);
+    await setLowBalanceThreshold(operator, accountId, { threshold: 50_000 });
+    const lowBalances = async () =>
+      (await eventsOf(accountId))
+        .filter((event) => event.type === "wallet.low_balance")
+        .map((event) => (event.data as { balance: number }).balance);
+
+    expect((await buy(actor, "08030000000")).status).toBe("failed"); // debited to 32,000, refunded to 60,000
+    expect(await lowBalances()).toEqual([]);
+    const pending = await buy(actor, "08031231111"); // 32,000 in the wallet, 60,000 settled
+    expect(pending.status).toBe("pending");
+    expect(await lowBalances()).toEqual([]);
+    await reconcilePendingTransactions(operator, { includeNotDue: true }); // settles successful: 32,000 settled
+    expect(await lowBalances()).toEqual([32_000]);
+    expect((await buy(actor, "08030000000")).status).toBe("failed"); // 4,000, then refunded: no second event
+    expect(await lowBalances()).toEqual([32_000]);
+
+    await fundWallet(operator, { accountId, amount: 100_000 }); // 132,000: armed again
+    expect((await buy(actor, "08030000000")).status).toBe("failed");
+    await buy(actor); // 104,000
+    await buy(actor); // 76,000
+    await buy(actor); // 48,000: crosses
+    await buy(actor); // 20,000: still below
+    expect(await lowBalances()).toEqual([32_000, 48_000]);
+    const [, second] = (await listWebhookEvents(operator, accountId, { type: "wallet.low_balance", limit: 10 })).data;
+    expect(second!.data).toMatchObject({ balance: 48_000, amount: 50_000, currency: "NGN" });
+  });
+
+  it("records a crossing that concurrent settlements left owed when the worker sweeps, once", async () => {
+    const { accountId, actor } = await fundedAccount(100_000n);
+    await setLowBalanceThreshold(operator, accountId, { threshold: 50_000 });
+    await buy(actor); // 72,000
+    await buy(actor); // 44,000: fires
+    // As two settlements at once can leave it: below the threshold, still armed, no event for it.
+    await db.$executeRaw`UPDATE wallets SET low_balance_armed = true WHERE account_id = ${accountId}::uuid AND livemode`;
+    expect(await sweepLowBalanceAlerts()).toBe(1);
+    expect(await sweepLowBalanceAlerts()).toBe(0);
+    const low = (await eventsOf(accountId)).filter((event) => event.type === "wallet.low_balance");
+    expect(low.map((event) => (event.data as { balance: number }).balance)).toEqual([44_000, 44_000]);
   });
 });
 
