@@ -190,22 +190,31 @@ export const webhookEventList = z
   .object({
     data: z.array(webhookEvent),
     nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." }),
+    resumeCursor: z.string().meta({
+      description:
+        "Pass as `cursor` later to list only what was recorded after this page: never null, and on the last page it stands after every event recorded so far, so a reader polling with it never misses one.",
+    }),
   })
   .meta({ id: "WebhookEventList" });
 
 export const listEventsQuery = z.object({
   type: webhookEventType.optional().meta({ description: "Only events of this type." }),
-  since: z.iso
-    .datetime({ offset: true, error: "must be an ISO 8601 date-time" })
-    .optional()
-    .meta({ description: "Only events created at or after this instant (events are kept 30 days).", example: "2026-06-15T00:00:00Z" }),
+  since: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).optional().meta({
+    description:
+      "Start at the first event created at or after this instant (events are kept 30 days). The events recorded after it follow, even one whose `createdAt` is a moment earlier (its transaction started sooner and committed later): polling with the newest `createdAt` you have seen misses nothing, and shows that event again.",
+    example: "2026-06-15T00:00:00Z",
+  }),
   limit: z.coerce
     .number("must be a number")
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .max(100, "must be at most 100")
     .default(50),
-  cursor: z.string().max(200).optional().meta({ description: "The `nextCursor` of the previous page." }),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: "The `nextCursor` of the previous page, or a `resumeCursor`; where the page starts (`since` is then not used)." }),
 });
 export type ListEventsQuery = z.input<typeof listEventsQuery>;
 

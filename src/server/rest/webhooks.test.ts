@@ -345,7 +345,7 @@ describe("GET /api/v1/events", () => {
     expect(response.text).not.toMatch(/key_hash|keyHash|costPrice|cost_price|source_ip|sourceIp|fingerprint/);
   });
 
-  it("pages oldest first with a cursor, filters by type and since, and refuses a bad query with 400", async () => {
+  it("pages oldest first with a cursor, filters by type and since, resumes, and refuses a bad query with 400", async () => {
     const { auth } = await fundedAccount(1_000_000n);
     const other = await fundedAccount(1_000_000n);
     await buyData(auth);
@@ -397,12 +397,26 @@ describe("GET /api/v1/events", () => {
     const inLagos = webhookEventList.parse((await call(auth, "GET", `/api/v1/events?since=${encodeURIComponent(lagos)}`)).json()).data;
     expect(inLagos).toEqual(sinceThen);
     const future = webhookEventList.parse((await call(auth, "GET", "/api/v1/events?since=2099-01-01T00:00:00Z")).json());
-    expect(future).toEqual({ data: [], nextCursor: null });
+    expect(future).toEqual({ data: [], nextCursor: null, resumeCursor: expect.any(String) });
     const combined = webhookEventList.parse(
       (await call(auth, "GET", `/api/v1/events?type=transaction.successful&since=${encodeURIComponent(since)}&limit=1`)).json(),
     );
     expect(combined.data.map((event) => event.id)).toEqual([all[4]!.id]);
     expect(combined.nextCursor).not.toBeNull();
+
+    // A cursor given out before the feed was paged by position (createdAt|id) still works: it resumes after that event.
+    const timeCursor = Buffer.from(`${all[2]!.createdAt}|${all[2]!.id}`).toString("base64url");
+    const resumed = webhookEventList.parse((await call(auth, "GET", `/api/v1/events?cursor=${timeCursor}&limit=100`)).json()).data;
+    expect(resumed.map((event) => event.id)).toEqual(all.slice(3).map((event) => event.id));
+
+    // The last page's resumeCursor: nothing more until something happens, then exactly that.
+    const last = webhookEventList.parse((await call(auth, "GET", "/api/v1/events?limit=100")).json());
+    expect(last.nextCursor).toBeNull();
+    const quiet = webhookEventList.parse((await call(auth, "GET", `/api/v1/events?cursor=${last.resumeCursor}`)).json());
+    expect(quiet.data).toEqual([]);
+    const bought = await buyData(auth);
+    const next = webhookEventList.parse((await call(auth, "GET", `/api/v1/events?cursor=${quiet.resumeCursor}`)).json());
+    expect(next.data.map((event) => [event.type, (event.data as { id?: unknown }).id])).toEqual([["transaction.successful", bought.id]]);
 
     // The other account's events are its own.
     const theirs = webhookEventList.parse((await call(other.auth, "GET", "/api/v1/events?limit=100")).json()).data;
