@@ -77,8 +77,9 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
   const { startReconciler } = await import("~/server/services/reconciliation/reconciler-loop");
   const stopReconciler = await startReconciler();
   // Webhook deliveries: never inside a request; every process shares the queue through the database.
+  // WEBHOOK_WORKER=0 leaves them to other processes (`npm run webhook-worker`, README "Webhooks").
   const { startWebhookWorker } = await import("~/server/services/webhooks/webhook-worker");
-  const stopWebhookWorker = env.WEBHOOK_WORKER === "1" ? startWebhookWorker() : () => {};
+  const stopWebhookWorker = env.WEBHOOK_WORKER === "1" ? startWebhookWorker() : async () => {};
 
   const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
   await app.prepare();
@@ -96,7 +97,7 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
     shuttingDown = true;
     log.info({ signal }, `${signal}: closing`);
     stopReconciler();
-    stopWebhookWorker();
+    const webhookWorkerStopped = stopWebhookWorker();
     setTimeout(() => process.exit(1), 15_000).unref();
     // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
     await new Promise<void>((resolve) => {
@@ -104,6 +105,8 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
       server.closeIdleConnections();
     });
     await app.close?.().catch(() => {});
+    // The deliveries under way are recorded before the database goes (else they would be sent again).
+    await webhookWorkerStopped;
     await onClosed().catch(() => {});
     log.info("closed");
     process.exit(0);

@@ -16,7 +16,7 @@ import { webhookEvent } from "~/schemas/webhooks";
 import { operator, rejection } from "~/test/fixtures";
 import { fundedAccount, reference } from "~/test/purchase-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "~/test/webhook-receiver";
-import { deliverDueWebhooks, nextAttemptDelayMs } from "./deliver-webhooks";
+import { deliverDueWebhooks, nextStep } from "./deliver-webhooks";
 import { endpointUrlProblem } from "./endpoint-url-policy";
 import { listWebhookEvents } from "./list-webhook-events";
 import { createWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint } from "./manage-webhook-endpoints";
@@ -199,15 +199,14 @@ describe("delivery", () => {
     expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).toBeNull();
   });
 
-  it("honours Retry-After on 429", async () => {
+  it("gives a throttled delivery up, rather than retry it, once a Retry-After would fall past the schedule's length", async () => {
+    // The tests' schedule lasts 700 ms from the first attempt; Retry-After is at least a second.
     const { actor, endpoint } = await accountWithEndpoint();
-    receiver.answers = [{ status: 429, headers: { "retry-after": "120" } }, { status: 204 }];
+    receiver.answers = [{ status: 429, headers: { "retry-after": "1" } }];
     await buy(actor);
-    await deliverDueWebhooks();
+    expect(await deliverDueWebhooks()).toMatchObject({ claimed: 1, failed: 1 });
     const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
-    const waitMs = delivery.nextAttemptAt.getTime() - Date.now();
-    expect(waitMs).toBeGreaterThan(110_000);
-    expect(waitMs).toBeLessThan(121_000);
+    expect(delivery).toMatchObject({ status: "failed", attempts: 1, throttledAttempts: 0, lastStatusCode: 429 });
   });
 
   it("gives up when the schedule is spent, and a resend of failed events sends them again", async () => {
@@ -393,9 +392,55 @@ describe("addresses", () => {
       hours(24),
     ]);
     expect(() => parseEnv({ WEBHOOK_RETRY_SCHEDULE_MS: "5s,1m" })).toThrow("WEBHOOK_RETRY_SCHEDULE_MS");
-    expect(nextAttemptDelayMs(1, null, () => 0.5)).toBe(env.WEBHOOK_RETRY_SCHEDULE_MS[0]);
-    expect(nextAttemptDelayMs(1, null, () => 0)).toBe(Math.round(env.WEBHOOK_RETRY_SCHEDULE_MS[0]! * 0.9));
-    expect(nextAttemptDelayMs(env.WEBHOOK_RETRY_SCHEDULE_MS.length + 1, null)).toBeNull();
-    expect(nextAttemptDelayMs(1, 42_000)).toBe(42_000);
+    const first = { attempts: 0, throttledAttempts: 0, firstAttemptAt: null };
+    const failed = { statusCode: 500, retryAfterMs: null };
+    expect(nextStep(first, failed, { random: () => 0.5 })).toEqual({
+      status: "pending",
+      delayMs: env.WEBHOOK_RETRY_SCHEDULE_MS[0],
+      throttled: false,
+    });
+    expect(nextStep(first, failed, { random: () => 0 })).toMatchObject({ delayMs: Math.round(env.WEBHOOK_RETRY_SCHEDULE_MS[0]! * 0.9) });
+    expect(nextStep({ ...first, attempts: env.WEBHOOK_RETRY_SCHEDULE_MS.length }, failed)).toEqual({ status: "failed" });
+    expect(nextStep(first, { statusCode: 204, retryAfterMs: null })).toEqual({ status: "succeeded" });
+    expect(nextStep(first, { statusCode: 410, retryAfterMs: null })).toEqual({ status: "failed" });
+  });
+
+  it("waits out a throttle (429/503 with Retry-After) without using up an attempt, for as long as the schedule lasts", () => {
+    const schedule = parseEnv({}).WEBHOOK_RETRY_SCHEDULE_MS;
+    const horizon = schedule.reduce((total, pause) => total + pause, 0);
+    const now = Date.parse("2026-06-01T12:00:00Z");
+    const at = (msAgo: number) => new Date(now - msAgo);
+    const throttled = (seconds: number) => ({ statusCode: 429, retryAfterMs: seconds * 1_000 });
+    const options = { now, schedule, random: () => 0.5 };
+
+    expect(nextStep({ attempts: 0, throttledAttempts: 0, firstAttemptAt: null }, throttled(120), options)).toEqual({
+      status: "pending",
+      delayMs: 120_000,
+      throttled: true,
+    });
+    // Ten throttles in ten seconds leave the whole schedule to run: the next failure waits its first step.
+    const afterTenThrottles = { attempts: 10, throttledAttempts: 10, firstAttemptAt: at(10_000) };
+    expect(nextStep(afterTenThrottles, throttled(1), options)).toMatchObject({ status: "pending", delayMs: 1_000 });
+    expect(nextStep(afterTenThrottles, { statusCode: 500, retryAfterMs: null }, options)).toEqual({
+      status: "pending",
+      delayMs: schedule[0],
+      throttled: false,
+    });
+    // A 503 that says when is a throttle too; "0" is waited a second, not retried in a loop.
+    expect(nextStep(afterTenThrottles, { statusCode: 503, retryAfterMs: 0 }, options)).toMatchObject({ delayMs: 1_000, throttled: true });
+    // Throttled for as long as the schedule lasts: given up, as a failing delivery would be by then.
+    const nearTheEnd = { attempts: 50, throttledAttempts: 48, firstAttemptAt: at(horizon - 30_000) };
+    expect(nextStep(nearTheEnd, throttled(20), options)).toMatchObject({ status: "pending" });
+    expect(nextStep(nearTheEnd, throttled(60), options)).toEqual({ status: "failed" });
+    // Throttles do not count, failures do: the schedule's steps are spent by the failures alone.
+    expect(
+      nextStep(
+        { attempts: 50, throttledAttempts: 50 - schedule.length, firstAttemptAt: at(60_000) },
+        { statusCode: 500, retryAfterMs: null },
+        options,
+      ),
+    ).toEqual({
+      status: "failed",
+    });
   });
 });
