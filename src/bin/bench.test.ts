@@ -53,10 +53,21 @@ describe("npm run bench", () => {
       });
       expect(Object.keys(results.ratios).sort()).toEqual(["balance", "plans", "purchase", "replay"]);
       expect(results.invoice).toMatchObject({ rows: 2000, seconds: expect.any(Number), peakRssMb: expect.any(Number) });
-      expect(results.webhooks).toMatchObject({
+      // The webhook figures and their ratios (src/bench/webhooks.ts), delivered by the server and by a worker process.
+      const ratiosAndRates = {
         purchaseRpsWithSlowReceiver: expect.any(Number),
         purchaseRatio: expect.any(Number),
+        slowReceiverDeliveriesPerSecond: expect.any(Number),
         deliveriesPerSecond: expect.any(Number),
+        deliveryRateRatio: expect.any(Number),
+        deliveryCpuUs: { server: expect.any(Number), database: expect.any(Number) },
+        deliveryCpuRatio: expect.any(Number),
+      };
+      expect(results.webhooks).toMatchObject({
+        ...ratiosAndRates,
+        purchaseRpsWithoutReceiver: expect.any(Number),
+        purchaseCpuUs: { server: expect.any(Number), database: expect.any(Number) },
+        separateWorker: { ...ratiosAndRates, purchaseRpsWithSlowReceiver: expect.any(Number) },
       });
       expect(results.webhooks.backlog).toBeGreaterThan(0);
       expect(results.webhooks.purchaseErrors).toBe(0);
