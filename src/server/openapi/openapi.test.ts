@@ -9,7 +9,13 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { payBillInput, purchaseAirtimeInput, purchaseDataInput, verifyCustomerInput } from "~/schemas/purchases";
-import { createWebhookEndpointInput, rotateWebhookSecretInput, updateWebhookEndpointInput } from "~/schemas/webhooks";
+import {
+  createWebhookEndpointInput,
+  lowBalanceThresholdInput,
+  resendFailedWebhooksInput,
+  rotateWebhookSecretInput,
+  updateWebhookEndpointInput,
+} from "~/schemas/webhooks";
 import { request } from "~/test/http";
 import { startTestServer, type TestServer } from "~/test/server";
 import { ENDPOINTS } from "./endpoints";
@@ -364,6 +370,8 @@ describe("GET /api/v1/openapi.json", () => {
       createWebhookEndpoint: createWebhookEndpointInput,
       updateWebhookEndpoint: updateWebhookEndpointInput,
       rotateWebhookSecret: rotateWebhookSecretInput,
+      resendFailedWebhooks: resendFailedWebhooksInput,
+      setLowBalanceThreshold: lowBalanceThresholdInput,
     };
     for (const [key, operation] of operations(document)) {
       if (!operation.requestBody) continue;
