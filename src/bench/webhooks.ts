@@ -1,20 +1,20 @@
 /**
  * The benchmark's webhooks scenario (README "Performance", issue 31): what delivering costs selling,
- * and what a delivery costs the machine, each as a ratio to purchases measured the same way in the
- * same run. On a server of its own (WEBHOOK_ALLOW_PRIVATE_URLS=1: the receiver is on loopback):
+ * and what a delivery costs the machine, each as a ratio to purchases measured the same way, on the
+ * same server, in the same run. Twice: delivered by the server (the default), and with
+ * WEBHOOK_WORKER=0 on the server and the deliveries made by `npm run webhook-worker` in a process of
+ * its own (its CPU counted as the server's), for README's measured effect of that setting. Each time,
+ * on a fresh server (WEBHOOK_ALLOW_PRIVATE_URLS=1: the receiver is on loopback):
  *
- * 1. purchases with no endpoint registered (fresh references, BENCH_SECONDS): the rate, and the CPU
- *    the server and PostgreSQL spend per purchase;
- * 2. the same with an endpoint whose receiver takes BENCH_WEBHOOK_SLOW_MS (300) to answer, every
- *    settlement delivered to it meanwhile: the rate against 1 (target ≥ 0.85), and the deliveries it
- *    took (WEBHOOK_CONCURRENCY lanes of 300 ms: at most 53 a second);
+ * 1. purchases with the endpoint disabled (fresh references, BENCH_SECONDS): the rate, and the CPU the
+ *    server and PostgreSQL spend per purchase;
+ * 2. the same with the endpoint enabled and a receiver that takes BENCH_WEBHOOK_SLOW_MS (300) to
+ *    answer, every settlement delivered to it meanwhile: the rate against 1 (target ≥ 0.85), and the
+ *    deliveries it took; then a third of BENCH_SECONDS with nothing but the slow receiver: the lanes'
+ *    own rate (WEBHOOK_CONCURRENCY lanes of 300 ms: at most 53 a second);
  * 3. a backlog of BENCH_WEBHOOK_BACKLOG (10,000) deliveries drained to a prompt receiver that verifies
  *    every signature: deliveries per second against 1's purchases per second (target ≥ 1), and the
  *    CPU the server and PostgreSQL spend per delivery against 1's per purchase (target ≤ 0.25).
- *
- * Then 2 and 3 again with WEBHOOK_WORKER=0 on the server and the deliveries made by `npm run
- * webhook-worker` in a process of its own (its CPU counted as the server's), for README's measured
- * effect of that setting.
  *
  * The endpoint is written straight to the database (loopback is allowed only by the setting above). A
  * backlog short of BENCH_WEBHOOK_BACKLOG is topped up with more settlement events of the purchases
@@ -89,6 +89,10 @@ export async function measureWebhooks(context: WebhookContext) {
   const receiver = await startWebhookReceiver();
   const secret = newWebhookSecret();
   receiver.secrets = [secret];
+  const endpoint = await db.webhookEndpoint.create({
+    data: { accountId, url: receiver.url, eventTypes: ["transaction.successful"], secret, enabled: false },
+  });
+  const setEndpointEnabled = (enabled: boolean) => db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled } });
   const pending = () => db.webhookDelivery.count({ where: { status: "pending" } });
   let sequence = 0;
   const purchases = (server: BenchServer, seconds = context.seconds) =>
@@ -100,25 +104,9 @@ export async function measureWebhooks(context: WebhookContext) {
       seconds,
       connections: context.connections,
     });
+  const perUnit = (ms: number, units: number) => Math.round((ms * 1000) / Math.max(1, units));
 
-  /** 2: purchases while every settlement is delivered to the slow receiver. */
-  const withSlowReceiver = async (server: BenchServer, deliveryPids: () => number[]) => {
-    receiver.answers = [{ status: 204, delayMs: SLOW_MS }];
-    const receivedBefore = receiver.received.length;
-    const { result, serverMs, databaseMs } = await measureCpu(deliveryPids, postmasterPid, () => purchases(server));
-    return {
-      rps: result.rps,
-      p99Ms: result.p99Ms,
-      errors: result.errors,
-      cpuUsPerPurchase: {
-        server: Math.round((serverMs * 1000) / result.requests),
-        database: Math.round((databaseMs * 1000) / result.requests),
-      },
-      slowDeliveriesPerSecond: round((receiver.received.length - receivedBefore) / context.seconds, 1),
-    };
-  };
-
-  /** 3: the backlog topped up to BACKLOG, then drained to a prompt receiver. */
+  /** The backlog topped up to BACKLOG, then drained to a prompt receiver. */
   const drain = async (deliveryPids: () => number[]) => {
     const shortBy = BACKLOG - (await pending());
     if (shortBy > 0) {
@@ -144,13 +132,16 @@ export async function measureWebhooks(context: WebhookContext) {
       backlog,
       drainSeconds: round(seconds),
       deliveriesPerSecond: Math.round(backlog / seconds),
-      cpuUsPerDelivery: { server: Math.round((serverMs * 1000) / backlog), database: Math.round((databaseMs * 1000) / backlog) },
+      cpuUsPerDelivery: { server: perUnit(serverMs, backlog), database: perUnit(databaseMs, backlog) },
     };
   };
 
-  const server = await startBenchServer(context.databaseUrl, { env: { BENCH_ROUTES: "1", WEBHOOK_ALLOW_PRIVATE_URLS: "1" } });
-  servers.push(server);
-  try {
+  /**
+   * One way of delivering, on a server of its own (and the worker process, if any): purchases without
+   * the endpoint (it is disabled: nothing is recorded for it), then with it and the slow receiver;
+   * the slow receiver alone for a while (the lanes' own rate, with no load beside them); the drain.
+   */
+  const measureMode = async (server: BenchServer, deliveryPids: () => number[]) => {
     await purchases(server, context.warmUpSeconds);
     log("webhooks: purchases without an endpoint…");
     const without = await measureCpu(
@@ -158,67 +149,67 @@ export async function measureWebhooks(context: WebhookContext) {
       postmasterPid,
       () => purchases(server),
     );
-    const withoutRps = without.result.rps;
+    await setEndpointEnabled(true);
+    log(`webhooks: purchases with a ${SLOW_MS} ms receiver…`);
+    receiver.answers = [{ status: 204, delayMs: SLOW_MS }];
+    let receivedBefore = receiver.received.length;
+    const slow = await purchases(server);
+    const slowDuringPurchases = (receiver.received.length - receivedBefore) / context.seconds;
+    receivedBefore = receiver.received.length;
+    const laneSeconds = Math.max(1, context.seconds / 3);
+    await sleep(laneSeconds * 1000);
+    const slowAlone = (receiver.received.length - receivedBefore) / laneSeconds;
+    const drained = await drain(deliveryPids);
+    await setEndpointEnabled(false);
     const purchaseCpuUs = {
-      server: Math.round((without.serverMs * 1000) / without.result.requests),
-      database: Math.round((without.databaseMs * 1000) / without.result.requests),
+      server: perUnit(without.serverMs, without.result.requests),
+      database: perUnit(without.databaseMs, without.result.requests),
     };
-    await db.webhookEndpoint.create({ data: { accountId, url: receiver.url, eventTypes: ["transaction.successful"], secret } });
+    return {
+      purchaseRpsWithoutReceiver: without.result.rps,
+      purchaseCpuUs,
+      purchaseRpsWithSlowReceiver: slow.rps,
+      purchaseP99MsWithSlowReceiver: slow.p99Ms,
+      purchaseErrors: without.result.errors + slow.errors,
+      /** Target ≥ 0.85: purchases while the slow receiver is delivered to, over purchases without. */
+      purchaseRatio: round(slow.rps / without.result.rps),
+      slowReceiverDeliveriesPerSecond: round(slowDuringPurchases, 1),
+      /** With nothing else running: WEBHOOK_CONCURRENCY lanes of SLOW_MS, at most lanes × 1000 / SLOW_MS. */
+      slowReceiverDeliveriesPerSecondAlone: round(slowAlone, 1),
+      backlog: drained.backlog,
+      drainSeconds: drained.drainSeconds,
+      deliveriesPerSecond: drained.deliveriesPerSecond,
+      /** Target ≥ 1: deliveries per second to a prompt receiver over purchases per second. */
+      deliveryRateRatio: round(drained.deliveriesPerSecond / without.result.rps),
+      deliveryCpuUs: drained.cpuUsPerDelivery,
+      /** Target ≤ 0.25: a delivery's server and database CPU over a purchase's. */
+      deliveryCpuRatio: round(
+        (drained.cpuUsPerDelivery.server + drained.cpuUsPerDelivery.database) / (purchaseCpuUs.server + purchaseCpuUs.database),
+      ),
+    };
+  };
 
-    log(`webhooks: purchases with a ${SLOW_MS} ms receiver, delivered by the server…`);
-    const slow = await withSlowReceiver(server, () => [server.pid]);
-    const drained = await drain(() => [server.pid]);
-    await server.stop();
+  try {
+    log("webhooks: delivered by the server…");
+    const server = await startBenchServer(context.databaseUrl, { env: { BENCH_ROUTES: "1", WEBHOOK_ALLOW_PRIVATE_URLS: "1" } });
+    servers.push(server);
+    const inServer = await measureMode(server, () => [server.pid]).finally(() => server.stop());
 
-    log(`webhooks: the same with WEBHOOK_WORKER=0 and npm run webhook-worker…`);
+    log("webhooks: WEBHOOK_WORKER=0, delivered by npm run webhook-worker…");
     const apart = await startBenchServer(context.databaseUrl, {
       env: { BENCH_ROUTES: "1", WEBHOOK_ALLOW_PRIVATE_URLS: "1", WEBHOOK_WORKER: "0" },
     });
     servers.push(apart);
     const worker = await startWebhookWorkerProcess(context.databaseUrl);
-    try {
-      await purchases(apart, context.warmUpSeconds);
-      const slowApart = await withSlowReceiver(apart, () => [apart.pid, worker.pid]);
-      const drainedApart = await drain(() => [apart.pid, worker.pid]);
-      const unverified = receiver.received.filter((delivery) => delivery.verifiedBy === null).length;
-      if (unverified > 0) throw new Error(`webhooks: ${unverified} deliveries failed verification`);
-
-      const deliveryCpu = (cpu: { server: number; database: number }) =>
-        round((cpu.server + cpu.database) / (purchaseCpuUs.server + purchaseCpuUs.database));
-      return {
-        slowReceiverMs: SLOW_MS,
-        purchaseRpsWithoutReceiver: withoutRps,
-        purchaseCpuUs,
-        purchaseRpsWithSlowReceiver: slow.rps,
-        purchaseP99MsWithSlowReceiver: slow.p99Ms,
-        purchaseErrors: without.result.errors + slow.errors + slowApart.errors,
-        /** Target ≥ 0.85: purchases while the slow receiver is delivered to, over purchases without. */
-        purchaseRatio: round(slow.rps / withoutRps),
-        slowReceiverDeliveriesPerSecond: slow.slowDeliveriesPerSecond,
-        backlog: drained.backlog,
-        drainSeconds: drained.drainSeconds,
-        deliveriesPerSecond: drained.deliveriesPerSecond,
-        /** Target ≥ 1: deliveries per second to a prompt receiver over purchases per second. */
-        deliveryRateRatio: round(drained.deliveriesPerSecond / withoutRps),
-        deliveryCpuUs: drained.cpuUsPerDelivery,
-        /** Target ≤ 0.25: a delivery's server and database CPU over a purchase's. */
-        deliveryCpuRatio: deliveryCpu(drained.cpuUsPerDelivery),
-        separateWorker: {
-          purchaseRpsWithSlowReceiver: slowApart.rps,
-          purchaseRatio: round(slowApart.rps / withoutRps),
-          slowReceiverDeliveriesPerSecond: slowApart.slowDeliveriesPerSecond,
-          deliveriesPerSecond: drainedApart.deliveriesPerSecond,
-          deliveryRateRatio: round(drainedApart.deliveriesPerSecond / withoutRps),
-          deliveryCpuUs: drainedApart.cpuUsPerDelivery,
-          deliveryCpuRatio: deliveryCpu(drainedApart.cpuUsPerDelivery),
-        },
-      };
-    } finally {
+    const separateWorker = await measureMode(apart, () => [apart.pid, worker.pid]).finally(async () => {
       await worker.stop();
       await apart.stop();
-    }
+    });
+
+    const unverified = receiver.received.filter((delivery) => delivery.verifiedBy === null).length;
+    if (unverified > 0) throw new Error(`webhooks: ${unverified} deliveries failed verification`);
+    return { slowReceiverMs: SLOW_MS, ...inServer, separateWorker };
   } finally {
-    await server.stop();
     await receiver.close();
   }
 }
@@ -237,9 +228,15 @@ export function webhookTargetRows(median: WebhookResults, runs: WebhookResults[]
     row("purchases with a slow receiver / without", "≥ 0.85", (results) => results.purchaseRatio),
     row("deliveries/s to a prompt receiver / purchases/s", "≥ 1", (results) => results.deliveryRateRatio),
     row("a delivery's server+db CPU / a purchase's", "≤ 0.25", (results) => results.deliveryCpuRatio),
-    row("deliveries/s to the slow receiver", `≤ lanes×1000/${SLOW_MS}`, (results) => results.slowReceiverDeliveriesPerSecond),
+    row(
+      "deliveries/s to the slow receiver, nothing else running",
+      `≤ lanes×1000/${SLOW_MS}`,
+      (r) => r.slowReceiverDeliveriesPerSecondAlone,
+    ),
+    row("deliveries/s to the slow receiver, during purchases", "", (results) => results.slowReceiverDeliveriesPerSecond),
     row("WEBHOOK_WORKER=0: purchases with a slow receiver / without", "", (results) => results.separateWorker.purchaseRatio),
     row("WEBHOOK_WORKER=0: deliveries/s / purchases/s", "", (results) => results.separateWorker.deliveryRateRatio),
     row("WEBHOOK_WORKER=0: a delivery's CPU / a purchase's", "", (results) => results.separateWorker.deliveryCpuRatio),
+    row("WEBHOOK_WORKER=0: deliveries/s to the slow receiver, alone", "", (r) => r.separateWorker.slowReceiverDeliveriesPerSecondAlone),
   ];
 }
