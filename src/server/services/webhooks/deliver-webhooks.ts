@@ -53,31 +53,13 @@ interface ClaimedDelivery {
  */
 const leaseSeconds = () => (2 * env.WEBHOOK_TIMEOUT_MS + 10_000) / 1_000;
 
-/** Claims up to `limit` due deliveries for this process (see the module comment). */
+/**
+ * Claims up to `limit` due deliveries for this process (see the module comment): the SQL function
+ * claim_webhook_deliveries (migration 20261126231451), which holds the claim with the planner settings
+ * that keep it a walk of the due index, however stale the queue's statistics.
+ */
 function claimDue(limit: number): Promise<ClaimedDelivery[]> {
-  return queryRows<ClaimedDelivery>(sql`
-    WITH due AS (
-      SELECT d.id FROM webhook_deliveries d
-      WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-        AND (d.leased_until IS NULL OR d.leased_until < now())
-        AND NOT EXISTS (
-          SELECT 1 FROM webhook_deliveries earlier
-          WHERE earlier.endpoint_id = d.endpoint_id AND earlier.subject_id = d.subject_id
-            AND earlier.status = 'pending' AND earlier.id < d.id)
-      ORDER BY d.next_attempt_at, d.id
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    ), claimed AS (
-      UPDATE webhook_deliveries d SET leased_until = now() + make_interval(secs => ${leaseSeconds()}::double precision)
-      FROM due WHERE d.id = due.id
-      RETURNING d.id, d.attempts, d.throttled_attempts, d.first_attempt_at, d.event_id, d.endpoint_id
-    )
-    SELECT c.id, c.attempts, c.throttled_attempts, c.first_attempt_at, c.event_id, e.type, e.created_at, e.livemode,
-           e.data, c.endpoint_id, p.url, p.enabled, p.secret, p.previous_secret, p.previous_secret_expires_at
-    FROM claimed c
-    JOIN webhook_events e ON e.id = c.event_id
-    JOIN webhook_endpoints p ON p.id = c.endpoint_id
-    ORDER BY c.id`);
+  return queryRows<ClaimedDelivery>(sql`SELECT * FROM claim_webhook_deliveries(${limit}::int, ${leaseSeconds()}::double precision)`);
 }
 
 export type NextStep = { status: "succeeded" } | { status: "failed" } | { status: "pending"; delayMs: number; throttled: boolean };
@@ -236,8 +218,11 @@ async function recordBatch(batch: Outcome[]): Promise<void> {
   }
 }
 
-/** Sends one claimed delivery (or not, to an endpoint disabled meanwhile) and decides what comes next. */
-async function deliver(delivery: ClaimedDelivery): Promise<Outcome> {
+/**
+ * Sends one claimed delivery (or not, to an endpoint disabled meanwhile) and decides what comes next.
+ * `bodies` holds the pass's event bodies by event id: an event for several endpoints is shaped once.
+ */
+async function deliver(delivery: ClaimedDelivery, bodies: Map<string, string>): Promise<Outcome> {
   if (!delivery.enabled) {
     const result: AttemptResult = {
       statusCode: null,
@@ -248,17 +233,23 @@ async function deliver(delivery: ClaimedDelivery): Promise<Outcome> {
     };
     return { deliveryId: delivery.id, attempted: false, result, step: { status: "failed" } };
   }
-  const envelope = toEventEnvelope({
-    id: delivery.event_id,
-    type: delivery.type,
-    createdAt: delivery.created_at,
-    livemode: delivery.livemode,
-    data: delivery.data,
-  });
+  let body = bodies.get(delivery.event_id);
+  if (body === undefined) {
+    const envelope = toEventEnvelope({
+      id: delivery.event_id,
+      type: delivery.type,
+      createdAt: delivery.created_at,
+      livemode: delivery.livemode,
+      data: delivery.data,
+    });
+    body = JSON.stringify(envelope);
+    if (bodies.size >= 1_000) bodies.clear();
+    bodies.set(delivery.event_id, body);
+  }
   const result = await sendWebhook({
     url: delivery.url,
     id: delivery.event_id,
-    body: JSON.stringify(envelope),
+    body,
     secrets: signingSecrets({
       secret: delivery.secret,
       previousSecret: delivery.previous_secret,
@@ -294,6 +285,7 @@ export async function deliverDueWebhooks(
   const pass: DeliveryPass = { claimed: 0, succeeded: 0, retrying: 0, failed: 0 };
   const recorder = new OutcomeRecorder(Math.max(1, Math.ceil(lanes / 2)));
   const queue: ClaimedDelivery[] = [];
+  const bodies = new Map<string, string>();
   let exhausted = false;
   let claiming: Promise<void> | null = null;
 
@@ -324,7 +316,7 @@ export async function deliverDueWebhooks(
         else if (exhausted) return;
         continue;
       }
-      const outcome = await deliver(delivery).catch((error: unknown) => {
+      const outcome = await deliver(delivery, bodies).catch((error: unknown) => {
         log.error({ err: error, deliveryId: String(delivery.id) }, "webhook delivery failed unexpectedly");
         return null; // its lease runs out and it is tried again
       });
