@@ -4,13 +4,13 @@
  * answered. Never inside a request: a purchase only writes its event (a trigger), so a slow receiver
  * cannot slow a purchase down, and what a delivery costs the machine is kept small (issue 31):
  *
- * - Claims come in batches, one statement each, and are prefetched: while the lanes send, the next
- *   batch is already claimed, so a lane that finishes starts its next send at once. A claim is a lease
- *   (`leased_until`), taken with `FOR UPDATE SKIP LOCKED` so processes never claim the same row; no
- *   HTTP is sent inside a database transaction. A process that dies mid-send leaves leases that run out
- *   and the delivery is sent again, with the same `webhook-id` (at least once, as the specification
- *   says).
- * - Answers are recorded in batches, one statement each (`RECORD_ATTEMPTS`): the attempt rows, the
+ * - Claims come in batches, one statement each (`claimDue`), and are prefetched: while the lanes
+ *   send, the next batch is already claimed, so a lane that finishes starts its next send at once. A
+ *   claim is a lease (`leased_until`), taken with `FOR UPDATE SKIP LOCKED` so processes never claim the
+ *   same row; no HTTP is sent inside a database transaction. A process that dies mid-send leaves
+ *   leases that run out and the delivery is sent again, with the same `webhook-id` (at least once, as
+ *   the specification says).
+ * - Answers are recorded in batches, one statement each (`recordOutcomes`): the attempt rows, the
  *   deliveries' new state and the endpoints' failure streaks together.
  * - Order: of one endpoint's deliveries about one subject (a transaction, a key, a wallet), only the
  *   oldest pending one is due; the next waits until it succeeded or was given up.

@@ -25,23 +25,37 @@ export type DeliveryView = z.infer<typeof webhookDelivery>;
 
 const DELIVERY_ID = /^\d{1,18}$/;
 
-/** A page of the endpoint's deliveries, newest first (keyset on the id, which grows with time). */
+/** `<createdAt>|<id>` of the last delivery of a page: the next page starts after it. */
+function decodeDeliveryCursor(cursor: string): { createdAt: Date; id: bigint } {
+  const [createdAt = "", id = ""] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const instant = new Date(createdAt);
+  if (!DELIVERY_ID.test(id) || Number.isNaN(instant.getTime())) {
+    throw invalidInput([{ name: "cursor", reason: "is not a cursor this API returned" }]);
+  }
+  return { createdAt: instant, id: BigInt(id) };
+}
+
+/** A page of the endpoint's deliveries, newest first (keyset on the endpoint's (created_at, id) index). */
 export async function listWebhookDeliveries(
   actor: Actor,
   endpointId: string,
   query: ListWebhookDeliveriesQuery = {},
 ): Promise<{ data: DeliveryView[]; nextCursor: string | null }> {
   const { status, limit, cursor } = parseInput(listWebhookDeliveriesQuery, query);
-  const before = cursor === undefined ? null : Buffer.from(cursor, "base64url").toString("utf8");
-  if (before !== null && !DELIVERY_ID.test(before)) throw invalidInput([{ name: "cursor", reason: "is not a cursor this API returned" }]);
+  const after = cursor === undefined ? null : decodeDeliveryCursor(cursor);
   const endpoint = await findEndpointOrThrow(db, actor, endpointId);
   const rows = await db.webhookDelivery.findMany({
-    where: { endpointId: endpoint.id, ...(status && { status }), ...(before !== null && { id: { lt: BigInt(before) } }) },
-    orderBy: { id: "desc" },
+    where: {
+      endpointId: endpoint.id,
+      ...(status && { status }),
+      ...(after && { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
     include: { event: { select: { type: true } }, attemptLog: { orderBy: { id: "desc" }, take: LISTED_ATTEMPTS } },
   });
   const page = rows.slice(0, limit);
+  const last = page.at(-1);
   return {
     data: page.map((row) => ({
       id: String(row.id),
@@ -59,7 +73,7 @@ export async function listWebhookDeliveries(
         error: attempt.error,
       })),
     })),
-    nextCursor: rows.length > limit ? Buffer.from(String(page.at(-1)!.id)).toString("base64url") : null,
+    nextCursor: rows.length > limit && last ? Buffer.from(`${last.createdAt.toISOString()}|${last.id}`).toString("base64url") : null,
   };
 }
 

@@ -20,7 +20,7 @@ import { deliverDueWebhooks, nextStep } from "./deliver-webhooks";
 import { endpointUrlProblem } from "./endpoint-url-policy";
 import { listWebhookEvents } from "./list-webhook-events";
 import { createWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint } from "./manage-webhook-endpoints";
-import { sendWebhook } from "./send-webhook";
+import { retryAfterMs, sendWebhook } from "./send-webhook";
 import { resendFailedWebhooks, sendTestWebhook } from "./webhook-deliveries";
 import { setLowBalanceThreshold } from "./low-balance-threshold";
 import { sweepLowBalanceAlerts } from "./sweep-low-balance-alerts";
@@ -426,6 +426,11 @@ describe("addresses", () => {
       delayMs: schedule[0],
       throttled: false,
     });
+    // Retry-After in seconds or as a date; longer than a day is cut to a day (send-webhook.ts).
+    expect(retryAfterMs("120")).toBe(120_000);
+    expect(retryAfterMs(new Date(now + 90_000).toUTCString(), now)).toBe(90_000);
+    expect(retryAfterMs(String(3 * 86_400))).toBe(86_400_000);
+    expect(retryAfterMs("soon")).toBeNull();
     // A 503 that says when is a throttle too; "0" is waited a second, not retried in a loop.
     expect(nextStep(afterTenThrottles, { statusCode: 503, retryAfterMs: 0 }, options)).toMatchObject({ delayMs: 1_000, throttled: true });
     // Throttled for as long as the schedule lasts: given up, as a failing delivery would be by then.
