@@ -3,7 +3,7 @@
  * fresh embedded database with the demo data; a few of them also against the development server
  * (`npm run dev`), on a port and database of its own, because Strict Mode and React's hydration checks
  * only run there. Debian's Chromium is used because Playwright cannot download its own browsers on
- * these machines (README, ENVIRONMENT).
+ * these machines (docs/testing.md, ENVIRONMENT).
  */
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_PATH } from "./e2e/fixtures/browser";

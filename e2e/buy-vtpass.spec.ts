@@ -106,7 +106,10 @@ async function reseller(page: Page) {
   return account;
 }
 
-/** After "Purchase successful": one transaction, charged once, the one order VTpass delivered under its request id. */
+/**
+ * After "Purchase successful": one transaction, charged once, the one order VTpass delivered under its
+ * request id; returns what VTpass handed over for it, by the fake's books.
+ */
 async function expectBoughtThroughVtpass(page: Page, accountId: string, sent: Record<string, unknown>) {
   await expect(page.getByRole("heading", { name: "Purchase successful" })).toBeVisible();
   const facts = await moneyFacts(accountId);
@@ -122,7 +125,10 @@ async function expectBoughtThroughVtpass(page: Page, accountId: string, sent: Re
   ]);
   expect(fake.orders.get(requestId)?.status).toBe("delivered");
   expect(transaction!.providerReference).toBe(fake.orders.get(requestId)!.transactionId);
+  return fake.orders.get(requestId)!.delivered;
 }
+
+const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
 
 test("data: a plan bought in the portal is one VTpass order under its variation code", async ({ page }) => {
   const account = await reseller(page);
@@ -160,7 +166,6 @@ const FIXED_PRICE_BILLS = [
     customerId: "7012345678",
     name: "TEST CUSTOMER",
     sent: { serviceID: "dstv", variation_code: "dstv-padi", billersCode: "7012345678" },
-    token: null,
   },
   {
     path: "education",
@@ -170,8 +175,9 @@ const FIXED_PRICE_BILLS = [
     customerId: "08051234567",
     // A PIN has no customer to look up at VTpass: the portal shows the number given.
     name: "08051234567",
-    sent: { serviceID: "waec", variation_code: "waecdirect" },
-    token: "0987 6543 2109",
+    // VTpass knows a WAEC PIN by its phone alone: the customer's own is sent.
+    phone: "08051234567",
+    sent: { serviceID: "waec", variation_code: "waecdirect", phone: "08051234567" },
   },
   {
     path: "broadband",
@@ -181,7 +187,6 @@ const FIXED_PRICE_BILLS = [
     customerId: "1402123456",
     name: "TEST CUSTOMER",
     sent: { serviceID: "smile-direct", variation_code: "624", billersCode: "1402123456" },
-    token: null,
   },
 ] as const;
 
@@ -193,14 +198,55 @@ for (const bill of FIXED_PRICE_BILLS) {
     await page.getByLabel(bill.customerIdLabel).fill(bill.customerId);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByTestId("customer-name")).toHaveText(bill.name);
+    if ("phone" in bill) await page.getByLabel("Customer's phone (optional)").fill(bill.phone);
     await page.getByRole("button", { name: "Continue" }).click();
     await confirmButton(page).click();
-    await expectBoughtThroughVtpass(page, account.accountId, bill.sent);
-    if (bill.token) await expect(page.getByTestId("purchase-token")).toHaveText(bill.token);
+    const delivered = await expectBoughtThroughVtpass(page, account.accountId, bill.sent);
+    // A WAEC card's serial and PIN, as VTpass sent them; nothing for what is credited directly.
+    const [card] = delivered.cards ?? [];
+    await expect(page.getByTestId("purchase-serial")).toHaveText(card ? [card.Serial] : []);
+    await expect(page.getByTestId("purchase-pin")).toHaveText(card ? [grouped(card.Pin)] : []);
   });
 }
 
-test("electricity: the token VTpass returns is shown", async ({ page }) => {
+test("cable TV: the current subscription renewed, at the amount VTpass's verification states", async ({ page }) => {
+  const account = await reseller(page);
+  const padi = await (await catalogDb()).billProduct.findUniqueOrThrow({ where: { id: "dstv-padi" } });
+  const renewalNaira = Number(padi.costPrice) / 100;
+  fake.subscriptions.set("7012345679", { bouquet: "DStv Padi", renewalAmount: renewalNaira.toFixed(2) });
+  await page.goto("/buy/cable-tv");
+  await page.getByLabel("Package").selectOption("dstv-padi");
+  await page.getByLabel("Smartcard / IUC number").fill("7012345679");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.getByRole("radio", { name: "Renew the current subscription (DStv Padi)" }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Renewal of the current subscription")).toBeVisible();
+  await confirmButton(page).click();
+  await expectBoughtThroughVtpass(page, account.accountId, {
+    serviceID: "dstv",
+    billersCode: "7012345679",
+    subscription_type: "renew",
+    amount: renewalNaira,
+  });
+  expect(fake.payRequests.at(-1)!.body).not.toHaveProperty("variation_code");
+  expect((await moneyFacts(account.accountId)).transactions[0]!.amount).toBe(padi.price);
+});
+
+test("education: a WAEC PIN without the customer's phone is refused before anything is charged", async ({ page }) => {
+  const account = await reseller(page);
+  await page.goto("/buy/education");
+  await page.getByLabel("Product").selectOption("waec-result-checker");
+  await page.getByLabel("Candidate or phone number").fill("candidate-77");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await confirmButton(page).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("tells its orders apart by the phone number");
+  const facts = await moneyFacts(account.accountId);
+  expect(facts.transactions).toHaveLength(0);
+  expect(facts.balance).toBe(FUNDING);
+});
+
+test("electricity: the token and units VTpass returns are shown", async ({ page }) => {
   const account = await reseller(page);
   await page.goto("/buy/electricity");
   await page.getByLabel("Distribution company").selectOption("ikeja-electric-prepaid");
@@ -210,11 +256,12 @@ test("electricity: the token VTpass returns is shown", async ({ page }) => {
   await page.getByLabel("Amount (₦)").fill("5,000");
   await page.getByRole("button", { name: "Continue" }).click();
   await confirmButton(page).click();
-  await expectBoughtThroughVtpass(page, account.accountId, {
+  const delivered = await expectBoughtThroughVtpass(page, account.accountId, {
     serviceID: "ikeja-electric",
     variation_code: "prepaid",
     billersCode: "45012345678",
     amount: 5000,
   });
-  await expect(page.getByTestId("purchase-token")).toHaveText("4261 1234 5678 9012 3456");
+  await expect(page.getByTestId("purchase-token")).toHaveText(grouped(delivered.token!));
+  await expect(page.getByTestId("purchase-units")).toHaveText(delivered.units!);
 });

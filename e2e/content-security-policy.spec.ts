@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { sharedAccountPages } from "./fixtures/account-pages";
-import { createTestAccount, signIn, type TestAccount } from "./fixtures/data";
+import { createTestAccount, inviteStaff, signIn, unique, type TestAccount } from "./fixtures/data";
 import { DEMO_USERS } from "./fixtures/demo";
 import { buyData } from "./transactions-helpers";
 
@@ -61,10 +61,17 @@ test.beforeAll(async () => {
   transactionId = (await buyData(account)).id;
 });
 
-test("signed out: the sign-in and 404 pages load without violations", async ({ page }) => {
+test("signed out: the sign-in, API changelog, invitation and 404 pages load without violations", async ({ page }) => {
   const violations = collectViolations(page);
   await visit(page, "/sign-in");
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await visit(page, "/docs/changelog");
+  await expect(page.getByRole("heading", { level: 1, name: "API changelog" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/docs");
+  await visit(page, await inviteStaff(account, `${unique("csp-invited")}@e2e.test`));
+  await expect(page.getByRole("button", { name: "Accept the invitation" })).toBeVisible();
+  await visit(page, "/invite/no-such-invitation");
+  await expect(page.getByRole("heading", { name: "This invitation link cannot be used" })).toBeVisible();
   await visit(page, "/no-such-page");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   expect(violations).toEqual([]);

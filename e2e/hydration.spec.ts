@@ -1,6 +1,6 @@
 /**
- * Every portal page, as owner, staff and operator (the account users' with Test data on as well),
- * hydrates without a mismatch: what the server rendered is what the browser's first render produces. Runs against the development server, where
+ * Every portal page, as owner, staff and operator (the account users' with Test data on as well), and
+ * the invitation page signed out, hydrates without a mismatch: what the server rendered is what the browser's first render produces. Runs against the development server, where
  * React reports each mismatch in detail, and against the production build (its minified errors).
  * A mismatch costs the page its server HTML and, under `npm run dev`, puts an "Issue" badge over it.
  */
@@ -80,7 +80,7 @@ for (const { title, role, paths } of ACCOUNT_PAGES) {
       expect(errors).toEqual([]);
     });
 
-    // Test data on (README "Test mode"): the banner on every page, and the dashboard's test-mode view.
+    // Test data on (docs/integrating.md "Test mode"): the banner on every page, and the dashboard's test-mode view.
     test("hydrate without a mismatch with Test data on", async ({ page }) => {
       const errors = collectHydrationErrors(page);
       await visit(page, "/dashboard");
@@ -115,5 +115,26 @@ test.describe("the operator's pages", () => {
     }
     await visit(page, `/invoices?accountId=${accountPath.split("/").pop()}`);
     expect(errors).toEqual([]);
+  });
+});
+
+// Signed out, on whichever server this runs: the owner invites through the Team page, and the link is
+// opened in a browser with no session, good and then spent.
+test.describe("the invitation page", () => {
+  test.use({ storageState: signedInAs("owner") });
+  test("hydrates without a mismatch, for a good link and one that cannot be used", async ({ page, browser }) => {
+    await visit(page, "/team");
+    await page.getByLabel("Email").fill(`hydration-${randomBytes(4).toString("hex")}@e2e.test`);
+    await page.getByRole("button", { name: "Invite staff" }).click();
+    const link = await page.getByLabel("Invitation link").inputValue();
+
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const visitor = await context.newPage();
+    const errors = collectHydrationErrors(visitor);
+    await visit(visitor, new URL(link).pathname);
+    await expect(visitor.getByRole("button", { name: "Accept the invitation" })).toBeVisible();
+    await visit(visitor, "/invite/no-such-invitation");
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

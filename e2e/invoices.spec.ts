@@ -38,15 +38,18 @@ test("an owner downloads this month's invoice as CSV and PDF from the portal", a
   await expect(row.getByRole("cell").nth(2)).toHaveText(formatNaira(28_000));
 
   const [csvDownload] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /as CSV/ }).click()]);
-  // Read as the README tells a program to: skip the byte-order mark, unwrap the identifiers' `="…"`.
+  // Read as docs/integrating.md
+  // "Invoices" tells a program to: skip the byte-order mark, unwrap the identifiers' `="…"`.
   const rows = (parse(readFileSync((await csvDownload.path())!, "utf8"), { columns: true, bom: true }) as Record<string, string>[]).map(
     (row) =>
       Object.fromEntries(Object.entries(row).map(([name, value]) => [name, value.replace(/^="(.*)"$/s, "$1").replaceAll('""', '"')])),
   );
-  expect(rows).toHaveLength(2);
-  expect(rows[0]).toMatchObject({ client_reference: "invoice-e2e-1", amount_kobo: "28000", charged_kobo: "28000", channel: "api" });
-  expect(rows[1]).toMatchObject({ client_reference: "invoice-e2e-2", amount_kobo: "28000", charged_kobo: "0", status: "failed" });
-  expect(rows[0]!.source_ip).toMatch(/^(127\.0\.0\.1|::1)$/);
+  // The account's opening funding first (a row of its own, charged nothing), then the two purchases.
+  expect(rows).toHaveLength(3);
+  expect(rows[0]).toMatchObject({ service: "Funding", amount_kobo: "1000000", charged_kobo: "0", status: "credited", channel: "manual" });
+  expect(rows[1]).toMatchObject({ client_reference: "invoice-e2e-1", amount_kobo: "28000", charged_kobo: "28000", channel: "api" });
+  expect(rows[2]).toMatchObject({ client_reference: "invoice-e2e-2", amount_kobo: "28000", charged_kobo: "0", status: "failed" });
+  expect(rows[1]!.source_ip).toMatch(/^(127\.0\.0\.1|::1)$/);
 
   const [pdfDownload] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /as PDF/ }).click()]);
   expect(pdfDownload.suggestedFilename()).toMatch(/^invoice-\d{4}-\d{2}\.pdf$/);

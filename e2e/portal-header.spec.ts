@@ -1,5 +1,5 @@
 /**
- * The portal's header keeps "Sign out" on the brand's row, with the Test data switch beside it (README
+ * The portal's header keeps "Sign out" on the brand's row, with the Test data switch beside it (docs/integrating.md
  * "Test mode"); the owner's eight pages take a row of their own below, at 1280px as on a phone.
  */
 import { expect, test, type Page } from "@playwright/test";

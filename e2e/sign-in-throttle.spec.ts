@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { createTestAccount, signIn } from "./fixtures/data";
 
-// The server's defaults: 5 failed sign-ins per email per 15 minutes (README "Rate limits").
+// The server's defaults: 5 failed sign-ins per email per 15 minutes (docs/deploying.md
+// "Rate limits across processes and hosts").
 const FAILURES_ALLOWED = 5;
 
 test("after five failed sign-ins even the right password is refused, with how long to wait; another email still signs in", async ({

@@ -16,7 +16,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { assertProductionBuild, SERVER_ENTRY } from "../src/bin/production-build";
 import { isAlive } from "../src/server/db/embedded-postgres";
-import { demoApiKeyFile, E2E_DEV_PG_DIR, E2E_DEV_PG_PORT, E2E_DEV_PORT, E2E_PG_DIR, E2E_PG_PORT, E2E_PORT } from "./fixtures/e2e-server";
+import { startFakePaystack } from "../src/test/fake-paystack";
+import {
+  demoApiKeyFile,
+  E2E_DEV_PG_DIR,
+  E2E_DEV_PG_PORT,
+  E2E_DEV_PORT,
+  E2E_PAYSTACK_PORT,
+  E2E_PG_DIR,
+  E2E_PG_PORT,
+  E2E_PORT,
+} from "./fixtures/e2e-server";
 
 const dev = process.argv.includes("--dev");
 const port = dev ? E2E_DEV_PORT : E2E_PORT;
@@ -69,7 +79,15 @@ const env: NodeJS.ProcessEnv = {
 delete env.DATABASE_URL;
 delete env.NEXTAUTH_URL;
 
-if (!dev) assertProductionBuild();
+if (!dev) {
+  assertProductionBuild();
+  // Funding by bank transfer through a fake Paystack in this process (docs/operating.md "Funding by bank transfer"):
+  // its webhooks go to the server, and specs pay into dedicated accounts through its /_fake/transfers.
+  const paystack = await startFakePaystack({ port: E2E_PAYSTACK_PORT });
+  paystack.webhookUrl = `http://127.0.0.1:${port}/api/upstream/paystack/webhook`;
+  Object.assign(env, paystack.env({ PAYSTACK_PREFERRED_BANK: "test-bank", PAYSTACK_RECONCILE_INTERVAL_MS: "5000" }));
+  log(`fake Paystack on ${paystack.baseUrl}`);
+}
 // `npm start`'s (or `npm run dev`'s) command without npm in between: a single process, so signals
 // reach the server itself.
 const args = dev ? ["--import", "tsx", "src/bin/server.ts", "--dev"] : [SERVER_ENTRY];

@@ -1,5 +1,5 @@
 /**
- * Test mode in the portal (README "Test mode"): an owner creates a pk_test_ key, switches Test data on,
+ * Test mode in the portal (docs/integrating.md "Test mode"): an owner creates a pk_test_ key, switches Test data on,
  * buys with the test wallet and sees the purchase only while test data is on, with the live wallet
  * untouched; runs the test wallet dry and refills it; staff may switch but not refill. The switch's
  * cookie and its route keep the portal's CSRF rules. Money facts are read from the e2e server's

@@ -114,7 +114,9 @@ test("the detail page shows every field, copies the token, and follows a pending
   await expect(field("Provider reference")).toHaveText(power.providerReference ?? "");
   await expect(field("Channel")).toHaveText("API · key “e2e”");
   await expect(field("Source address")).toHaveText(SOURCE_IP);
-  await expect(field("Transaction ID")).toHaveText(power.id);
+  // The id support needs, to copy and quote.
+  await expect(field("Transaction ID")).toContainText(power.id);
+  await expect(field("Transaction ID")).toContainText("Quote it when you contact support");
   // Shown in groups of four as it is typed into a meter; copied as the bare digits.
   await expect(field("Token")).toContainText((power.token ?? "").replace(/(\d{4})(?=\d)/g, "$1 "));
 
@@ -122,6 +124,8 @@ test("the detail page shows every field, copies the token, and follows a pending
   await page.getByRole("button", { name: "Copy token" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Copied." })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(power.token);
+  await page.getByRole("button", { name: "Copy transaction ID" }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(power.id);
 
   // A failed purchase says why.
   const failed = await buyAirtime(account, 10_000, { phone: "08021230000" });
@@ -153,14 +157,15 @@ test("exports the filtered view as CSV", async ({ page }) => {
   const text = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
   const lines = text.split("\r\n");
   expect(lines[0]).toBe(
-    "Date (Africa/Lagos),Transaction ID,Client reference,Provider reference,Service,Product,Recipient,Amount (NGN),Amount (kobo),Charged (NGN),Charged (kobo),Status,Channel,Source IP",
+    "Date (Africa/Lagos),Transaction ID,Client reference,Provider reference,Service,Product,Recipient,Amount (NGN),Amount (kobo),Charged (NGN),Charged (kobo),Status,Channel,Source IP,Token,PINs,Units,Bonus token",
   );
   expect(lines).toHaveLength(4); // the header, two rows and the final CRLF
   expect(lines[3]).toBe("");
-  // Identifiers are text formulas, so a spreadsheet shows them exactly as sent (README "Invoices").
+  // Identifiers are text formulas, so a spreadsheet shows them exactly as sent (docs/integrating.md "Invoices").
   const id = (value: string) => `"=""${value}"""`;
   expect(lines[1]).toContain(`,${id(second.id)},${id(second.clientReference)},${id(second.providerReference!)},Airtime,`);
-  expect(lines[1]).toMatch(/,123\.45,12345,123\.45,12345,successful,API,"=""127\.0\.0\.1"""$/);
+  // Airtime delivers nothing to hand over: its token, PINs, units and bonus token cells are empty.
+  expect(lines[1]).toMatch(/,123\.45,12345,123\.45,12345,successful,API,"=""127\.0\.0\.1""",,,,$/);
   expect(lines[2]).toContain(`,${id(first.id)},${id(first.clientReference)},`);
   expect(lines[2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/);
   expect(text).not.toContain(failed.clientReference);

@@ -1,8 +1,10 @@
 /**
  * The one configuration schema: a misspelt or malformed value is refused with the variable's name,
- * and the server does not start on it.
+ * and the server does not start on it. Every variable it reads is documented: in the configuration
+ * table of docs/deploying.md and in .env.example.
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env";
 
@@ -21,10 +23,17 @@ describe("parseEnv", () => {
       EMBEDDED_PG_PORT: 54329,
     });
     expect(env.VEND_PROVIDER).toBeUndefined();
+    // Funding by bank transfer is off until a Paystack key is given; net of Paystack's fee by default.
+    expect(env).toMatchObject({
+      PAYSTACK_BASE_URL: "https://api.paystack.co",
+      PAYSTACK_FEE_POLICY: "net",
+      PAYSTACK_RECONCILE_LOOKBACK_HOURS: 72,
+    });
+    expect(env.PAYSTACK_SECRET_KEY).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();
   });
 
-  it("reads what the README documents", () => {
+  it("reads what docs/deploying.md documents", () => {
     const env = parseEnv({
       RECONCILE_GRACE_MS: "90000",
       BCRYPT_COST: "10",
@@ -57,6 +66,10 @@ describe("parseEnv", () => {
     ["a pooler mode that does not exist", "DATABASE_POOLER", "statement"],
     ["a direct database URL that is not PostgreSQL's", "DIRECT_DATABASE_URL", "mysql://db.internal/reseller"],
     ["a Redis URL of another scheme", "REDIS_URL", "http://127.0.0.1:6379"],
+    ["a Paystack public key where the secret key goes", "PAYSTACK_SECRET_KEY", "pk_live_0123456789abcdef"],
+    ["a fee policy that does not exist", "PAYSTACK_FEE_POLICY", "half"],
+    ["a Paystack source address that is not one", "PAYSTACK_WEBHOOK_ALLOWED_IPS", "52.31.139.75,paystack.co"],
+    ["a Paystack URL with credentials in it", "PAYSTACK_BASE_URL", "https://user:secret@api.paystack.co"],
   ])("refuses %s, naming the variable", (_case, variable, value) => {
     expect(() => parseEnv({ [variable]: value })).toThrow(new RegExp(`Invalid environment variables[^]*\\n  ${variable}: `));
   });
@@ -86,6 +99,28 @@ describe("parseEnv", () => {
     const refuse = () => parseEnv({ BCRYPT_COST: "4", RECONCILE_GRACE_MS: "soon" });
     expect(refuse).toThrow("\n  BCRYPT_COST: Too small");
     expect(refuse).toThrow("\n  RECONCILE_GRACE_MS: Invalid input: expected number");
+  });
+});
+
+describe("the documentation", () => {
+  /** The schema's variables, as src/env.ts declares them (one per line, at the object's indent). */
+  const variables = [...readFileSync("src/env.ts", "utf8").matchAll(/^ {4}([A-Z][A-Z0-9_]*): /gm)].map(([, name]) => name!);
+
+  it("finds the schema's variables", () => {
+    expect(variables).toContain("DATABASE_URL");
+    expect(variables.length).toBeGreaterThan(50);
+  });
+
+  it('lists every variable in docs/deploying.md "Configuration"', () => {
+    const doc = readFileSync("docs/deploying.md", "utf8");
+    const section = doc.slice(doc.indexOf("\n## Configuration\n"), doc.indexOf("\n## ", doc.indexOf("\n## Configuration\n") + 1));
+    expect(section.length).toBeGreaterThan(0);
+    expect(variables.filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it("lists every variable in .env.example", () => {
+    const example = readFileSync(".env.example", "utf8");
+    expect(variables.filter((name) => !new RegExp(`^# ${name}=`, "m").test(example))).toEqual([]);
   });
 });
 

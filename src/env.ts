@@ -1,7 +1,8 @@
 /**
- * The environment, read once and validated. Everything configurable is listed here (and in the
- * README's "Configuration"): a misspelt or malformed value stops the process when this module is
- * first loaded, naming the variable, instead of being read as a default somewhere later.
+ * The environment, read once and validated. Everything configurable is listed here (and in
+ * docs/deploying.md "Configuration" and .env.example): a misspelt or malformed value stops the
+ * process when this module is first loaded, naming the variable, instead of being read as a default
+ * somewhere later.
  *
  * Outside this module `process.env` is read only where it is not configuration: the test harness,
  * the benchmark's own knobs (src/bin/bench.ts), the build layout shared with next.config.js
@@ -45,13 +46,13 @@ const schema = z
      * What DATABASE_URL points at: "none" (PostgreSQL itself, or a session pooler) or "transaction" (a
      * transaction pooler such as PgBouncer in pool_mode = transaction, which hands each transaction to
      * whichever server connection is free). With "transaction" the hot path's statements are sent unnamed,
-     * since a named prepared statement lives in one server connection (README "Deployment").
+     * since a named prepared statement lives in one server connection (docs/deploying.md "Deployment").
      */
     DATABASE_POOLER: z.enum(["none", "transaction"]).default("none"),
     /**
-     * Redis for the per-key API rate limit (README "Rate limits"): with it the limit is counted once for
-     * every host; without it, per host. redis:// or rediss:// (TLS), with credentials and a database
-     * number if needed (redis://:password@host:6379/2).
+     * Redis for the per-key API rate limit (docs/deploying.md "Rate limits across processes and hosts"): with
+     * it the limit is counted once for every host; without it, per host. redis:// or rediss:// (TLS), with
+     * credentials and a database number if needed (redis://:password@host:6379/2).
      */
     REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
     HOST: z.string().default("::"),
@@ -83,7 +84,7 @@ const schema = z
     /** Database connections per process. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /**
-     * Requests each API key may make per window, counted per host (README "Rate limits"); 0 turns the
+     * Requests each API key may make per window, counted per host (docs/integrating.md "Rate limits"); 0 turns the
      * limit off. Resellers fire bursts, so the default allows 100 at once, refilled every second.
      */
     API_RATE_LIMIT: z.coerce.number().int().min(0).default(100),
@@ -128,7 +129,8 @@ const schema = z
     VTPASS_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
     /**
      * How old a request id must be before VTpass's "015 INVALID REQUEST ID" on requery settles the purchase
-     * failed (refunded); younger, a purchase that may still be on its way stays pending (README "The VTpass provider").
+     * failed (refunded); younger, a purchase that may still be on its way stays pending (docs/operating.md
+     * "The VTpass provider").
      */
     VTPASS_NOT_FOUND_AFTER_MS: z.coerce
       .number()
@@ -148,7 +150,10 @@ const schema = z
      * signature, so this and VTPASS_CALLBACK_ALLOWED_IPS are ours; the requery is what is trusted either way.
      */
     VTPASS_CALLBACK_TOKEN: optionalString.pipe(z.string().min(16).optional()),
-    /** Comma-separated CIDRs a VTpass callback may come from (the source address, README "The source address"); empty: any. */
+    /**
+     * Comma-separated CIDRs a VTpass callback may come from (the source address, docs/deploying.md
+     * "The source address"); empty: any.
+     */
     VTPASS_CALLBACK_ALLOWED_IPS: z
       .string()
       .default("")
@@ -159,7 +164,66 @@ const schema = z
     /** Below this balance (kobo) at VTpass the operator console warns that the upstream will soon refuse orders (018). */
     VTPASS_LOW_BALANCE_KOBO: z.coerce.number().int().min(0).default(5_000_000),
     /**
-     * Webhooks (README "Webhooks"). "1" lets endpoints use http and addresses on loopback and private
+     * Funding by bank transfer (docs/integrating.md "Funding by bank transfer"): Paystack's secret key (sk_live_… or
+     * sk_test_…), which authenticates our calls and signs Paystack's webhooks. Without it live funding by
+     * bank transfer is off, and the portal and the API say so. A secret: never logged.
+     */
+    PAYSTACK_SECRET_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^sk_(live|test)_[A-Za-z0-9]{8,}$/, "must be a Paystack secret key (sk_live_… or sk_test_…)")
+        .optional(),
+    ),
+    /** Paystack's API host; tests point it at the fake Paystack. Credentials in the URL are refused. */
+    PAYSTACK_BASE_URL: optionalString.pipe(upstreamBaseUrl("PAYSTACK_SECRET_KEY").default("https://api.paystack.co")),
+    /** The bank Paystack is asked to open dedicated accounts at (its provider slug: wema-bank, titan-paystack; test-bank with a test key). */
+    PAYSTACK_PREFERRED_BANK: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{2,50}$/, "must be a Paystack bank slug such as wema-bank")
+      .default("wema-bank"),
+    /**
+     * What a reseller is credited for a transfer: "net" (the amount less Paystack's fee, which the reseller
+     * pays) or "gross" (the whole amount; the platform absorbs the fee). Shown to owners on the Fund wallet page.
+     */
+    PAYSTACK_FEE_POLICY: z.enum(["net", "gross"]).default("net"),
+    /** Comma-separated CIDRs Paystack's webhooks may come from (the source address); empty: any (the signature decides). */
+    PAYSTACK_WEBHOOK_ALLOWED_IPS: z
+      .string()
+      .default("")
+      .refine(
+        (list) => list.split(/[\s,]+/).every((entry) => entry === "" || parseCidr(entry) !== null),
+        "must be IP addresses or CIDR ranges",
+      ),
+    /** How long one call to Paystack waits for its answer. */
+    PAYSTACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Extra attempts of a read (verify, list) after a fault; never of a request that creates something. */
+    PAYSTACK_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    /** The pause between passes of the bank-transfer reconciler (one process runs each pass for all). */
+    PAYSTACK_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).default(300_000),
+    /** How far back each reconciler pass lists Paystack's transactions (Paystack retries a webhook for 72 hours). */
+    PAYSTACK_RECONCILE_LOOKBACK_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 31)
+      .default(72),
+    /**
+     * The reversal sweep (docs/operating.md "The VTpass provider"): how long
+     * after delivery VTpass is asked whether a purchase was reversed (72 h; 0 turns the sweep off), when
+     * first (1 h after delivery, then at doubling ages and once at the window's end), and how many it
+     * asks about per reconciler pass.
+     */
+    VTPASS_REVERSAL_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 86_400_000)
+      .default(72 * 3_600_000),
+    VTPASS_REVERSAL_FIRST_CHECK_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+    VTPASS_REVERSAL_SWEEP_BATCH: z.coerce.number().int().min(1).max(1_000).default(10),
+    /**
+     * Webhooks (docs/integrating.md "Webhooks"). "1" lets endpoints use http and addresses on loopback and private
      * networks: for development and tests only; a server exposed to resellers must keep it "0", or their
      * endpoints could make it call into its own network.
      */
@@ -183,8 +247,9 @@ const schema = z
     /** How long one delivery waits for the receiver's answer. */
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
     /**
-     * Test-mode data (README "Test mode") older than this many days is pruned, hourly, by the worker
-     * that prunes old webhook events; the test wallets keep their balances. 0 keeps it for ever.
+     * Test-mode data (docs/architecture.md "Test mode in the database") older than this many days is pruned,
+     * hourly, by the worker that prunes old webhook events; the test wallets keep their balances. 0 keeps it
+     * for ever.
      */
     TEST_DATA_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
     /** How often each process looks for due deliveries when it found none. */
@@ -258,7 +323,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(source);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
-  throw new Error(`Invalid environment variables (see README "Configuration"):\n${problems.join("\n")}`);
+  throw new Error(`Invalid environment variables (see docs/deploying.md "Configuration"):\n${problems.join("\n")}`);
 }
 
 export const env: Env = parseEnv(process.env);

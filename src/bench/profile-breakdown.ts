@@ -1,5 +1,5 @@
 /**
- * Where a scenario's server CPU goes (`BENCH_PROFILE=1 npm run bench`, README "Performance"): the V8
+ * Where a scenario's server CPU goes (`BENCH_PROFILE=1 npm run bench`, docs/performance.md "Performance"): the V8
  * CPU profile the server wrote, cut to the scenario's time window, each sample charged to whoever's
  * code was running, in microseconds per request.
  *

@@ -1,9 +1,9 @@
 /**
- * The volume scenario's data (README "Performance at volume"): accounts with their wallets, owners,
+ * The volume scenario's data (docs/performance.md "Performance at volume"): accounts with their wallets, owners,
  * staff, API keys and loopback allowlists, then transactions with their ledger entries over 12 Lagos
  * months, bulk-loaded with PostgreSQL's COPY FROM STDIN (pg-copy-streams), never through the API.
  *
- * The rows are what the purchase functions would have written (prisma/migrations: begin_priced_purchase,
+ * The rows are what the purchase functions would have written (prisma/sql/purchases: insert_purchase,
  * settle_purchase): a PURCHASE debit per transaction with the balance after it, a REVERSAL for each
  * failed one, fundings when a wallet runs low, `cost` from the sandbox catalog, the order fingerprint
  * as the service computes it, an upstream request id, provider references and tokens. Wallets end at

@@ -35,6 +35,16 @@ afterAll(async () => {
   await client.end();
 });
 
+/** The account's live fundings in a Lagos month: each is a row of the invoice CSV too. */
+async function fundingsIn(period: string): Promise<number> {
+  const { rows } = await client.query<{ count: string }>(
+    `SELECT count(*) FROM ledger_entries WHERE account_id = $1 AND livemode AND kind = 'FUNDING'
+       AND to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') = $2`,
+    [accountId, period],
+  );
+  return Number(rows[0]!.count);
+}
+
 describe("the volume benchmark's invoice month", () => {
   it("is the biggest closed month, even when the current month holds the most transactions", async () => {
     // The case of issue 39, so the test means something on any date.
@@ -43,20 +53,24 @@ describe("the volume benchmark's invoice month", () => {
 
     const chosen = await invoiceMonthOf(client, accountId, NOW);
 
-    expect(chosen).toEqual({ period: biggestClosed.period, rows: biggestClosed.count });
+    expect(chosen).toEqual({ period: biggestClosed.period, rows: biggestClosed.count, fundings: await fundingsIn(biggestClosed.period) });
   });
 
   it("is the month before the current one, empty, when no closed month holds a transaction", async () => {
     // A run whose clock is a year before the data's end: no loaded month is closed yet.
     const yearBefore = new Date("2026-03-31T12:00:00Z");
 
-    expect(await invoiceMonthOf(client, accountId, yearBefore)).toEqual({ period: "2026-02", rows: 0 });
+    expect(await invoiceMonthOf(client, accountId, yearBefore)).toEqual({ period: "2026-02", rows: 0, fundings: 0 });
   });
 
   it("counts a Lagos month from its first Lagos instant", async () => {
     // 2027-03-31T23:30Z is already 1 April in Lagos: March is then closed, and the biggest.
     const aprilInLagos = new Date("2027-03-31T23:30:00Z");
 
-    expect(await invoiceMonthOf(client, accountId, aprilInLagos)).toEqual({ period: CURRENT_MONTH, rows: monthCounts[0]!.count });
+    expect(await invoiceMonthOf(client, accountId, aprilInLagos)).toEqual({
+      period: CURRENT_MONTH,
+      rows: monthCounts[0]!.count,
+      fundings: await fundingsIn(CURRENT_MONTH),
+    });
   });
 });

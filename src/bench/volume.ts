@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --volume` (README "Performance at volume", issue 20): the same measurements on a
+ * `npm run bench -- --volume` (docs/performance.md "Performance at volume", issue 20): the same measurements on a
  * database holding one account with a handful of transactions ("empty") and on one holding
  * BENCH_VOLUME_TRANSACTIONS transactions (default 10,000,000) over BENCH_VOLUME_ACCOUNTS accounts
  * (1,000), one of them with BENCH_VOLUME_BIG_ACCOUNT (2,000,000), bulk-loaded by volume-data.ts. Both
@@ -247,6 +247,8 @@ interface Subject {
   /** The month whose invoice is downloaded: the biggest closed one (see invoiceMonthOf). */
   invoiceMonth: string;
   invoiceMonthRows: number;
+  /** Its fundings, each a row of the CSV as well. */
+  invoiceMonthFundings: number;
   pastDay: string;
 }
 
@@ -256,14 +258,24 @@ interface Subject {
  * against a count taken before them must be of a month nothing writes into (issue 39). With too little
  * data for any closed month to hold a transaction, the month before the current one, empty.
  */
-export async function invoiceMonthOf(client: pg.Client, accountId: string, now: Date): Promise<{ period: string; rows: number }> {
+export async function invoiceMonthOf(
+  client: pg.Client,
+  accountId: string,
+  now: Date,
+): Promise<{ period: string; rows: number; fundings: number }> {
   const { rows } = await client.query<{ period: string; count: string }>(
     `SELECT to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS period, count(*) FROM transactions
      WHERE account_id = $1 AND created_at < $2 GROUP BY 1 ORDER BY 2 DESC, 1 DESC LIMIT 1`,
     [accountId, lagosMonthStart(now, 0)],
   );
-  if (rows[0]) return { period: rows[0].period, rows: Number(rows[0].count) };
-  return { period: lagosWallClock(lagosMonthStart(now, 1)).toISOString().slice(0, 7), rows: 0 };
+  const period = rows[0]?.period ?? lagosWallClock(lagosMonthStart(now, 1)).toISOString().slice(0, 7);
+  // The invoice CSV has a row per funding of the month too (docs/integrating.md "Invoices").
+  const { rows: fundings } = await client.query<{ count: string }>(
+    `SELECT count(*) FROM ledger_entries WHERE account_id = $1 AND livemode AND kind = 'FUNDING'
+       AND to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') = $2`,
+    [accountId, period],
+  );
+  return { period, rows: Number(rows[0]?.count ?? 0), fundings: Number(fundings[0]!.count) };
 }
 
 /** What to search and download, read from the data itself; `now` is when the run began. */
@@ -303,6 +315,7 @@ export async function subjectOf(
       deepRowsSkipped: skipped,
       invoiceMonth: invoiceMonth.period,
       invoiceMonthRows: invoiceMonth.rows,
+      invoiceMonthFundings: invoiceMonth.fundings,
       pastDay: day[0]!.day,
     };
   } finally {
@@ -412,12 +425,19 @@ async function measure(databaseUrl: string, subject: Subject, label: string, pos
     const invoiceCsv = await download("csv");
     await invoiceServer.stop();
     if (!invoicePdf.pdf) throw new Error("the invoice PDF is not a PDF");
-    if (invoiceCsv.lines !== subject.invoiceMonthRows + 1) {
-      throw new Error(`invoice CSV: ${invoiceCsv.lines} lines for ${subject.invoiceMonthRows} transactions`);
+    if (invoiceCsv.lines !== subject.invoiceMonthRows + subject.invoiceMonthFundings + 1) {
+      throw new Error(
+        `invoice CSV: ${invoiceCsv.lines} lines for ${subject.invoiceMonthRows} transactions and ${subject.invoiceMonthFundings} fundings`,
+      );
     }
     log(`  invoice: PDF ${invoicePdf.seconds} s, CSV ${invoiceCsv.seconds} s, peak RSS ${invoiceCsv.peakRssMb} MB`);
     return {
-      subject: { month: subject.invoiceMonth, monthTransactions: subject.invoiceMonthRows, deepRowsSkipped: subject.deepRowsSkipped },
+      subject: {
+        month: subject.invoiceMonth,
+        monthTransactions: subject.invoiceMonthRows,
+        monthFundings: subject.invoiceMonthFundings,
+        deepRowsSkipped: subject.deepRowsSkipped,
+      },
       reads,
       purchase,
       invoicePdf,

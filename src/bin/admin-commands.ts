@@ -11,6 +11,7 @@ import { invalidInput } from "~/server/validation/parse-input";
 import type { z } from "zod";
 import { billProductInput, billProductPatch, networkInput, networkPatch, planInput, planPatch } from "~/schemas/catalog-admin";
 import type { CreateUserInput } from "~/schemas/operator";
+import type { ListBankTransfersInput } from "~/schemas/funding";
 
 export type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
 type FlagSpec = NonNullable<ParseArgsConfig["options"]>;
@@ -181,6 +182,47 @@ export const COMMANDS: Record<string, Command> = {
       });
     },
   },
+  "user:set-password": {
+    summary:
+      "--user <userId or email> [--password <password>] [--permanent]  (default: a temporary password, printed once, to be changed at next sign-in within 24 h)",
+    options: { user: string, password: string, permanent: boolean },
+    required: ["user"],
+    run: async (actor, flags) => {
+      const { setUserPassword } = await import("~/server/services/users/set-user-password");
+      return setUserPassword(actor, {
+        userId: text(flags, "user") ?? "",
+        password: text(flags, "password"),
+        permanent: flags.permanent === true,
+      });
+    },
+  },
+  "user:disable": {
+    summary: "--user <userId or email>  (every session of the user ends; never the last active operator)",
+    options: { user: string },
+    required: ["user"],
+    run: async (actor, flags) => {
+      const { setUserDisabled } = await import("~/server/services/users/set-user-disabled");
+      return setUserDisabled(actor, { userId: text(flags, "user") ?? "", disabled: true });
+    },
+  },
+  "user:enable": {
+    summary: "--user <userId or email>  (prints a temporary password: the old one does not come back)",
+    options: { user: string },
+    required: ["user"],
+    run: async (actor, flags) => {
+      const { setUserDisabled } = await import("~/server/services/users/set-user-disabled");
+      return setUserDisabled(actor, { userId: text(flags, "user") ?? "", disabled: false });
+    },
+  },
+  "user:reset-2fa": {
+    summary: "--user <userId or email>  (turns two-factor sign-in off; an operator sets it up again at next sign-in)",
+    options: { user: string },
+    required: ["user"],
+    run: async (actor, flags) => {
+      const { resetUserTwoFactor } = await import("~/server/services/security/reset-user-two-factor");
+      return resetUserTwoFactor(actor, { userId: text(flags, "user") ?? "" });
+    },
+  },
   "key:create": {
     summary: "--account <accountId> [--name <name>] [--mode live|test]",
     options: { account: string, name: string, mode: string },
@@ -263,6 +305,15 @@ export const COMMANDS: Record<string, Command> = {
       return { settled, stillPending, checked };
     },
   },
+  "reversals:sweep": {
+    summary: "[--all]  (asks VTpass whether delivered purchases due a check were reversed; --all: every one still watched)",
+    options: { all: boolean },
+    required: [],
+    run: async (actor, flags) => {
+      const { sweepReversals } = await import("~/server/services/reconciliation/sweep-reversals");
+      return sweepReversals(actor, { includeNotDue: flags.all === true });
+    },
+  },
   "test-data:prune": {
     summary: "[--days <n>] (default TEST_DATA_RETENTION_DAYS)",
     options: { days: string },
@@ -271,6 +322,51 @@ export const COMMANDS: Record<string, Command> = {
       const { env } = await import("~/env");
       const { pruneTestData } = await import("~/server/services/wallet/prune-test-data");
       return pruneTestData(actor, { olderThanDays: text(flags, "days") ?? env.TEST_DATA_RETENTION_DAYS });
+    },
+  },
+  "funding:reconcile": {
+    summary: "[--hours <n>]  (Paystack's transfers of the last n hours, default PAYSTACK_RECONCILE_LOOKBACK_HOURS, credited if missed)",
+    options: { hours: string },
+    required: [],
+    run: async (actor, flags) => {
+      const { reconcileBankTransfers } = await import("~/server/services/funding/reconcile-bank-transfers");
+      const hours = text(flags, "hours");
+      if (hours !== undefined && !/^[1-9]\d{0,3}$/.test(hours))
+        throw invalidInput([{ name: "hours", reason: "must be a whole number of hours" }]);
+      return reconcileBankTransfers(actor, { lookbackHours: hours === undefined ? undefined : Number(hours) });
+    },
+  },
+  "funding:queue": {
+    summary: "[--status UNMATCHED|CREDITED|RETURNED] [--account <accountId>]  (bank transfers; the unmatched queue by default)",
+    options: { status: string, account: string },
+    required: [],
+    run: async (actor, flags) => {
+      const { listBankTransfers } = await import("~/server/services/funding/list-bank-transfers");
+      // The service's schema checks the status (a misspelt one is a validation error naming `status`).
+      const status = text(flags, "status") as ListBankTransfersInput["status"];
+      return listBankTransfers(actor, { status, accountId: text(flags, "account") });
+    },
+  },
+  "funding:assign": {
+    summary: "--transfer <bankTransferId> --account <accountId> --note <why>  (credit an unmatched transfer to the account)",
+    options: { transfer: string, account: string, note: string },
+    required: ["transfer", "account", "note"],
+    run: async (actor, flags) => {
+      const { assignBankTransfer } = await import("~/server/services/funding/assign-bank-transfer");
+      return assignBankTransfer(actor, {
+        transferId: text(flags, "transfer") ?? "",
+        accountId: text(flags, "account") ?? "",
+        note: text(flags, "note") ?? "",
+      });
+    },
+  },
+  "funding:return": {
+    summary: "--transfer <bankTransferId> --note <how it was refunded>  (an unmatched transfer sent back to its payer)",
+    options: { transfer: string, note: string },
+    required: ["transfer", "note"],
+    run: async (actor, flags) => {
+      const { returnBankTransfer } = await import("~/server/services/funding/return-bank-transfer");
+      return returnBankTransfer(actor, { transferId: text(flags, "transfer") ?? "", note: text(flags, "note") ?? "" });
     },
   },
   "ledger:check": {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance benchmark (README "Performance"). Builds if needed, starts the
+ * `npm run bench`: the performance benchmark (docs/performance.md "Performance"). Builds if needed, starts the
  * production server on a fresh embedded database, seeds an account, and drives load with autocannon
  * from this process (32 connections, BENCH_SECONDS per scenario, default 15):
  *
@@ -14,7 +14,7 @@
  *   purchaseUnnamed  purchase with DATABASE_POOLER=transaction but no pooler: what sending the hot
  *             statements unnamed costs by itself (PostgreSQL parses and plans them every time)
  *   purchasePooled   purchase through a real PgBouncer in transaction mode (pool of 10 server
- *             connections, the server's own pool size), statements unnamed: the deployment of README
+ *             connections, the server's own pool size), statements unnamed: the deployment of docs/deploying.md
  *             "Deployment"; PgBouncer's CPU per request is reported too
  *   invoice   BENCH_INVOICE_ROWS transactions (default 1,000,000) in one month, then the CSV over
  *             HTTP: seconds and the server's peak resident memory, the server's heap limited to
@@ -447,7 +447,7 @@ function runsInChildren<Results>(repeat: number, args: string[] = []): Results[]
  * `npm run bench -- --repeat N`: N whole benchmarks one after another, each in its own process on a
  * fresh database. The JSON's top level holds each figure's median over the runs (the figure the
  * targets are read against), `runs` every run. `npm run bench -- --volume`: the volume scenario
- * instead (src/bench/volume.ts, README "Performance at volume"), also repeatable with `--repeat N`.
+ * instead (src/bench/volume.ts, docs/performance.md "Performance at volume"), also repeatable with `--repeat N`.
  */
 async function main() {
   const { values } = parseArgs({ options: { repeat: { type: "string", default: "1" }, volume: { type: "boolean", default: false } } });

@@ -6,7 +6,7 @@
  *
  * The server runs compiled rather than through tsx because tsx costs a running server some 55 MB of
  * resident memory (its loader thread, and its hooks and source maps over every module Next.js loads),
- * about a third of an idle production process (README "Performance").
+ * about a third of an idle production process (docs/performance.md "Where the figures stand").
  */
 import { existsSync } from "node:fs";
 import path from "node:path";

@@ -40,6 +40,7 @@ describe("npm start", () => {
         status: 401,
         detail: expect.any(String),
         errors: [{ name: "generalErrors", reason: expect.any(String) }],
+        requestId: response.headers.get("x-request-id"),
       });
     }
   });

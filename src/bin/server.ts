@@ -17,7 +17,7 @@
  * REDIS_URL they live in Redis for every host, and the primary's are the fallback.
  *
  * DATABASE_URL may be a transaction pooler (DATABASE_POOLER=transaction): the migrations, which hold a
- * session advisory lock, then run on DIRECT_DATABASE_URL (README "Deployment").
+ * session advisory lock, then run on DIRECT_DATABASE_URL (docs/deploying.md "Deployment").
  *
  * Everything it says goes through the JSON logger (src/server/log.ts), with `role` "server" or
  * "worker N". Tests and the benchmark wait for a line whose msg reads "listening on HOST:PORT".
@@ -80,6 +80,9 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
   // WEBHOOK_WORKER=0 leaves them to other processes (`npm run webhook-worker`, README "Webhooks").
   const { startWebhookWorker } = await import("~/server/services/webhooks/webhook-worker");
   const stopWebhookWorker = env.WEBHOOK_WORKER === "1" ? startWebhookWorker() : async () => {};
+  // Bank transfers whose Paystack webhook never came: one process at a time lists Paystack's (a lease).
+  const { startBankTransferReconciler } = await import("~/server/services/funding/bank-transfer-reconciler-loop");
+  const stopBankTransferReconciler = startBankTransferReconciler();
 
   const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
   await app.prepare();
@@ -98,6 +101,7 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
     log.info({ signal }, `${signal}: closing`);
     stopReconciler();
     const webhookWorkerStopped = stopWebhookWorker();
+    stopBankTransferReconciler();
     setTimeout(() => process.exit(1), 15_000).unref();
     // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
     await new Promise<void>((resolve) => {

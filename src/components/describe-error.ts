@@ -38,6 +38,8 @@ export function describeError(error: unknown): string {
       return SESSION_ENDED;
     case "forbidden":
     case "user.email_taken":
+    case "invitation.already_on_team":
+    case "invitation.pending":
     case "webhook_endpoint.limit_reached":
     case "webhook_endpoint.disabled":
       return trpcError.message;
@@ -45,6 +47,8 @@ export function describeError(error: unknown): string {
       return "That API key no longer exists. Reload the page to see the current list.";
     case "user.not_found":
       return "That user no longer exists. Reload the page to see the current list.";
+    case "invitation.not_found":
+      return "That invitation is no longer pending. Reload the page to see the current list.";
     case "webhook_endpoint.not_found":
       return "That endpoint no longer exists. Reload the page to see the current list.";
     case "webhook_delivery.not_found":

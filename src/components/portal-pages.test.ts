@@ -1,4 +1,7 @@
-/** The one table of who sees which portal page, as the navigation and the page guards read it (README "The portal"). */
+/**
+ * The one table of who sees which portal page, as the navigation and the page guards read it (docs/operating.md
+ * "The portal").
+ */
 import { describe, expect, it } from "vitest";
 import { mayOpen, navigationFor } from "./portal-pages";
 
@@ -7,15 +10,24 @@ describe("the portal's pages by role", () => {
     expect(navigationFor("OWNER").map((item) => item.label)).toEqual([
       "Dashboard",
       "Buy",
+      "Fund wallet",
       "Transactions",
       "API keys",
       "Webhooks",
       "Allowlist",
       "Team",
       "Invoices",
+      "Security",
     ]);
-    expect(navigationFor("STAFF").map((item) => item.label)).toEqual(["Dashboard", "Buy", "Transactions", "Allowlist"]);
-    expect(navigationFor("OPERATOR").map((item) => item.label)).toEqual(["Dashboard", "Operator"]);
+    expect(navigationFor("STAFF").map((item) => item.label)).toEqual([
+      "Dashboard",
+      "Buy",
+      "Fund wallet",
+      "Transactions",
+      "Allowlist",
+      "Security",
+    ]);
+    expect(navigationFor("OPERATOR").map((item) => item.label)).toEqual(["Dashboard", "Security", "Operator"]);
   });
 
   it("lets operators open an account holder's transactions and invoices only for a named account", () => {

@@ -34,6 +34,13 @@ export const PORTAL_PAGES = {
     roles: ["OWNER", "STAFF"],
     refusal: { OPERATOR: "Operators don't buy. Purchases are made by a reseller account's owner or staff, from their own wallet." },
   },
+  fundWallet: {
+    href: "/fund-wallet",
+    label: "Fund wallet",
+    title: "Fund wallet",
+    roles: ["OWNER", "STAFF"],
+    refusal: { OPERATOR: "Operators see an account's funding, and fund wallets by hand, on the account's page in the operator console." },
+  },
   transactions: {
     href: "/transactions",
     label: "Transactions",
@@ -62,6 +69,8 @@ export const PORTAL_PAGES = {
     operatorsForAnAccount: true,
     refusal: { STAFF: "Invoices are available to the account owner. Ask them for a copy.", OPERATOR: OPEN_FROM_CONSOLE("invoices") },
   },
+  // Every person's own sign-in: password, two-factor sign-in, sessions (docs/security.md).
+  security: { href: "/security", label: "Security", title: "Security", roles: ["OPERATOR", "OWNER", "STAFF"] },
   operator: {
     href: "/operator",
     label: "Operator",

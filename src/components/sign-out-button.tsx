@@ -17,7 +17,7 @@ export function SignOutButton() {
   }
 
   return (
-    <button type="button" onClick={onClick} disabled={pending} className={buttonClass("secondary", "sm")}>
+    <button type="button" onClick={() => void onClick()} disabled={pending} className={buttonClass("secondary", "sm")}>
       {pending ? "Signing out…" : "Sign out"}
     </button>
   );

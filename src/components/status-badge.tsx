@@ -17,7 +17,7 @@ export function KeyStatusBadge({ status }: { status: "active" | "revoked" }) {
 }
 
 /**
- * Which world a key or transaction belongs to (README "Test mode"): "Test" stands out, since nothing
+ * Which world a key or transaction belongs to (docs/integrating.md "Test mode"): "Test" stands out, since nothing
  * it shows is real; "Live" is shown only where both kinds are listed together (the API keys).
  */
 export function ModeBadge({ livemode }: { livemode: boolean }) {

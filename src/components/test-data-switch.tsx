@@ -1,6 +1,6 @@
 "use client";
 /**
- * The portal's "Test data" switch (README "Test mode") and the banner shown on every page while it is
+ * The portal's "Test data" switch (docs/integrating.md "Test mode") and the banner shown on every page while it is
  * on. Both are plain forms posted to /api/portal/mode, which sets or clears the cookie getSessionActor
  * reads and sends the browser back: the whole page is rendered again in the new mode (nothing cached
  * in the browser survives from the other one), and both work before the page's script has run.

@@ -3,7 +3,8 @@
  * allowlist, team) and the operator console. Browser-safe: zod only.
  */
 import { z } from "zod";
-import { emailInput, idInput, onOffInput, passwordInput, requiredText } from "./fields";
+import { pageForPath } from "~/components/portal-pages";
+import { idInput, onOffInput, requiredText } from "./fields";
 
 export const accountScopeInput = z.object({ accountId: idInput() });
 export type AccountScopeInput = z.input<typeof accountScopeInput>;
@@ -13,7 +14,7 @@ export type SetUserDisabledInput = z.input<typeof setUserDisabledInput>;
 
 /**
  * The API-keys page's "create key" form (the account is the signed-in owner's). A test key (pk_test_)
- * buys from the sandbox with the test wallet (README "Test mode"); live unless chosen.
+ * buys from the sandbox with the test wallet (docs/integrating.md "Test mode"); live unless chosen.
  */
 export const newApiKeyForm = z.object({
   name: requiredText(100),
@@ -22,23 +23,9 @@ export const newApiKeyForm = z.object({
 export type NewApiKeyForm = z.input<typeof newApiKeyForm>;
 
 /**
- * The team page's "add staff" form. The rules are createUserInput's in ./operator.ts, which the
- * service applies again; here they give the form its messages before anything is sent.
+ * The test wallet's opening balance, and what
+ * "Reset" restores by default: ₦1,000,000 of play money (docs/integrating.md "Test mode").
  */
-export const addStaffForm = z.object({
-  email: emailInput(),
-  password: passwordInput(),
-  name: z
-    .string()
-    .trim()
-    .max(200, "must be at most 200 characters")
-    // An empty name field means "no name".
-    .transform((name) => (name === "" ? undefined : name))
-    .optional(),
-});
-export type AddStaffForm = z.input<typeof addStaffForm>;
-
-/** The test wallet's opening balance, and what "Reset" restores by default: ₦1,000,000 of play money (README "Test mode"). */
 export const TEST_WALLET_OPENING_BALANCE_KOBO = 100_000_000;
 /** The most one top-up or reset may set: play money, but bounded so a typo cannot make a nonsense balance. */
 export const MAX_TEST_WALLET_KOBO = 10_000_000_000;
@@ -71,15 +58,30 @@ export const testWalletResetForm = resetTestWalletInput.omit({ accountId: true }
 export type TestWalletResetForm = z.input<typeof testWalletResetForm>;
 
 /**
- * A path of this portal to send the browser back to: one `/`, never `//` or `/\` (which a browser reads
- * as another host), so the switch cannot be used to redirect anywhere else.
+ * A page of this portal to send the browser back to, or nothing (the switch then goes to /dashboard).
+ * Only printable URL characters (no whitespace or control characters, which browsers strip or which
+ * cannot be put in a header, nor a backslash), resolving on this origin to one of the portal's pages
+ * (portal-pages.ts); it is given back re-serialised, so `/\t/evil.example` or `//evil.example` can
+ * never become a Location that leaves the site.
  */
 const portalPath = z
   .string()
   .max(2000)
-  .regex(/^\/(?![/\\])/);
+  .regex(/^\/[A-Za-z0-9\-._~/?=&%+:@!$'()*,;]*$/)
+  .transform((path, context) => {
+    const base = "https://portal.invalid";
+    const url = new URL(path, base);
+    if (url.origin !== base || pageForPath(url.pathname) === null) {
+      context.addIssue({ code: "custom", message: "must be a page of this portal" });
+      return z.NEVER;
+    }
+    return `${url.pathname}${url.search}`;
+  });
 
-/** The portal's "Test data" switch (README "Test mode"), posted as a plain form by the header's switch and the banner. */
+/**
+ * The portal's "Test data" switch (docs/integrating.md "Test mode"), posted as a plain form by the header's
+ * switch and the banner.
+ */
 export const testDataSwitchForm = z.object({
   mode: z.enum(["live", "test"], "must be live or test"),
   returnTo: portalPath.catch("/dashboard"),

@@ -8,10 +8,13 @@
 import { z } from "zod";
 import { API_SERVICE_NAMES } from "./services";
 
+/** The request id the reference's examples show (the X-Request-Id header's, and a problem's `requestId`). */
+export const EXAMPLE_REQUEST_ID = "4f5c2a8e-1d3b-4c6f-9a7e-2b8d0c1e3f4a";
+
 const kobo = (description: string, example: number) => z.int().nonnegative().meta({ description, example });
 /** Meta goes on the nullable wrapper, so the description sits beside the type and not inside its anyOf. */
 const nullableKobo = (description: string, example: number) => z.int().nonnegative().nullable().meta({ description, example });
-/** Which world an object belongs to (README "Test mode"): true live, false made with a pk_test_ key. */
+/** Which world an object belongs to (docs/integrating.md "Test mode"): true live, false made with a pk_test_ key. */
 export const livemodeField = (what: string) =>
   z.boolean().meta({
     description: `\`false\` when this ${what} belongs to test mode (a \`pk_test_\` key: the sandbox and the test wallet), \`true\` when live.`,
@@ -98,10 +101,35 @@ export const customerVerification = z
       description: "Whatever else the biller tells about the customer (address, meter type, current bouquet, ...).",
       example: { address: "12 Allen Avenue, Ikeja" },
     }),
+    renewal: z
+      .object({
+        planId: z.string().meta({
+          description:
+            'Pay this product with `subscriptionType: "renew"` to renew the customer\'s current subscription; its price is charged.',
+          example: "dstv-compact",
+        }),
+        currentBouquet: z.string().nullable().meta({ description: "The bouquet as the biller names it.", example: "DStv Compact" }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Cable TV: how to renew the customer's current subscription, when the biller offers a renewal one of our products matches; null otherwise (and for other services).",
+        example: null,
+      }),
   })
   .meta({ id: "CustomerVerification", description: "The biller's record of a customer. Nothing is charged for a verification." });
 
 export const transactionService = z.enum(API_SERVICE_NAMES).meta({ id: "TransactionService" });
+
+export const deliveredPin = z
+  .object({
+    serial: z.string().nullable().meta({
+      description: "The card's serial number, when the card has one (a WAEC result checker card does: its portal asks for both).",
+      example: "WRN123456790",
+    }),
+    pin: z.string().meta({ description: "The PIN (or token) itself.", example: "098765432112" }),
+  })
+  .meta({ id: "DeliveredPin", description: "One voucher or card sold." });
 
 export const transaction = z
   .object({
@@ -126,7 +154,23 @@ export const transaction = z
     customerName: z.string().nullable().meta({ description: "The biller's name for the customer (bills); null otherwise.", example: null }),
     amount: kobo("The amount charged to the wallet, kobo.", 28_000),
     token: z.string().nullable().meta({
-      description: "The electricity prepaid token or education PIN once the purchase is successful; null otherwise (and while pending).",
+      description:
+        "The electricity prepaid token, or the first PIN of `pins`, once the purchase is successful; null otherwise (and while pending).",
+      example: null,
+    }),
+    pins: z.array(deliveredPin).nullable().meta({
+      description:
+        "Every voucher or card sold, once the purchase is successful: exam PINs (WAEC result checker and registration, JAMB, NECO), broadband PINs, e-PINs. Null for products credited to the recipient directly (data, airtime, cable TV, electricity) and while pending.",
+      example: null,
+    }),
+    units: z.string().nullable().meta({
+      description:
+        "Electricity: the units the token loads, as the biller states them (e.g. `79.9 kWh`); null otherwise or when not stated.",
+      example: null,
+    }),
+    bonusToken: z.string().nullable().meta({
+      description:
+        "Electricity: a second token some distribution companies issue with the first (Eko's free basic electricity, FBE), to be loaded too; null otherwise.",
       example: null,
     }),
     failureReason: z.string().nullable().meta({ description: "Why a `failed` transaction failed; null otherwise.", example: null }),
@@ -169,5 +213,9 @@ export const problemDetails = z
         }),
       )
       .min(1),
+    requestId: z.string().meta({
+      description: "This request's id, the same as its `X-Request-Id` header: quote it when you contact support.",
+      example: EXAMPLE_REQUEST_ID,
+    }),
   })
   .meta({ id: "Problem", description: "An `application/problem+json` error (RFC 9457)." });

@@ -35,3 +35,18 @@ export const passwordInput = () =>
     .min(8, "must be at least 8 characters")
     // bcrypt ignores everything after 72 bytes; a longer password would only look stronger.
     .refine((password) => new TextEncoder().encode(password).length <= 72, "must be at most 72 bytes");
+
+/**
+ * The instants the database (and JavaScript's ISO dates) can hold: PostgreSQL has no year 0, and a
+ * JavaScript date past 9999 is written "+010000-…", which it cannot read. A date or date-time outside
+ * 1900–9999 is a 400 naming the field rather than a 500 from the query (issue 30).
+ */
+const EARLIEST_STORABLE = Date.UTC(1900, 0, 1);
+const LATEST_STORABLE = Date.UTC(9999, 11, 31, 0, 0, 0);
+export const STORABLE_RANGE_MESSAGE = "must be between 1900-01-01 and 9999-12-30";
+
+/** Whether an ISO date (midnight in Lagos, UTC+1) or date-time falls in the storable range. */
+export function isStorableInstant(value: string): boolean {
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00+01:00`) : Date.parse(value);
+  return Number.isFinite(time) && time >= EARLIEST_STORABLE && time < LATEST_STORABLE;
+}

@@ -68,7 +68,7 @@ export type AddAccountUserInput = z.input<typeof addAccountUserInput>;
 export const createApiKeyInput = z.object({
   accountId: idInput(),
   name: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").default("default"),
-  /** "test": a pk_test_ key, which buys from the sandbox with the test wallet (README "Test mode"). */
+  /** "test": a pk_test_ key, which buys from the sandbox with the test wallet (docs/integrating.md "Test mode"). */
   mode: z.enum(["live", "test"], "must be live or test").default("live"),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
@@ -105,6 +105,14 @@ export const fundWalletInput = z.object({
   note: z.string().trim().max(500, "must be at most 500 characters").optional(),
 });
 export type FundWalletInput = z.input<typeof fundWalletInput>;
+
+/**
+ * The console's manual funding (money received outside Paystack): the reference is required there, so
+ * every hand-made credit can be traced to its payment. The CLI keeps it optional, as DESIGN.md §4.1 says.
+ */
+export const manualFundingInput = fundWalletInput.extend({
+  reference: z.string("is required").trim().min(1, "is required").max(100, "must be at most 100 characters"),
+});
 
 /** The address or CIDR is checked and normalised by the service (ipaddr.js lives on the server). */
 export const allowlistEntryInput = z.object({

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { ACCOUNT_PARAM } from "./account-param";
+import { isStorableInstant, STORABLE_RANGE_MESSAGE } from "./fields";
 import { API_SERVICE_NAMES, type ServiceCode } from "./services";
 
 export const SERVICE_CODES = Object.keys(API_SERVICE_NAMES) as [ServiceCode, ...ServiceCode[]];
@@ -28,7 +29,7 @@ export const SERVICE_LABELS_BY_API_NAME = Object.fromEntries(
   SERVICE_CODES.map((code) => [API_SERVICE_NAMES[code], SERVICE_LABELS[code]]),
 ) as Record<(typeof API_SERVICE_NAMES)[ServiceCode], string>;
 
-const lagosDate = z.iso.date("must be a date such as 2026-05-31");
+const lagosDate = z.iso.date("must be a date such as 2026-05-31").refine(isStorableInstant, STORABLE_RANGE_MESSAGE);
 
 export const transactionFilter = z
   .object({

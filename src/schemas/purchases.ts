@@ -6,6 +6,7 @@
  * "accepted and ignored", and how old clients keep working as fields come and go.
  */
 import { z } from "zod";
+import { isStorableInstant, STORABLE_RANGE_MESSAGE } from "./fields";
 
 /** The largest single purchase, in kobo (₦10 million): far above any product, far below 2^53. */
 export const MAX_PURCHASE_KOBO = 1_000_000_000;
@@ -76,19 +77,32 @@ const billPlanId = id.meta({
 export const verifyCustomerInput = z.object({ planId: billPlanId, customerId });
 export type VerifyCustomerInput = z.infer<typeof verifyCustomerInput>;
 
+export const subscriptionType = z.enum(["change", "renew"], "must be change or renew").meta({
+  description:
+    "Cable TV only. `change` (the default): pay for the bouquet `planId`, a new or changed subscription. `renew`: renew the customer's current subscription as the biller has it; `planId` must then be the product verification names in `renewal.planId`, whose price is charged.",
+  example: "renew",
+});
+
 export const payBillInput = z.object({
   clientReference,
   planId: billPlanId,
   customerId,
+  subscriptionType: subscriptionType.optional(),
   amount: kobo.optional().meta({
     description: "Kobo. Required for variable-amount products (electricity), refused for fixed-price ones.",
     example: 500_000,
   }),
-  phone: phone.optional().meta({ description: "Where the biller texts the token or receipt, when it does." }),
+  phone: phone.optional().meta({
+    description:
+      "The customer's phone: where the biller texts the token, PIN or receipt, when it does. Required by some providers for PINs bought without a customer id of the biller's (WAEC result checker and registration through VTpass, which tells such orders apart by the phone): without it, a 400 on `phone`, nothing charged.",
+  }),
 });
 export type PayBillInput = z.infer<typeof payBillInput>;
 
-const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO 8601 date or date-time");
+/** A list's bound: an ISO 8601 date-time, or a date alone (midnight in Africa/Lagos; the service decides). */
+export const instant = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO 8601 date or date-time")
+  .refine(isStorableInstant, STORABLE_RANGE_MESSAGE);
 
 export const listTransactionsQuery = z.object({
   from: instant

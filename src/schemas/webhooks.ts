@@ -1,10 +1,11 @@
 /**
- * Webhooks (DESIGN.md §7, README "Webhooks"): what an owner sends to manage endpoints, what the API
+ * Webhooks (DESIGN.md §7, docs/integrating.md "Webhooks"): what an owner sends to manage endpoints, what the API
  * answers about them, and the events themselves. One set of schemas for the REST API, the portal and
  * the OpenAPI document (including its `webhooks` section). Browser-safe: zod only.
  */
 import { z } from "zod";
 import { balanceResponse, livemodeField, transaction } from "./api";
+import { isStorableInstant, STORABLE_RANGE_MESSAGE } from "./fields";
 
 /** Every event type, in the order the documentation lists them. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -35,7 +36,8 @@ const endpointUrl = z
   .max(2048, "must be at most 2048 characters")
   .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }))
   .meta({
-    description: "Where events are POSTed. https; see README for the addresses that are refused.",
+    description:
+      "Where events are POSTed: https, without credentials, and not a loopback, private, link-local or metadata address or a local name.",
     example: "https://example.com/hooks/vtu",
   });
 
@@ -273,7 +275,7 @@ export const webhookEventList = z
 
 export const listEventsQuery = z.object({
   type: webhookEventType.optional().meta({ description: "Only events of this type." }),
-  since: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).optional().meta({
+  since: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).refine(isStorableInstant, STORABLE_RANGE_MESSAGE).optional().meta({
     description:
       "Start at the first event created at or after this instant (events are kept 30 days). The events recorded after it follow, even one whose `createdAt` is a moment earlier (its transaction started sooner and committed later): polling with the newest `createdAt` you have seen misses nothing, and shows that event again.",
     example: "2026-06-15T00:00:00Z",

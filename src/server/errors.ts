@@ -23,7 +23,24 @@ export const ERROR_TABLE = {
   "price_list.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "webhook_endpoint.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "webhook_delivery.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "session.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "bank_transfer.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  // A staff invitation that is not pending: unknown, expired, revoked or used, all told alike.
+  "invitation.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  // Operators only: they see every account, so naming a taken e-mail discloses nothing to them.
   "user.email_taken": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // An owner's invitation of an address already on their own team, or already invited and pending.
+  "invitation.already_on_team": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  "invitation.pending": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // Disabling the only operator still active would leave nobody to run the service.
+  "user.last_operator": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // A wrong current password or code where a change asks for one (docs/security.md).
+  "auth.wrong_password": { status: 403, title: "Forbidden", trpc: "FORBIDDEN" },
+  "auth.wrong_code": { status: 403, title: "Forbidden", trpc: "FORBIDDEN" },
+  // Two-factor sign-in is on, or off, already; or enrolment was not started.
+  "two_factor.state": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // Invoices are live documents: a test key (pk_test_) is not given them (docs/integrating.md "Test mode").
+  "invoice.live_only": { status: 403, title: "Invoices are live only", trpc: "FORBIDDEN" },
   "wallet.duplicate_funding_reference": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "allowlist.entry_exists": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "allowlist.required_by_policy": { status: 409, title: "Conflict", trpc: "CONFLICT" },
@@ -35,6 +52,10 @@ export const ERROR_TABLE = {
   "webhook_endpoint.limit_reached": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   // A resend or test event to an endpoint that is disabled (by its owner, or after 410 / days of failures).
   "webhook_endpoint.disabled": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // An operator assigning or returning a bank transfer that is no longer in the unmatched queue.
+  "bank_transfer.already_resolved": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // A simulated bank transfer asked for with a live key or outside the portal's Test data view.
+  "funding.test_mode_only": { status: 403, title: "Forbidden", trpc: "FORBIDDEN" },
   "customer.invalid": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
   "amount.out_of_range": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
   // A plan, bill product or network that exists but is not on sale now (deactivated by an operator).
@@ -42,6 +63,8 @@ export const ERROR_TABLE = {
   "network.unavailable": { status: 422, title: "Unprocessable Entity", trpc: "UNPROCESSABLE_CONTENT" },
   "rate_limit.exceeded": { status: 429, title: "Too Many Requests", trpc: "TOO_MANY_REQUESTS" },
   "provider.unavailable": { status: 503, title: "Service Unavailable", trpc: "INTERNAL_SERVER_ERROR" },
+  // Funding by bank transfer is not configured on this deployment (no PAYSTACK_SECRET_KEY).
+  "funding.not_configured": { status: 503, title: "Service Unavailable", trpc: "INTERNAL_SERVER_ERROR" },
   // Readiness (GET /api/ready): this process cannot serve yet, or no longer can.
   "database.unreachable": { status: 503, title: "Service Unavailable", trpc: "INTERNAL_SERVER_ERROR" },
   "database.migrations_pending": { status: 503, title: "Service Unavailable", trpc: "INTERNAL_SERVER_ERROR" },

@@ -84,7 +84,10 @@ export async function accountOnPriceList(funding?: bigint) {
 
 export type TestCatalog = Awaited<ReturnType<typeof createTestCatalog>>;
 
-/** The sandbox's recipients decide the vend's outcome (README "Sandbox"): these succeed at once. */
+/**
+ * The sandbox's recipients decide the vend's outcome (docs/integrating.md "Sandbox test recipients"): these
+ * succeed at once.
+ */
 export const OK_PHONE = "08031234567";
 export const OK_CUSTOMER = "45012345678";
 

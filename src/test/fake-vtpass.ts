@@ -12,10 +12,27 @@
  * anything else is delivered at once. Faults are injected per path for the next `times` requests:
  * a hang (time-out), a 5xx page, a malformed body, or a raw answer; a pay fault with `executes: true`
  * strikes after the order was executed (only the answer is lost).
+ *
+ * What a delivered order hands over is answered in the shape VTpass documents for its product, and kept
+ * in the order's books (`delivered`) so a test can compare it with what we recorded:
+ *  - WAEC result checker (`waec`): `cards: [{ Serial, Pin }]`, one per `quantity`, and `purchased_code`
+ *    "Serial No:WRN…, pin: …" (https://www.vtpass.com/documentation/waec-result-checker-api/);
+ *  - WAEC registration (`waec-registration`): `tokens: ["…"]` and "Token: …";
+ *  - JAMB (`jamb`): `Pin` and `purchased_code` "Pin : …" (https://www.vtpass.com/documentation/jamb-pin-vending-api/);
+ *  - Spectranet (`spectranet`): only `purchased_code` "Serial No: …, Pin: …";
+ *  - Eko (`eko-electric`): `purchased_code` "Token : X Bonus Token : Y" and the `mainToken`/`bonusToken`
+ *    family (`mainTokenUnits` a number, `bonusTokenDescription` "FBE Token");
+ *  - other discos (`ikeja-electric` …): `purchased_code` and `token` "Token : …", `units` "79.9 kWh"
+ *    (https://www.vtpass.com/documentation/ikedc-ikeja-electricity-distribution-company-payment-api/).
+ * DStv and GOtv verification answers `Current_Bouquet` and `Renewal_Amount`, and a purchase with
+ * `subscription_type` `renew` renews at the `amount` sent. A request_id not in their format is answered
+ * `085`, wrong keys `087`. VTpass's `019` rule (the same serviceID for the same billersCode, or the phone
+ * where there is none, within 30 s) applies once `duplicateWindowMs` is set.
  */
 import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { isDeepStrictEqual } from "node:util";
 
 export type VtpassPath = "pay" | "requery" | "verify";
 
@@ -34,16 +51,33 @@ export type VtpassOutcome =
   /** The purchase is never answered and never executed (lost on its way in): a time-out for us, `015` on requery. */
   | "unanswered";
 
+/** What a delivered order handed over, as VTpass's answer carries it. */
+export interface FakeDelivery {
+  /** WAEC result checker, Spectranet: serial and PIN per card. */
+  cards?: { Serial: string; Pin: string }[];
+  /** WAEC registration: the tokens. */
+  tokens?: string[];
+  /** JAMB: the PIN. */
+  pin?: string;
+  /** Electricity: the token, its units, and Eko's bonus (FBE) token. */
+  token?: string;
+  units?: string;
+  bonusToken?: string;
+}
+
 interface Order {
   requestId: string;
   serviceID: string;
   recipient: string;
   amount: number | null;
+  /** The /api/pay body that made it. */
+  body: Record<string, unknown>;
   transactionId: string;
   status: "delivered" | "pending" | "reversed" | "failed";
   pendingLeft: number;
   then: "delivered" | "reversed" | "failed";
   forever: boolean;
+  delivered: FakeDelivery;
 }
 
 export interface FakeVtpass {
@@ -51,6 +85,8 @@ export interface FakeVtpass {
   keys: { apiKey: string; publicKey: string; secretKey: string };
   /** Every /api/pay that reached the server, in arrival order (request_id, body). */
   payRequests: { requestId: string; body: Record<string, unknown> }[];
+  /** Every /api/requery that reached the server, in arrival order (its request_id). */
+  requeries: string[];
   /** Orders executed, by request_id. */
   orders: Map<string, Order>;
   /** Requests refused for their credentials. */
@@ -64,9 +100,50 @@ export interface FakeVtpass {
   callbackBody(requestId: string): Record<string, unknown>;
   /** What /api/service-variations lists, by serviceID (a copy per fake: tests change prices, add and remove). */
   variations: Record<string, FakeVariation[]>;
+  /**
+   * A DStv/GOtv smartcard's current subscription as verification reports it; by default the service's
+   * first variation (in `variations`), renewed at its price.
+   */
+  subscriptions: Map<string, { bouquet: string; renewalAmount: string }>;
+  /** VTpass's `019` window (ms) for one serviceID and billersCode (or phone); 0, the default, turns the rule off. */
+  duplicateWindowMs: number;
+  /**
+   * Where our transactions and this fake's books disagree: a transaction settled successful that VTpass did
+   * not deliver (or a delivered one we did not settle successful), or a successful one whose token, PINs,
+   * units or bonus token are not what VTpass handed over. Empty when they agree.
+   */
+  disagreementsWith(transactions: readonly StoredTransaction[]): string[];
   /** The environment that points VEND_PROVIDER=vtpass (a server, the CLI) at this fake, plus `extra` (time-outs and the like). */
   env(extra?: Record<string, string>): Record<string, string>;
   close(): Promise<void>;
+}
+
+/** A transaction as our database stores it (Prisma's field names): what disagreementsWith compares. */
+export interface StoredTransaction {
+  clientReference: string;
+  status: string;
+  upstreamRequestId: string | null;
+  token: string | null;
+  pins: unknown;
+  units: string | null;
+  bonusToken: string | null;
+}
+
+/** What a reseller must be given for a delivered order, in the contract's terms (docs/integrating.md "What was delivered"). */
+export function contractDelivery(delivered: FakeDelivery) {
+  const pins = delivered.cards
+    ? delivered.cards.map((card) => ({ serial: card.Serial, pin: card.Pin }))
+    : delivered.tokens
+      ? delivered.tokens.map((pin) => ({ serial: null, pin }))
+      : delivered.pin
+        ? [{ serial: null, pin: delivered.pin }]
+        : null;
+  return {
+    token: pins?.[0]?.pin ?? delivered.token ?? null,
+    pins,
+    units: delivered.units ?? null,
+    bonusToken: delivered.bonusToken ?? null,
+  };
 }
 
 export interface FakeVariation {
@@ -96,6 +173,84 @@ const VARIATIONS: Record<string, FakeVariation[]> = {
   ],
 };
 
+function quantityOf(body: Record<string, unknown>): number {
+  return typeof body.quantity === "number" && Number.isInteger(body.quantity) && body.quantity > 0 ? body.quantity : 1;
+}
+
+/** `count` digits made from the order's sequence number: each order hands over values of its own. */
+function digitsFor(sequence: number, salt: number, count: number): string {
+  let value = BigInt(sequence) * 7_919n + BigInt(salt) * 104_729n + 1_234_567n;
+  let text = "";
+  while (text.length < count) {
+    value = (value * 6_364_136_223_846_793_005n + 1_442_695_040_888_963_407n) % 2n ** 64n;
+    text += (value % 10_000n).toString().padStart(4, "0");
+  }
+  return text.slice(0, count);
+}
+
+/** What VTpass hands over for a delivered order of this serviceID. */
+function deliveryFor(serviceID: string, sequence: number, quantity: number, amountNaira: number): FakeDelivery {
+  const each = <T>(make: (index: number) => T): T[] => Array.from({ length: quantity }, (_, index) => make(index));
+  if (serviceID === "waec")
+    return { cards: each((i) => ({ Serial: `WRN${digitsFor(sequence, 10 + i, 9)}`, Pin: digitsFor(sequence, 50 + i, 12) })) };
+  if (serviceID === "spectranet")
+    return { cards: each((i) => ({ Serial: `SPN${digitsFor(sequence, 10 + i, 8)}`, Pin: digitsFor(sequence, 50 + i, 14) })) };
+  if (serviceID === "waec-registration") return { tokens: each((i) => digitsFor(sequence, 70 + i, 19)) };
+  if (serviceID === "jamb") return { pin: digitsFor(sequence, 90, 16) };
+  if (/electric/.test(serviceID)) {
+    // Roughly ₦62.5 a kWh, to one decimal, as their sample's "79.9 kWh".
+    const units = (Math.round((amountNaira / 62.5) * 10) / 10).toFixed(1);
+    const delivery: FakeDelivery = { token: digitsFor(sequence, 1, 20), units: `${units} kWh` };
+    if (serviceID === "eko-electric") delivery.bonusToken = digitsFor(sequence, 2, 20);
+    return delivery;
+  }
+  return {};
+}
+
+/** A delivered order's product fields, laid out as VTpass's documentation shows them for that product. */
+function deliveredFields(serviceID: string, delivered: FakeDelivery): Record<string, unknown> {
+  const grouped = (token: string) => token.replace(/(\d{4})(?=\d)/g, "$1 ");
+  if (serviceID === "waec" && delivered.cards) {
+    return {
+      purchased_code: delivered.cards.map((card) => `Serial No:${card.Serial}, pin: ${card.Pin}`).join("; "),
+      cards: delivered.cards,
+    };
+  }
+  if (serviceID === "spectranet" && delivered.cards) {
+    return { purchased_code: delivered.cards.map((card) => `Serial No: ${card.Serial}, Pin: ${card.Pin}`).join("; ") };
+  }
+  if (delivered.tokens) return { purchased_code: `Token: ${delivered.tokens.join(", ")}`, tokens: delivered.tokens };
+  if (delivered.pin) return { purchased_code: `Pin : ${delivered.pin}`, Pin: `Pin : ${delivered.pin}` };
+  if (delivered.token && serviceID === "eko-electric") {
+    return {
+      purchased_code: `Token : ${delivered.token} Bonus Token : ${delivered.bonusToken}`,
+      mainToken: delivered.token,
+      mainTokenDescription: "Normal Sale",
+      mainTokenUnits: Number.parseFloat(delivered.units ?? "0"),
+      mainTokenTax: 442.11,
+      mainsTokenAmount: 3157.89,
+      bonusToken: delivered.bonusToken,
+      bonusTokenDescription: "FBE Token",
+      bonusTokenUnits: 50,
+      bonusTokenTax: null,
+      bonusTokenAmount: null,
+      tariffIndex: "52",
+    };
+  }
+  if (delivered.token) {
+    return {
+      purchased_code: `Token : ${grouped(delivered.token)}`,
+      token: `Token : ${delivered.token}`,
+      units: delivered.units,
+      customerName: "N/A",
+      resetToken: "N/A",
+      configureToken: "N/A",
+      tariff: "R2 SINGLE PHASE RESIDENTIAL",
+    };
+  }
+  return {};
+}
+
 export async function startFakeVtpass(
   keys = { apiKey: "vt_api_key_fake", publicKey: "PK_fake_public", secretKey: "SK_fake_secret" },
 ): Promise<FakeVtpass> {
@@ -108,10 +263,13 @@ export async function startFakeVtpass(
     baseUrl: "",
     keys,
     payRequests: [],
+    requeries: [],
     orders: new Map(),
     unauthorized: 0,
     balance: 250000,
     variations: structuredClone(VARIATIONS),
+    subscriptions: new Map(),
+    duplicateWindowMs: 0,
     outcomeFor: (recipient, outcome) => void outcomes.set(recipient, outcome),
     inject: (path, fault) => void faults.set(path, [...(faults.get(path) ?? []), fault]),
     callbackBody: (requestId) => {
@@ -119,6 +277,19 @@ export async function startFakeVtpass(
       if (!order) throw new Error(`the fake never received ${requestId}`);
       return { type: "transaction-update", data: transactionAnswer(order) };
     },
+    disagreementsWith: (transactions) =>
+      transactions.flatMap((row) => {
+        const order = row.upstreamRequestId ? fake.orders.get(row.upstreamRequestId) : undefined;
+        const delivered = order?.status === "delivered";
+        if (delivered !== (row.status === "SUCCESSFUL"))
+          return [`${row.clientReference}: ${row.status}, VTpass ${order?.status ?? "never executed"}`];
+        if (!delivered) return [];
+        const ours = { token: row.token, pins: row.pins ?? null, units: row.units, bonusToken: row.bonusToken };
+        const theirs = contractDelivery(order.delivered);
+        return isDeepStrictEqual(ours, theirs)
+          ? []
+          : [`${row.clientReference}: delivered ${JSON.stringify(theirs)}, recorded ${JSON.stringify(ours)}`];
+      }),
     env: (extra = {}) => ({
       VEND_PROVIDER: "vtpass",
       VTPASS_BASE_URL: fake.baseUrl,
@@ -174,6 +345,7 @@ export async function startFakeVtpass(
           product_name: order.serviceID,
           unique_element: order.recipient,
           amount: order.amount,
+          quantity: quantityOf(order.body),
           transactionId: order.transactionId,
           type: order.serviceID,
         },
@@ -183,27 +355,30 @@ export async function startFakeVtpass(
       transaction_date: new Date().toISOString(),
       purchased_code: "",
     };
-    if (order.status === "delivered" && /electric/.test(order.serviceID)) {
-      body.purchased_code = "Token : 4261 1234 5678 9012 3456";
-      body.mainToken = "42611234567890123456";
-    }
-    if (order.status === "delivered" && order.serviceID === "waec") {
-      body.purchased_code = "Serial No:WRN123456789, pin: 098765432109";
-      body.cards = [{ Serial: "WRN123456789", Pin: "098765432109" }];
-    }
-    return body;
+    return order.status === "delivered" ? { ...body, ...deliveredFields(order.serviceID, order.delivered) } : body;
   }
+
+  /** When each serviceID + billersCode (or phone) was last executed, for the `019` rule. */
+  const lastExecuted = new Map<string, number>();
 
   function pay(body: Record<string, unknown>, response: http.ServerResponse): void {
     const requestId = typeof body.request_id === "string" ? body.request_id : "";
     const serviceID = typeof body.serviceID === "string" ? body.serviceID : "";
+    if (!serviceID) return json(response, 200, { code: "011", response_description: "INVALID ARGUMENTS" });
     // https://www.vtpass.com/documentation/buying-services/: 12+ characters, the first 12 numeric.
-    if (!/^\d{12}/.test(requestId) || !serviceID) return json(response, 200, { code: "011", response_description: "INVALID ARGUMENTS" });
+    if (!/^\d{12}/.test(requestId)) return json(response, 200, { code: "085", response_description: "IMPROPER REQUEST ID" });
     fake.payRequests.push({ requestId, body });
     if (fake.orders.has(requestId)) return json(response, 200, { code: "014", response_description: "REQUEST ID ALREADY EXIST" });
     const fault = takeFault("pay");
     if (fault && !fault.executes) return strike(fault, response);
     const recipient = String(body.billersCode ?? body.phone ?? "");
+    const duplicateKey = `${serviceID}|${recipient}`;
+    const previous = lastExecuted.get(duplicateKey);
+    if (fake.duplicateWindowMs > 0 && previous !== undefined && Date.now() - previous < fake.duplicateWindowMs) {
+      return json(response, 200, { code: "019", response_description: "LIKELY DUPLICATE TRANSACTION", content: { errors: [] } });
+    }
+    if (body.subscription_type === "renew" && typeof body.amount !== "number")
+      return json(response, 200, { code: "011", response_description: "INVALID ARGUMENTS" });
     const outcome = outcomes.get(recipient) ?? "delivered";
     if (outcome === "unanswered") return void hanging.add(response);
     if (typeof outcome === "object" && "code" in outcome) {
@@ -211,11 +386,14 @@ export async function startFakeVtpass(
       return json(response, 200, { code: outcome.code, response_description: "REFUSED", content: { errors: [] } });
     }
     sequence += 1;
+    lastExecuted.set(duplicateKey, Date.now());
     const order: Order = {
       requestId,
       serviceID,
       recipient,
       amount: typeof body.amount === "number" ? body.amount : null,
+      body,
+      delivered: deliveryFor(serviceID, sequence, quantityOf(body), typeof body.amount === "number" ? body.amount : 0),
       transactionId: `1700000000${String(sequence).padStart(6, "0")}`,
       status: outcome === "delivered" ? "delivered" : "pending",
       pendingLeft: typeof outcome === "object" ? (outcome.processing ? -1 : outcome.pending) : 0,
@@ -231,6 +409,7 @@ export async function startFakeVtpass(
   }
 
   function requery(body: Record<string, unknown>, response: http.ServerResponse): void {
+    fake.requeries.push(String(body.request_id ?? ""));
     const fault = takeFault("requery");
     if (fault) return strike(fault, response);
     const order = fake.orders.get(String(body.request_id ?? ""));
@@ -242,15 +421,37 @@ export async function startFakeVtpass(
     json(response, 200, transactionAnswer(order));
   }
 
+  /** https://www.vtpass.com/documentation/dstv-subscription-api/: the current bouquet and what renewing it costs. */
+  function subscriptionOf(serviceID: string, billersCode: string): Record<string, string> {
+    const first = fake.variations[serviceID]?.[0];
+    const subscription = fake.subscriptions.get(billersCode) ?? {
+      bouquet: first?.name ?? "Unknown",
+      renewalAmount: first?.variation_amount ?? "0",
+    };
+    return {
+      Due_Date: "2026-12-31T00:00:00",
+      Customer_Number: billersCode.slice(-8),
+      Customer_Type: serviceID.toUpperCase(),
+      Current_Bouquet: subscription.bouquet,
+      Renewal_Amount: subscription.renewalAmount,
+    };
+  }
+
   function verify(body: Record<string, unknown>, response: http.ServerResponse): void {
     const fault = takeFault("verify");
     if (fault) return strike(fault, response);
     const billersCode = String(body.billersCode ?? "");
     if (!billersCode || !body.serviceID) return json(response, 200, { code: "011", response_description: "INVALID ARGUMENTS" });
     if (billersCode.endsWith("9999")) return json(response, 200, { code: "000", content: { error: "This smartcard number is invalid." } });
+    const serviceID = String(body.serviceID);
     json(response, 200, {
       code: "000",
-      content: { Customer_Name: "TEST CUSTOMER", Status: "ACTIVE", ...(body.type ? { Meter_Type: String(body.type).toUpperCase() } : {}) },
+      content: {
+        Customer_Name: "TEST CUSTOMER",
+        Status: "ACTIVE",
+        ...(body.type ? { Meter_Type: String(body.type).toUpperCase() } : {}),
+        ...(serviceID === "dstv" || serviceID === "gotv" ? subscriptionOf(serviceID, billersCode) : {}),
+      },
     });
   }
 

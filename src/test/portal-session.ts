@@ -69,3 +69,52 @@ export async function signIn(server: TestServer, email: string, password: string
   const response = await postCredentials(server, { email, password, csrfToken: csrf.csrfToken }, cookieHeader(csrf.response));
   return { cookie: cookieHeader(csrf.response, response), response };
 }
+
+/** The form's second step for a user with two-factor sign-in: the challenge from the first and a code. */
+export function postCode(
+  server: TestServer,
+  form: { challenge: string; code: string; csrfToken: string },
+  csrfCookie: string,
+): Promise<HttpResponse> {
+  const body = new URLSearchParams({ ...form, json: "true", callbackUrl: "/dashboard" });
+  return request(server.url("/api/auth/callback/credentials"), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
+    body: body.toString(),
+  });
+}
+
+/** The error code next-auth put in its redirect (`?error=…`), e.g. a two-factor challenge; null on success. */
+export function signInErrorOf(response: HttpResponse): string | null {
+  const url = (response.json() as { url?: string }).url ?? "";
+  return new URL(url, "http://x").searchParams.get("error");
+}
+
+/** One tRPC call over HTTP as the portal makes it (same-origin, superjson), with a session cookie. */
+export async function trpcCall(
+  server: TestServer,
+  cookie: string,
+  path: string,
+  kind: "query" | "mutation",
+  input?: unknown,
+): Promise<{ status: number; data: unknown; appCode: string | null; code: string | null }> {
+  const encoded = input === undefined ? undefined : JSON.stringify({ json: input });
+  const response =
+    kind === "query"
+      ? await request(server.url(`/api/trpc/${path}${encoded ? `?input=${encodeURIComponent(encoded)}` : ""}`), { headers: { cookie } })
+      : await request(server.url(`/api/trpc/${path}`), {
+          method: "POST",
+          headers: { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" },
+          body: encoded ?? "{}",
+        });
+  const body = response.json() as {
+    result?: { data?: { json?: unknown } };
+    error?: { json?: { data?: { code?: string; appCode?: string | null } } };
+  };
+  return {
+    status: response.status,
+    data: body.result?.data?.json,
+    appCode: body.error?.json?.data?.appCode ?? null,
+    code: body.error?.json?.data?.code ?? null,
+  };
+}

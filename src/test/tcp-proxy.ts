@@ -2,9 +2,12 @@
  * A TCP proxy a test puts between the server and PostgreSQL, to take the database away from a running
  * server without touching the shared test cluster: `hang()` makes it a database that stopped answering
  * (connections accepted, nothing forwarded, open ones frozen); `close()` makes it unreachable
- * (connections refused, open ones reset).
+ * (connections refused, open ones reset). Between a client and the API server, `dropNextAnswer()`
+ * loses an answer the way a network does: the request arrives and is handled, and the connection is
+ * cut as the answer starts back, before the client sees a byte of it.
  */
 import net from "node:net";
+import { Transform } from "node:stream";
 import { afterAll } from "vitest";
 
 export interface TcpProxy {
@@ -12,6 +15,10 @@ export interface TcpProxy {
   /** `url` with its host and port pointed at the proxy. */
   proxiedUrl: (url: string) => string;
   hang: () => void;
+  /** The next answer to come back, on whichever connection, is not forwarded: that connection is cut instead. */
+  dropNextAnswer: () => void;
+  /** How many connections were accepted so far. */
+  connections: () => number;
   close: () => Promise<void>;
 }
 
@@ -19,8 +26,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
   const held = new Set<net.Socket>();
   let hanging = false;
+  let answersToDrop = 0;
+  let accepted = 0;
 
   const server = net.createServer((client) => {
+    accepted += 1;
     client.on("error", () => {});
     if (hanging) {
       held.add(client);
@@ -36,7 +46,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       pairs.delete(pair);
     });
     upstream.on("close", () => client.destroy());
-    client.pipe(upstream).pipe(client);
+    // Upstream bytes pass a gate that, when an answer is to be lost, swallows them and cuts both sides.
+    const gate = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (answersToDrop === 0) return done(null, chunk);
+        answersToDrop -= 1;
+        client.destroy();
+        upstream.destroy();
+        done();
+      },
+    });
+    client.pipe(upstream).pipe(gate).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as net.AddressInfo).port;
@@ -67,6 +87,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         upstream.pause();
       }
     },
+    dropNextAnswer: () => {
+      answersToDrop += 1;
+    },
+    connections: () => accepted,
     close,
   };
 }

@@ -51,7 +51,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     answerFor: null as WebhookReceiver["answerFor"],
   };
 
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => void handle(req, res));
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString("utf8");
@@ -84,7 +85,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       (receiver.answers.length > 1 ? receiver.answers.shift()! : (receiver.answers[0] ?? { status: 204 }));
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     res.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? "");
-  });
+  }
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;

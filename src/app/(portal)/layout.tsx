@@ -1,4 +1,3 @@
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { PortalNav } from "~/components/portal-nav";
 import { navigationFor } from "~/components/portal-pages";
@@ -6,13 +5,14 @@ import { roleLabel } from "~/components/role-label";
 import { SignOutButton } from "~/components/sign-out-button";
 import { TestDataBanner, TestDataSwitch } from "~/components/test-data-switch";
 import { getSessionActor } from "~/server/auth/session";
+import { redirectWithoutFullSession } from "./page-access";
 
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const actor = await getSessionActor();
-  if (!actor) redirect("/sign-in");
+  if (!actor) return redirectWithoutFullSession();
 
   const items = navigationFor(actor.role);
-  // Decided by getSessionActor from the switch's cookie; operators never have it (README "Test mode").
+  // Decided by getSessionActor from the switch's cookie; operators never have it (docs/integrating.md "Test mode").
   const testData = actor.livemode === false;
 
   return (
@@ -21,8 +21,8 @@ export default async function PortalLayout({ children }: { children: ReactNode }
         {/*
           Brand, the Test data switch, who is signed in and sign-out on the first row; the nav on its own
           row below, at every width: an owner's eight pages beside the email and the button already filled
-          a 1280px window's 1024px column, and with the switch (README "Test mode") one row would hide the
-          email or push "Sign out" out of the column. A long email is shortened (in full on hover).
+          a 1280px window's 1024px column, and with the switch (docs/integrating.md "Test mode") one row would
+          hide the email or push "Sign out" out of the column. A long email is shortened (in full on hover).
         */}
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
           <span className="shrink-0 text-sm font-semibold text-emerald-700">Reseller Portal</span>

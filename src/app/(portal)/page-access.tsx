@@ -1,7 +1,7 @@
 import "server-only";
 import { forbidden, redirect } from "next/navigation";
 import { mayOpen, type PortalPageName } from "~/components/portal-pages";
-import { getSessionActor, type UserActor } from "~/server/auth/session";
+import { GATE_PAGES, getSessionActor, getSignedInSession, type UserActor } from "~/server/auth/session";
 
 /**
  * Every portal page and section layout starts here: the signed-in user, or for a role the page is not
@@ -12,7 +12,13 @@ import { getSessionActor, type UserActor } from "~/server/auth/session";
  */
 export async function pageAccess(page: PortalPageName, options: { forAnAccount?: boolean } = {}): Promise<{ actor: UserActor }> {
   const actor = await getSessionActor();
-  if (!actor) redirect("/sign-in");
+  if (!actor) return redirectWithoutFullSession();
   if (!mayOpen(page, actor.role, options)) forbidden();
   return { actor };
+}
+
+/** No full session: to the step a gated session must take first (session-user.ts), else to sign-in. */
+export async function redirectWithoutFullSession(): Promise<never> {
+  const session = await getSignedInSession();
+  redirect(session?.gate ? GATE_PAGES[session.gate] : "/sign-in");
 }

@@ -10,10 +10,11 @@ import { customerId as customerIdSchema } from "~/schemas/purchases";
 import type { BillServicePath } from "~/schemas/services";
 import { useTRPC } from "~/trpc/react";
 import { BILL_SERVICE_WORDS } from "./bill-services";
+import { ChoiceFieldset, ChoiceRadio } from "./choice-fieldset";
 import { Checkout } from "./checkout";
 import { CustomerDetails } from "./customer-details";
 import { describePurchaseError } from "./describe-error";
-import { AmountField, ContinueButton, readAmount } from "./order-fields";
+import { AmountField, ContinueButton, PhoneField, readAmount, readPhone } from "./order-fields";
 import type { BillProduct, CustomerVerification } from "./types";
 import { useOrderAttempt } from "./use-order-attempt";
 
@@ -22,6 +23,10 @@ interface BillOrder {
   verification: CustomerVerification;
   /** Kobo, sent only for variable-amount products. */
   amount: number | undefined;
+  /** The customer's phone, when given: where the biller texts, and how it tells WAEC PINs apart. */
+  phone: string | undefined;
+  /** Cable TV: renew the current subscription rather than pay for the package as a new or changed bouquet. */
+  renew: boolean;
   charge: bigint;
 }
 
@@ -46,7 +51,9 @@ export function BillPayment({ service }: { service: BillServicePath }) {
   const [planId, setPlanId] = useState("");
   const [customerId, setCustomerId] = useState("");
   const [amountText, setAmountText] = useState("");
-  const [errors, setErrors] = useState<{ product?: string; customerId?: string; amount?: string }>({});
+  const [phoneText, setPhoneText] = useState("");
+  const [subscription, setSubscription] = useState<"change" | "renew">("change");
+  const [errors, setErrors] = useState<{ product?: string; customerId?: string; amount?: string; phone?: string }>({});
 
   const product = products.data?.find((candidate) => candidate.planId === planId) ?? null;
   // A verification counts only for the product and number it was made for.
@@ -54,6 +61,11 @@ export function BillPayment({ service }: { service: BillServicePath }) {
     verify.data && verify.variables?.planId === planId && verify.variables.customerId === customerId.trim() ? verify.data : null;
   const verifyError =
     verify.error && verify.variables?.planId === planId && verify.variables.customerId === customerId.trim() ? verify.error : null;
+  // Renewing is offered only with the package that renews the customer's current subscription.
+  const renewal = verification?.renewal ?? null;
+  const renewable = renewal !== null && renewal.planId === planId;
+  const renew = renewable && subscription === "renew";
+  const renewalPackage = renewal && !renewable ? products.data?.find((candidate) => candidate.planId === renewal.planId) : undefined;
 
   function runVerify() {
     const parsedId = customerIdSchema.safeParse(customerId);
@@ -84,9 +96,15 @@ export function BillPayment({ service }: { service: BillServicePath }) {
     } else {
       charge = product.price ?? 0n;
     }
+    const phone = phoneText.trim() === "" ? undefined : readPhone(phoneText);
+    if (phone?.problem) {
+      setErrors({ phone: phone.problem });
+      return;
+    }
     setErrors({});
-    const orderKey = JSON.stringify([service, product.planId, verification.customerId, amount ?? null]);
-    confirmStep(orderKey, { product, verification, amount, charge });
+    // The phone does not define the order (a retry with another phone is the same purchase), so it is not in the key.
+    const orderKey = JSON.stringify([service, product.planId, verification.customerId, amount ?? null, renew]);
+    confirmStep(orderKey, { product, verification, amount, phone: phone?.value, renew, charge });
   }
 
   if (order) {
@@ -99,6 +117,10 @@ export function BillPayment({ service }: { service: BillServicePath }) {
           { label: words.customerIdLabel, value: order.verification.customerId },
           { label: "Customer name", value: order.verification.customerName },
           ...(order.amount === undefined ? [] : [{ label: "Amount", value: formatNaira(order.amount) }]),
+          ...(order.phone === undefined ? [] : [{ label: "Customer's phone", value: order.phone }]),
+          ...(order.verification.renewal
+            ? [{ label: "Subscription", value: order.renew ? "Renewal of the current subscription" : "New or changed bouquet" }]
+            : []),
         ]}
         charge={order.charge}
         seller="biller"
@@ -116,12 +138,16 @@ export function BillPayment({ service }: { service: BillServicePath }) {
             planId: order.product.planId,
             customerId: order.verification.customerId,
             ...(order.amount === undefined ? {} : { amount: order.amount }),
+            ...(order.phone === undefined ? {} : { phone: order.phone }),
+            ...(order.renew ? { subscriptionType: "renew" as const } : {}),
           })
         }
         onNewOrder={() => {
           startOver();
           setCustomerId("");
           setAmountText("");
+          setPhoneText("");
+          setSubscription("change");
           verify.reset();
         }}
       />
@@ -195,11 +221,47 @@ export function BillPayment({ service }: { service: BillServicePath }) {
               />
             </div>
           )}
+          {renewable && (
+            <ChoiceFieldset name="subscription" legend="What to pay for">
+              <div className="mt-2 space-y-2">
+                {(
+                  [
+                    ["renew", `Renew the current subscription (${renewal.currentBouquet ?? product.name})`],
+                    ["change", `${product.name} as a new or changed bouquet`],
+                  ] as const
+                ).map(([value, label]) => (
+                  <label key={value} className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
+                    <ChoiceRadio name="subscription" value={value} chosen={subscription} onChoose={() => setSubscription(value)} />
+                    {label}
+                  </label>
+                ))}
+              </div>
+            </ChoiceFieldset>
+          )}
+          {renewalPackage && (
+            <p className="text-sm text-slate-600">
+              To renew this customer&apos;s current subscription ({renewal?.currentBouquet ?? renewalPackage.name}), choose{" "}
+              {renewalPackage.name} as the {words.productLabel.toLowerCase()}.
+            </p>
+          )}
           {product.amountType === "fixed" && (
             <p className="text-sm text-slate-600">
               Price: <span className="font-semibold text-slate-900">{formatNaira(product.price)}</span>
             </p>
           )}
+          <div className="max-w-xs">
+            <PhoneField
+              id="bill-phone"
+              label="Customer's phone (optional)"
+              hint={words.phoneHint}
+              value={phoneText}
+              onChange={(value) => {
+                setPhoneText(value);
+                setErrors((current) => ({ ...current, phone: undefined }));
+              }}
+              error={errors.phone}
+            />
+          </div>
           <ContinueButton />
         </>
       )}

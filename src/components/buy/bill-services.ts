@@ -7,6 +7,8 @@ export interface BillServiceWords {
   customerIdHint: string;
   /** What the biller's code is called on the result, when it sends one. */
   tokenLabel: string;
+  /** What the customer's (optional) phone is for. */
+  phoneHint: string;
 }
 
 /** How each bill service is named to people. */
@@ -17,6 +19,7 @@ export const BILL_SERVICE_WORDS: Record<BillServicePath, BillServiceWords> = {
     customerIdLabel: "Smartcard / IUC number",
     customerIdHint: "Printed on the decoder or the smartcard.",
     tokenLabel: "Token",
+    phoneHint: "Where the biller may text the receipt.",
   },
   electricity: {
     title: "Electricity",
@@ -24,6 +27,7 @@ export const BILL_SERVICE_WORDS: Record<BillServicePath, BillServiceWords> = {
     customerIdLabel: "Meter number",
     customerIdHint: "The prepaid meter's number, on the meter or a past receipt.",
     tokenLabel: "Token",
+    phoneHint: "Where the biller may text the token.",
   },
   education: {
     title: "Education",
@@ -31,6 +35,7 @@ export const BILL_SERVICE_WORDS: Record<BillServicePath, BillServiceWords> = {
     customerIdLabel: "Candidate or phone number",
     customerIdHint: "Who the PIN is for.",
     tokenLabel: "PIN",
+    phoneHint: "Where the PIN may be texted. Some providers need it for WAEC PINs.",
   },
   broadband: {
     title: "Broadband",
@@ -38,6 +43,7 @@ export const BILL_SERVICE_WORDS: Record<BillServicePath, BillServiceWords> = {
     customerIdLabel: "Account or device number",
     customerIdHint: "The customer's account number with the provider.",
     tokenLabel: "Token",
+    phoneHint: "Where the provider may text the receipt or PIN.",
   },
 };
 

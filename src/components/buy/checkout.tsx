@@ -103,7 +103,7 @@ export function Checkout(props: CheckoutProps) {
       </div>
       {errorText && <ErrorAlert>{errorText}</ErrorAlert>}
       <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-end">
-        <button type="button" onClick={confirm} disabled={pending} className={buttonClass("primary")}>
+        <button type="button" onClick={() => void confirm()} disabled={pending} className={buttonClass("primary")}>
           {pending ? "Buying…" : `Confirm and pay ${formatNaira(charge)}`}
         </button>
         <button type="button" onClick={onBack} disabled={pending} className={buttonClass("secondary")}>

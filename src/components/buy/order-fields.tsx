@@ -18,16 +18,21 @@ export function PhoneField({
   value,
   onChange,
   error,
+  label = "Phone number",
+  hint,
 }: {
   id: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  label?: string;
+  hint?: string;
 }) {
   return (
     <TextField
       id={id}
-      label="Phone number"
+      label={label}
+      hint={hint}
       type="tel"
       inputMode="tel"
       autoComplete="off"

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect } from "react";
 import { formatDateTime } from "~/components/dates";
+import { deliveredItems } from "~/components/delivered-items";
 import { formatNaira } from "~/components/money";
 import { Reference } from "~/components/reference";
 import { StatusBadge } from "~/components/status-badge";
@@ -16,16 +17,6 @@ import { useFocusOnMount } from "./use-focus-on-mount";
 
 /** How often a pending purchase is looked up again; the reconciler settles one within seconds. */
 const POLL_INTERVAL_MS = 2500;
-
-/** Electricity tokens are read out and typed in groups of four. */
-function groupDigits(token: string): string {
-  return /^\d+$/.test(token) ? token.replace(/(\d{4})(?=\d)/g, "$1 ") : token;
-}
-
-/** A label as a word inside a sentence: "Token" → "token"; an abbreviation ("PIN") stays as it is. */
-function inSentence(label: string): string {
-  return /^[A-Z]+$/.test(label) ? label : label.toLowerCase();
-}
 
 interface PurchaseResultProps {
   purchase: Purchase;
@@ -52,6 +43,7 @@ export function PurchaseResult({ purchase, seller, recipientLabel, tokenLabel, o
   });
   const current = polled.data && polled.data.id === purchase.id ? polled.data : purchase;
   const { status } = current;
+  const delivered = deliveredItems(current, tokenLabel);
 
   useEffect(() => {
     if (status !== "pending") void queryClient.invalidateQueries({ queryKey: trpc.purchases.balance.queryKey() });
@@ -108,19 +100,25 @@ export function PurchaseResult({ purchase, seller, recipientLabel, tokenLabel, o
             {current.failureReason && <p className="mt-1">{current.failureReason}</p>}
           </div>
         )}
-        {status === "successful" && current.token && (
-          <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3">
-            <p className="text-sm font-medium text-emerald-900">{tokenLabel}</p>
-            <p
-              className="mt-1 font-mono text-lg font-semibold break-words text-slate-900 sm:text-xl sm:tracking-wide"
-              data-testid="purchase-token"
-            >
-              {groupDigits(current.token)}
-            </p>
-            <div className="mt-2">
-              <CopyButton text={current.token} what={inSentence(tokenLabel)} />
-            </div>
-          </div>
+        {status === "successful" && delivered.length > 0 && (
+          <dl className="space-y-2 rounded-md border border-emerald-200 bg-emerald-50 p-3" aria-label="What was delivered">
+            {delivered.map((item) => (
+              <div key={`${item.kind}-${item.label}`}>
+                <dt className="text-sm font-medium text-emerald-900">{item.label}</dt>
+                <dd
+                  className="mt-1 font-mono text-lg font-semibold break-words text-slate-900 sm:text-xl sm:tracking-wide"
+                  data-testid={`purchase-${item.kind}`}
+                >
+                  {item.display}
+                </dd>
+                {item.copyWhat && (
+                  <dd className="mt-1">
+                    <CopyButton text={item.value} what={item.copyWhat} />
+                  </dd>
+                )}
+              </div>
+            ))}
+          </dl>
         )}
       </div>
 

@@ -5,7 +5,7 @@ import { useTRPC } from "~/trpc/react";
 
 /**
  * The account's wallet balance, refreshed after every purchase (the Buy pages invalidate it): the test
- * wallet's, and named so, while Test data is on (README "Test mode").
+ * wallet's, and named so, while Test data is on (docs/integrating.md "Test mode").
  */
 export function WalletBalance() {
   const trpc = useTRPC();

@@ -43,7 +43,7 @@ export function CopyButton({ text, what }: { text: string; what: string }) {
     <span className="inline-flex flex-wrap items-center gap-2">
       <button
         type="button"
-        onClick={async () => setState((await copyText(text)) ? "copied" : "failed")}
+        onClick={() => void copyText(text).then((copied) => setState(copied ? "copied" : "failed"))}
         className={buttonClass("secondary", "sm")}
       >
         Copy {what}

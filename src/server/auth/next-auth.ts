@@ -1,6 +1,9 @@
 /**
- * Portal sign-in: next-auth v4 with the Credentials provider and JWT sessions (no session table; the
- * encrypted cookie carries who the user is, and getSessionActor re-checks the user on every request).
+ * Portal sign-in: next-auth v4 with the Credentials provider. The encrypted cookie (next-auth's JWT)
+ * names a row of user_sessions, and every read of the session (the jwt callback below, so
+ * getServerSession and /api/auth/session alike) checks that row and its user in the database
+ * (read-active-session.ts): a session ends for good when its row does, on every process. next-auth's
+ * "database" strategy would do the same but does not work with the Credentials provider.
  *
  * Secret: AUTH_SECRET, which src/bin/server.ts always sets (configured, or generated and kept in the
  * data folder). next-auth v4 would fall back to NEXTAUTH_SECRET / AUTH_SECRET on its own, but passing
@@ -22,12 +25,16 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import type { Role } from "~/generated/prisma/enums";
 import { authSecret, env } from "~/env";
-import { db } from "~/server/db";
-import { hashPassword, verifyPassword } from "~/server/auth/password";
-import { signInThrottle, SignInThrottledError, type SignInAttempt } from "~/server/auth/sign-in-throttle";
+import { signInWithCode, signInWithPassword, type SignInOutcome } from "~/server/auth/sign-in";
+import { SignInThrottledError } from "~/server/auth/sign-in-throttle";
+import { requestSourceAddress } from "~/server/http/request-source-address";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
 import { logger } from "~/server/log";
-import { throttledSignInCode } from "~/schemas/sign-in";
+import { readActiveSession } from "~/server/services/sessions/read-active-session";
+import type { SessionGate } from "~/server/services/sessions/session-user";
+import { SESSION_LIFETIME_MS } from "~/server/services/sessions/session-user";
+import { signOutSession } from "~/server/services/sessions/sign-out-session";
+import { isChallengeToken, throttledSignInCode, TWO_FACTOR_EXPIRED, twoFactorRequiredCode } from "~/schemas/sign-in";
 
 if (!env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "1";
 
@@ -37,39 +44,42 @@ declare module "next-auth" {
     email: string;
     role: Role;
     accountId: string | null;
+    sessionId: string;
   }
   interface Session {
-    user: { id: string; email: string; role: Role; accountId: string | null; signedInAt: number };
+    user: {
+      id: string;
+      email: string;
+      role: Role;
+      accountId: string | null;
+      sessionId: string;
+      signedInAt: number;
+      gate: SessionGate | null;
+    };
   }
 }
 
 declare module "next-auth/jwt" {
   interface JWT {
+    sessionId?: string;
     signedInAt?: number;
     userId?: string;
     role?: Role;
     accountId?: string | null;
+    gate?: SessionGate | null;
   }
 }
 
-/** Portal sessions end after a working day; signing in again is cheap, a stolen cookie is not. */
-const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
-
-const credentialsInput = z.object({
+const passwordInput = z.object({
   email: z.string().trim().toLowerCase().min(3).max(320),
   // bcrypt only looks at the first 72 bytes; the cap keeps hashing cost bounded.
   password: z.string().min(1).max(200),
 });
 
-/**
- * Compared against when the e-mail is unknown, so a wrong e-mail takes as long as a wrong password
- * and response times do not reveal which addresses have accounts.
- */
-let dummyHash: Promise<string> | undefined;
-function timingDummyHash(): Promise<string> {
-  dummyHash ??= hashPassword("not-a-real-password-only-for-equal-timing");
-  return dummyHash;
-}
+const codeInput = z.object({
+  challenge: z.string().refine(isChallengeToken),
+  code: z.string().trim().min(6).max(40),
+});
 
 /** Thrown to next-auth when sign-in cannot be decided (e.g. the database is down); its message reaches the browser. */
 const SIGN_IN_UNAVAILABLE = "SignInUnavailable";
@@ -79,65 +89,61 @@ interface SignInRequest {
   headers?: Record<string, unknown>;
 }
 
-/** The address src/bin/server.ts computed for the request (never a client-chosen header); null when absent. */
-function sourceAddressOf(request: SignInRequest | undefined): string | null {
-  const value = request?.headers?.[SOURCE_ADDRESS_HEADER];
+function headerOf(request: SignInRequest | undefined, name: string): string | null {
+  const value = request?.headers?.[name];
   return typeof value === "string" && value !== "" ? value : null;
 }
 
+/** The session read ended, expired or was never there: next-auth clears the cookie, we log it as routine. */
+class SessionNotActive extends Error {
+  constructor() {
+    super("The portal session has ended.");
+  }
+}
+
+/** The outcome of sign-in as next-auth wants it: a user, null (refused), or an error whose message is the form's code. */
+function forNextAuth(outcome: SignInOutcome): User | null {
+  switch (outcome.kind) {
+    case "signed_in":
+      return { ...outcome.user, sessionId: outcome.sessionId };
+    case "refused":
+      return null;
+    case "two_factor":
+      throw new Error(twoFactorRequiredCode(outcome.challenge, outcome.invalid));
+    case "challenge_expired":
+      throw new Error(TWO_FACTOR_EXPIRED);
+  }
+}
+
 /**
- * The Credentials provider's authorize(): a user for a matching, enabled account, else null. Throttled
- * (src/server/auth/sign-in-throttle.ts): over the limit it throws, before looking at the password.
- * A refusal is logged with the user id when the e-mail is known, never with the e-mail or password
- * typed (people type passwords into the wrong field).
+ * The Credentials provider's authorize(): the e-mail and password, or a two-factor challenge and its
+ * code (src/server/auth/sign-in.ts). A refusal is logged with the user id when the e-mail is known,
+ * never with the e-mail or password typed (people type passwords into the wrong field).
  */
 export async function authorizeCredentials(credentials: Record<string, string> | undefined, request?: SignInRequest): Promise<User | null> {
-  const parsed = credentialsInput.safeParse(credentials ?? {});
-  if (!parsed.success) return null;
-  const { email, password } = parsed.data;
-  const sourceIp = sourceAddressOf(request) ?? undefined;
-
-  let attempt: SignInAttempt;
+  const context = { sourceIp: headerOf(request, SOURCE_ADDRESS_HEADER), userAgent: headerOf(request, "user-agent") };
+  const byCode = codeInput.safeParse(credentials ?? {});
+  const byPassword = byCode.success ? null : passwordInput.safeParse(credentials ?? {});
+  if (!byCode.success && !byPassword?.success) return credentials?.challenge ? forNextAuth({ kind: "challenge_expired" }) : null;
+  let outcome: SignInOutcome;
   try {
-    attempt = await signInThrottle().begin(email, sourceIp ?? null);
+    outcome = byCode.success
+      ? await signInWithCode(byCode.data.challenge, byCode.data.code, context)
+      : await signInWithPassword(byPassword!.data!.email, byPassword!.data!.password, context);
   } catch (error) {
     // next-auth sends a thrown message to the client as the error code: the form reads the wait from it.
     if (error instanceof SignInThrottledError) throw new Error(throttledSignInCode(error.retryAfterSeconds));
-    logger.error({ err: error }, "sign-in throttle unavailable");
+    logger.error({ err: error }, "sign-in could not be decided");
+    // Never let internals through.
     throw new Error(SIGN_IN_UNAVAILABLE);
   }
-
-  let user;
-  try {
-    user = await db.user.findUnique({
-      where: { email },
-      select: { id: true, email: true, passwordHash: true, role: true, accountId: true, disabledAt: true },
-    });
-  } catch (error) {
-    logger.error({ err: error }, "sign-in: user lookup failed");
-    // next-auth sends a thrown message to the client as the error code; never let internals through.
-    throw new Error(SIGN_IN_UNAVAILABLE);
-  }
-
-  if (!user) {
-    await verifyPassword(password, await timingDummyHash());
-    logger.info({ outcome: "unknown_email", sourceIp }, "sign-in refused");
-    return null;
-  }
-  const matches = await verifyPassword(password, user.passwordHash);
-  // Checked after the password so a disabled account answers exactly like a wrong password.
-  if (!matches || user.disabledAt) {
-    logger.info({ outcome: matches ? "user_disabled" : "wrong_password", userId: user.id, sourceIp }, "sign-in refused");
-    return null;
-  }
-  // The user is in either way; a counter left behind only makes their next mistakes count sooner.
-  await attempt.succeeded().catch((error: unknown) => logger.warn({ err: error }, "could not clear sign-in failures"));
-  return { id: user.id, email: user.email, role: user.role, accountId: user.accountId };
+  return forNextAuth(outcome);
 }
 
 export const authOptions: NextAuthOptions = {
   secret: authSecret(),
-  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  // The cookie's own lifetime; the session row's (set at sign-in, never renewed) is what decides.
+  session: { strategy: "jwt", maxAge: SESSION_LIFETIME_MS / 1000 },
   // Our own page for both: next-auth's built-in pages are never shown.
   pages: { signIn: "/sign-in", error: "/sign-in" },
   providers: [
@@ -154,8 +160,10 @@ export const authOptions: NextAuthOptions = {
   logger: {
     error: (code, metadata) => {
       const err = metadata instanceof Error ? metadata : metadata.error;
-      // A cookie that does not decrypt (forged, expired secret) is the client's problem, not ours: no stack.
-      if (code === "JWT_SESSION_ERROR") logger.warn({ code, reason: err?.message }, "next-auth: session cookie refused");
+      // A session that ended (signed out, reset, disabled) is routine; a cookie that does not decrypt
+      // (forged, expired secret) is the client's problem, not ours: no stack either way.
+      if (code === "JWT_SESSION_ERROR" && err instanceof SessionNotActive) logger.info({ code }, "next-auth: ended session refused");
+      else if (code === "JWT_SESSION_ERROR") logger.warn({ code, reason: err?.message }, "next-auth: session cookie refused");
       else logger.error({ code, err }, "next-auth error");
     },
     warn: (code) => logger.warn({ code }, "next-auth warning"),
@@ -164,29 +172,42 @@ export const authOptions: NextAuthOptions = {
   events: {
     // userRole, not role: every line's role is the process's ("server", "worker N").
     signIn: ({ user }) => logger.info({ userId: user.id, userRole: user.role, accountId: user.accountId }, "signed in"),
-    signOut: ({ token }) => logger.info({ userId: token.userId }, "signed out"),
+    // The row ends, so a copy of the cookie is refused from now on (read-active-session.ts).
+    signOut: async ({ token }) => {
+      await signOutSession(token.sessionId, await requestSourceAddress());
+      logger.info({ userId: token.userId }, "signed out");
+    },
   },
   callbacks: {
-    jwt({ token, user }) {
-      // `user` is present only right after authorize(); later calls carry the token forward.
+    async jwt({ token, user }) {
+      // `user` is present only right after authorize(), which opened the session row.
       if (user) {
+        token.sessionId = user.sessionId;
         token.userId = user.id;
-        token.email = user.email;
-        token.role = user.role;
-        token.accountId = user.accountId;
-        // Not the JWT's iat, which next-auth renews as the session is used: the moment of sign-in.
         token.signedInAt = Date.now();
+        return token;
       }
+      // Every later read: the row decides. Thrown, next-auth answers "no session" and clears the cookie.
+      const session = await readActiveSession(token.sessionId, await requestSourceAddress());
+      if (!session) throw new SessionNotActive();
+      token.userId = session.user.id;
+      token.email = session.user.email;
+      token.role = session.user.role;
+      token.accountId = session.user.accountId;
+      token.gate = session.gate;
+      token.signedInAt = session.signedInAt.getTime();
       return token;
     },
     session({ session, token }) {
-      if (token.userId && token.email && token.role) {
+      if (token.userId && token.email && token.role && token.sessionId) {
         session.user = {
           id: token.userId,
           email: token.email,
           role: token.role,
           accountId: token.accountId ?? null,
+          sessionId: token.sessionId,
           signedInAt: token.signedInAt ?? 0,
+          gate: token.gate ?? null,
         };
       }
       return session;

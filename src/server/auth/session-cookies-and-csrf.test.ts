@@ -165,7 +165,7 @@ describe("the sign-in form posted without its script (/sign-in/submit)", () => {
   });
 });
 
-describe('the Test data switch (/api/portal/mode, README "Test mode")', () => {
+describe('the Test data switch (/api/portal/mode, docs/integrating.md "Test mode")', () => {
   const switchTo = (server: TestServer, cookie: string, headers: Record<string, string>, form: Record<string, string>) =>
     request(server.url("/api/portal/mode"), {
       method: "POST",

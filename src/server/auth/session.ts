@@ -1,11 +1,16 @@
 /**
  * The signed-in portal user as an Actor, for server components, route handlers and the tRPC context.
  *
- * The JWT says who signed in; the database says whether they still may. Each call re-reads the user
- * (one primary-key lookup) so that disabling a user, or changing their role or account, takes effect
- * on their next request rather than when the cookie expires.
+ * The cookie names a session row; next-auth's jwt callback (next-auth.ts) reads that row and its user
+ * on every request (read-active-session.ts), so signing out, a password change or reset, disabling
+ * and a change of role or account take effect on the session's next request rather than when the
+ * cookie expires, on every process.
  *
- * It is also the one place the portal's mode is decided (README "Test mode"): the "Test data" switch
+ * A session may be gated (session-user.ts): signed in with a temporary password, or an operator
+ * without two-factor sign-in. getSessionActor answers null for it, so every page, procedure and
+ * download refuses it as signed out; getSignedInSession gives the gate to the few places that serve it.
+ *
+ * It is also the one place the portal's mode is decided (docs/integrating.md "Test mode"): the "Test data" switch
  * is a cookie, and an account user who has it on gets an actor with `livemode: false`, which every
  * service reads through actorLivemode. Operators always work live, whatever their browser sends.
  */
@@ -15,9 +20,9 @@ import { cache } from "react";
 import { env } from "~/env";
 import type { Actor } from "~/server/auth/actor";
 import { authOptions } from "~/server/auth/next-auth";
-import { db } from "~/server/db";
 import { servedOverTls } from "~/server/http/security-headers";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
+import type { SessionGate } from "~/server/services/sessions/session-user";
 
 export type UserActor = Extract<Actor, { kind: "user" }>;
 
@@ -45,29 +50,48 @@ function cookieValue(cookieHeader: string | null, name: string): string | undefi
   return undefined;
 }
 
+export interface SignedInSession {
+  actor: UserActor;
+  /** What the session must do before the portal opens; null: nothing, it is a full session. */
+  gate: SessionGate | null;
+}
+
 /**
  * Cached per server render: a layout and its page render in parallel and both need the actor (the page
  * cannot rely on the layout's redirect having happened), but one lookup per request is enough.
  */
-export const getSessionActor = cache(async function getSessionActor(): Promise<UserActor | null> {
+export const getSignedInSession = cache(async function getSignedInSession(): Promise<SignedInSession | null> {
   const session = await getServerSession(authOptions);
-  const userId = session?.user?.id;
-  if (!userId) return null;
-
-  const user = await db.user.findUnique({
-    where: { id: userId },
-    select: { id: true, email: true, role: true, accountId: true, disabledAt: true, sessionsValidFrom: true },
-  });
-  if (!user || user.disabledAt) return null;
-  if (user.sessionsValidFrom && (session.user.signedInAt ?? 0) < user.sessionsValidFrom.getTime()) return null;
+  const user = session?.user;
+  if (!user?.id || !user.sessionId) return null;
 
   // Set by src/bin/server.ts on every request (overwriting anything a client sent); absent only when
   // Next.js runs without our server, e.g. `next dev` on its own.
   const requestHeaders = await headers();
   const sourceIp = requestHeaders.get(SOURCE_ADDRESS_HEADER);
-  const actor: UserActor = { kind: "user", userId: user.id, email: user.email, role: user.role, accountId: user.accountId, sourceIp };
+  const actor: UserActor = {
+    kind: "user",
+    userId: user.id,
+    email: user.email,
+    role: user.role,
+    accountId: user.accountId,
+    sourceIp,
+    sessionId: user.sessionId,
+  };
   const testData = cookieValue(requestHeaders.get("cookie"), testDataCookie().name) === user.id;
   // Only account users have a test wallet; an operator's view of an account is always its live one.
   if (testData && user.role !== "OPERATOR") actor.livemode = false;
-  return actor;
+  return { actor, gate: user.gate };
 });
+
+/** The signed-in user of a full (ungated) session, else null. */
+export async function getSessionActor(): Promise<UserActor | null> {
+  const session = await getSignedInSession();
+  return session && session.gate === null ? session.actor : null;
+}
+
+/** Where a signed-in session belongs: its gate's page (session-user.ts), or the dashboard. */
+export const GATE_PAGES: Record<SessionGate, string> = {
+  password_change: "/sign-in/new-password",
+  two_factor_enrolment: "/sign-in/two-factor-setup",
+};

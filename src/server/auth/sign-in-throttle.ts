@@ -1,7 +1,7 @@
 /**
- * Sign-in throttling against password guessing (README "Rate limits"): failed portal sign-ins are
- * counted per email and per source address in PostgreSQL (table sign_in_throttles, through
- * rate-limiter-flexible's RateLimiterPrisma on our one Prisma client), so the limit holds however many
+ * Sign-in throttling against password guessing (docs/deploying.md "Rate limits across processes and hosts"):
+ * failed portal sign-ins are counted per email and per source address in PostgreSQL (table sign_in_throttles,
+ * through rate-limiter-flexible's RateLimiterPrisma on our one Prisma client), so the limit holds however many
  * processes and hosts serve the portal. Sign-in is rare; a write per attempt costs nothing there.
  *
  * An attempt first takes a point from each counter (one atomic upsert each) and only then is the
@@ -64,13 +64,14 @@ export function createSignInThrottle(options: SignInThrottleOptions) {
      * Counts an attempt before its password is checked. Throws SignInThrottledError when either
      * counter is over its limit (then the other keeps its point back: a refused attempt was never
      * checked, so it counts only where it was refused), or the store's error when it cannot count.
-     * @param email lower-cased
+     * @param email lower-cased; null for an attempt that names nobody (a staff invitation's link),
+     *   counted by address only
      * @param sourceAddress the request's source address; null when unknown, counting by email only
      */
-    async begin(email: string, sourceAddress: string | null): Promise<SignInAttempt> {
+    async begin(email: string | null, sourceAddress: string | null): Promise<SignInAttempt> {
       const addressKey = sourceAddress === null ? null : addressCounterKey(sourceAddress);
       const counters = [
-        ...(byEmail ? [{ limiter: byEmail, key: email }] : []),
+        ...(byEmail && email !== null ? [{ limiter: byEmail, key: email }] : []),
         ...(byAddress && addressKey ? [{ limiter: byAddress, key: addressKey }] : []),
       ];
       const results = await Promise.allSettled(counters.map(({ limiter, key }) => limiter.consume(key)));
@@ -85,7 +86,10 @@ export function createSignInThrottle(options: SignInThrottleOptions) {
 
       return {
         async succeeded() {
-          await Promise.all([byEmail?.delete(email), byAddress && addressKey ? byAddress.reward(addressKey) : null]);
+          await Promise.all([
+            byEmail && email !== null ? byEmail.delete(email) : null,
+            byAddress && addressKey ? byAddress.reward(addressKey) : null,
+          ]);
         },
       };
     },

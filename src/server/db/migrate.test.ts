@@ -87,7 +87,29 @@ describe("applyPendingMigrations", () => {
     await expect(insertDebit()).rejects.toThrow(/duplicate key/);
   });
 
-  it('keeps test mode\'s rows out of the live world (README "Test mode")', async () => {
+  it('keeps what was delivered in its shape (docs/integrating.md "What was delivered")', async () => {
+    const { rows } = await client.query("INSERT INTO accounts (name) VALUES ('delivered') RETURNING id");
+    const transaction = await client.query(
+      `INSERT INTO transactions (account_id, client_reference, service, order_fingerprint, recipient, amount, channel, source_ip)
+       VALUES ($1, 'pins', 'EDUCATION', 'f', 'c-1', 100, 'API', '127.0.0.1') RETURNING id`,
+      [rows[0].id],
+    );
+    const setPins = (pins: unknown) =>
+      client.query("UPDATE transactions SET pins = $2::jsonb WHERE id = $1", [transaction.rows[0].id, JSON.stringify(pins)]);
+    await setPins([
+      { serial: "WRN123456790", pin: "098765432112" },
+      { serial: null, pin: "1" },
+    ]);
+    for (const bad of [[], {}, [{ serial: "S" }], [{ serial: "S", pin: 42 }], [{ pin: "1" }], [{ serial: "S", pin: "x".repeat(201) }]]) {
+      await expect(setPins(bad), JSON.stringify(bad)).rejects.toThrow(/transactions_pins_shape/);
+    }
+    await expect(setPins(Array.from({ length: 101 }, () => ({ serial: null, pin: "1" })))).rejects.toThrow(/transactions_pins_shape/);
+    await expect(
+      client.query("UPDATE transactions SET units = $2 WHERE id = $1", [transaction.rows[0].id, "k".repeat(101)]),
+    ).rejects.toThrow(/transactions_delivered_text_length/);
+  });
+
+  it('keeps test mode\'s rows out of the live world (docs/architecture.md "Test mode in the database")', async () => {
     const { rows } = await client.query("INSERT INTO accounts (name) VALUES ('modes') RETURNING id");
     const accountId = rows[0].id;
     await client.query("INSERT INTO wallets (account_id, livemode, balance) VALUES ($1, true, 0), ($1, false, 0)", [accountId]);

@@ -38,11 +38,11 @@ function runMigrateDeploy(databaseUrl: string): Promise<void> {
 }
 
 /**
- * Takes the migration lock by asking for it until it is free, never by waiting inside
- * pg_advisory_lock: a session waiting in a statement holds a snapshot for as long as it waits, and
- * CREATE INDEX CONCURRENTLY (run by the process that holds the lock, README "Performance at volume")
- * waits for every older snapshot to go. The two would wait for each other for ever; between two quick
- * tries this session holds nothing.
+ * Takes the migration lock by asking for it until it is free, never by waiting inside pg_advisory_lock: a
+ * session waiting in a statement holds a snapshot for as long as it waits, and CREATE INDEX CONCURRENTLY (run
+ * by the process that holds the lock, docs/architecture.md "Migrations on a big database") waits for every
+ * older snapshot to go. The two would wait for each other for ever; between two quick tries this session holds
+ * nothing.
  */
 async function acquireMigrationLock(client: pg.Client): Promise<void> {
   for (;;) {

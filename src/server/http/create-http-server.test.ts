@@ -113,7 +113,12 @@ describe("createHttpServer refusals", () => {
     expect(response.status, label).toBe(status);
     expect(response.headers["content-type"], label).toBe("application/problem+json");
     expect(response.headers["x-request-id"], label).toBeTruthy();
-    if (response.text) expect(response.json(), label).toMatchObject({ status, errors: [{ name: "generalErrors" }] });
+    if (response.text)
+      expect(response.json(), label).toMatchObject({
+        status,
+        errors: [{ name: "generalErrors" }],
+        requestId: response.headers["x-request-id"],
+      });
   }
 
   it("answers a path under /api/v1 that no endpoint serves with a 404 problem (Next.js: an HTML page)", async () => {

@@ -45,10 +45,17 @@ function expectNothingInternal(label: string, response: HttpResponse) {
   }
 }
 
-/** DESIGN §3.4: application/problem+json with type, title, status (the HTTP one) and errors[]. */
+/** DESIGN §3.4: application/problem+json with type, title, status (the HTTP one) and errors[]; and the request id, as its header. */
 function expectProblem(label: string, response: HttpResponse) {
   expect(response.headers["content-type"], label).toContain("application/problem+json");
-  const body = response.json() as { type: string; title: string; status: number; errors: { name: string; reason: string }[] };
+  const body = response.json() as {
+    type: string;
+    title: string;
+    status: number;
+    errors: { name: string; reason: string }[];
+    requestId: string;
+  };
+  expect(body.requestId, label).toBe(response.headers["x-request-id"]);
   expect(typeof body.type, label).toBe("string");
   expect(typeof body.title, label).toBe("string");
   expect(body.status, label).toBe(response.status);

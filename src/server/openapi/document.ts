@@ -17,6 +17,11 @@ import { eventWebhooks } from "./webhooks/event-webhooks";
 
 const TAGS: { name: Tag; description: string }[] = [
   { name: "Account", description: "Your wallet." },
+  {
+    name: "Funding",
+    description:
+      "Money in: the bank account number your wallet is funded through (a transfer to it is credited within seconds, exactly once), and every credit of the wallet.",
+  },
   { name: "Catalog", description: "What can be bought, at your account's prices." },
   {
     name: "Purchases",

@@ -1,10 +1,13 @@
 /**
- * Every endpoint of the REST contract (DESIGN.md §3.2, and the additions of §7: webhooks). The document describes exactly these, the
+ * Every endpoint of the REST contract (DESIGN.md §3.2, and the additions of §7: webhooks, funding). The document describes exactly these, the
  * Node server routes /api/v1 by them (api-methods.ts), and openapi.test.ts keeps them equal to the
  * route handlers on disk.
  */
 export const ENDPOINTS = [
   "GET /api/v1/balance",
+  "GET /api/v1/funding-accounts",
+  "GET /api/v1/fundings",
+  "POST /api/v1/fundings/simulate",
   "GET /api/v1/plans",
   "GET /api/v1/networks",
   "GET /api/v1/bills/{service}/products",

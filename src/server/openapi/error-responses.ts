@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { ZodOpenApiResponsesObject } from "zod-openapi";
-import { problemDetails } from "~/schemas/api";
+import { EXAMPLE_REQUEST_ID, problemDetails } from "~/schemas/api";
 import { AppError, ERROR_TABLE, type ErrorName } from "~/server/errors";
 import { MAX_BODY_BYTES } from "~/server/rest/api-route";
 import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "~/server/rest/problem";
@@ -50,6 +50,7 @@ const ERROR_HELP: Partial<Record<ErrorName, string>> = {
   "service.not_found": "No bill service by that name: use `cable-tv`, `electricity`, `education` or `broadband`.",
   "transaction.not_found": "No transaction of this account with this `clientReference`.",
   "invoice.not_found": "The month is before the account was opened: there is no invoice for it.",
+  "invoice.live_only": "Invoices are live documents: a test key (`pk_test_`) cannot download them. Use a live key.",
   "transaction.idempotency_conflict": "This `clientReference` was already used for a different order. Nothing was vended or charged.",
   "customer.invalid": "The biller does not know this customer id (sandbox: customer ids ending in 9999).",
   "amount.out_of_range":
@@ -64,6 +65,7 @@ const ERROR_HELP: Partial<Record<ErrorName, string>> = {
   "webhook_delivery.not_found": "No delivery to this endpoint with this id. See the endpoint's deliveries.",
   "rate_limit.exceeded": "Too many requests; wait `Retry-After` seconds.",
   "provider.unavailable": "The biller cannot be reached right now. Nothing was charged; try again shortly.",
+  "funding.test_mode_only": "Transfers can only be simulated with a `pk_test_` key; a live wallet is funded by a real transfer.",
 };
 
 const STATUS_SUMMARY: Record<number, string> = {
@@ -88,7 +90,10 @@ function problemResponse(status: number, lines: string[], examples: Record<strin
     content: {
       "application/problem+json": {
         schema: problemDetails,
-        examples: Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }])),
+        // As problemAnswer sends them: with the request id.
+        examples: Object.fromEntries(
+          Object.entries(examples).map(([name, value]) => [name, { value: { ...value, requestId: EXAMPLE_REQUEST_ID } }]),
+        ),
       },
     },
   };
@@ -105,7 +110,10 @@ function namedErrors(status: number, names: ErrorName[]) {
   );
 }
 
-/** 401 has no key to count against and 403 is not counted (README "Rate limits"); 429 has the required ones. */
+/**
+ * 401 has no key to count against and 403 is not counted (docs/integrating.md "Rate limits"); 429 has the
+ * required ones.
+ */
 const WITHOUT_OPTIONAL_RATE_LIMIT_HEADERS = new Set(["401", "403", "429"]);
 
 /**
@@ -117,7 +125,9 @@ export function withRateLimitHeaders(spec: OperationSpec, responses: ZodOpenApiR
   const optional = rateLimitHeaders(false);
   return Object.fromEntries(
     Object.entries(responses).map(([status, response]) => {
-      if (WITHOUT_OPTIONAL_RATE_LIMIT_HEADERS.has(status)) return [status, response];
+      // An operation's own 403 (funding.test_mode_only) comes after the count, so it may carry them.
+      const ownForbidden = status === "403" && (spec.errors ?? []).some((name) => ERROR_TABLE[name].status === 403);
+      if (WITHOUT_OPTIONAL_RATE_LIMIT_HEADERS.has(status) && !ownForbidden) return [status, response];
       // Every response is built on standardHeaders; one that is not would silently lose these.
       if (!("headers" in response) || !(response.headers instanceof z.ZodObject))
         throw new Error(`${spec.operationId} ${status}: headers must extend standardHeaders`);
@@ -151,8 +161,8 @@ export function errorResponses(spec: OperationSpec): ZodOpenApiResponsesObject {
   const fields = validatedFields(spec);
   if (fields.length > 0) responses["400"] = validationErrors(fields, spec.request.body !== undefined);
   responses["401"] = namedErrors(401, ["unauthorized"]);
-  responses["403"] = namedErrors(403, ["ip.not_allowed", "ip.not_configured"]);
-  const byStatus = new Map<number, ErrorName[]>();
+  // An operation's own 403s join the allowlist's, which every authenticated operation has.
+  const byStatus = new Map<number, ErrorName[]>([[403, ["ip.not_allowed", "ip.not_configured"]]]);
   for (const name of spec.errors ?? []) {
     const status = ERROR_TABLE[name].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), name]);

@@ -2,7 +2,7 @@
 import { env } from "~/env";
 import { MAX_BODY_BYTES } from "~/server/rest/api-route";
 
-/** This server's limit, as configured (README "Rate limits"). */
+/** This server's limit, as configured (docs/integrating.md "Rate limits"). */
 const RATE_LIMITS =
   env.API_RATE_LIMIT === 0
     ? "This server does not limit the rate of requests."
@@ -19,6 +19,7 @@ prepaid wallet, from your own servers.
 
 Requests and responses are JSON (\`application/json\`); errors are \`application/problem+json\`.
 Fields are only ever added to responses, never removed or renamed: ignore fields you do not know.
+Every change is announced, dated, in the [API changelog](/docs/changelog).
 
 ## Authentication
 
@@ -102,7 +103,8 @@ Every error is a problem document (RFC 9457):
   "title": "Bad Request",
   "status": 400,
   "detail": "must be a Nigerian mobile number such as 08031234567",
-  "errors": [{ "name": "phone", "reason": "must be a Nigerian mobile number such as 08031234567" }]
+  "errors": [{ "name": "phone", "reason": "must be a Nigerian mobile number such as 08031234567" }],
+  "requestId": "4f5c2a8e-1d3b-4c6f-9a7e-2b8d0c1e3f4a"
 }
 \`\`\`
 
@@ -126,7 +128,9 @@ repeats the message of \`detail\`. The IP-allowlist 403s carry no \`detail\`.
 | 500 | \`generalErrors\` | an unexpected error (nothing internal is shown) |
 | 503 | \`provider.unavailable\` | the biller cannot be reached to verify a customer; nothing is charged, try again shortly |
 
-Every response, success or error, carries an \`X-Request-Id\` header: quote it when you contact support.
+Every response, success or error, carries an \`X-Request-Id\` header, and every error body the same id as
+\`requestId\`: quote it when you contact support. A webhook delivery's id is its event's \`id\` (the
+\`webhook-id\` header).
 
 ## Webhooks
 

@@ -5,10 +5,11 @@
  */
 import { z } from "zod";
 import type { ZodOpenApiResponsesObject } from "zod-openapi";
+import { EXAMPLE_REQUEST_ID } from "~/schemas/api";
 import type { ErrorName } from "~/server/errors";
 import type { EndpointKey } from "./endpoints";
 
-export type Tag = "Account" | "Catalog" | "Purchases" | "Transactions" | "Invoices" | "Webhooks" | "Documentation";
+export type Tag = "Account" | "Funding" | "Catalog" | "Purchases" | "Transactions" | "Invoices" | "Webhooks" | "Documentation";
 
 export interface OperationSpec {
   endpoint: EndpointKey;
@@ -34,7 +35,7 @@ export interface OperationSpec {
 
 const requestIdHeader = z.string().meta({
   description: "A unique id of this request and response; quote it when you contact support.",
-  example: "4f5c2a8e-1d3b-4c6f-9a7e-2b8d0c1e3f4a",
+  example: EXAMPLE_REQUEST_ID,
   header: { id: "X-Request-Id" },
 });
 

@@ -1,6 +1,9 @@
 /** Every operation module, by endpoint: the type makes sure each endpoint of endpoints.ts has exactly one. */
 import { getBalanceOperation } from "./account/get-balance";
 import { listEventsOperation } from "./events/list-events";
+import { listFundingAccountsOperation } from "./funding/list-funding-accounts";
+import { listFundingsOperation } from "./funding/list-fundings";
+import { simulateFundingOperation } from "./funding/simulate-funding";
 import { listBillProductsOperation } from "./catalog/list-bill-products";
 import { listNetworksOperation } from "./catalog/list-networks";
 import { listPlansOperation } from "./catalog/list-plans";
@@ -30,6 +33,9 @@ import { updateWebhookEndpointOperation } from "./webhooks/update-webhook-endpoi
 
 export const OPERATIONS = {
   "GET /api/v1/balance": getBalanceOperation,
+  "GET /api/v1/funding-accounts": listFundingAccountsOperation,
+  "GET /api/v1/fundings": listFundingsOperation,
+  "POST /api/v1/fundings/simulate": simulateFundingOperation,
   "GET /api/v1/plans": listPlansOperation,
   "GET /api/v1/networks": listNetworksOperation,
   "GET /api/v1/bills/{service}/products": listBillProductsOperation,

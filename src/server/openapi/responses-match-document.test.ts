@@ -169,6 +169,7 @@ const WITH_BODY: [EndpointKey, string, () => Record<string, unknown>][] = [
   ["POST /api/v1/data", "/api/v1/data", dataOrder],
   ["POST /api/v1/airtime", "/api/v1/airtime", airtimeOrder],
   ["POST /api/v1/bills/{service}/pay", "/api/v1/bills/cable-tv/pay", billOrder],
+  ["POST /api/v1/fundings/simulate", "/api/v1/fundings/simulate", () => ({ amount: 500_000 })],
 ];
 
 /** A webhook endpoint id no account has. */
@@ -177,6 +178,9 @@ const UNKNOWN_ENDPOINT = "/api/v1/webhook-endpoints/00000000-0000-4000-8000-0000
 /** A path of each authenticated operation that reaches its handler. */
 const EXAMPLE_PATHS: Record<Exclude<EndpointKey, "GET /api/v1/openapi.json">, string> = {
   "GET /api/v1/balance": "/api/v1/balance",
+  "GET /api/v1/funding-accounts": "/api/v1/funding-accounts",
+  "GET /api/v1/fundings": "/api/v1/fundings",
+  "POST /api/v1/fundings/simulate": "/api/v1/fundings/simulate",
   "GET /api/v1/plans": "/api/v1/plans?networkId=mtn",
   "GET /api/v1/networks": "/api/v1/networks",
   "GET /api/v1/bills/{service}/products": "/api/v1/bills/cable-tv/products",
@@ -245,7 +249,7 @@ beforeAll(async () => {
   notConfigured = await createAccountWithKey({ createdAt: "2026-08-01" });
 }, 120_000);
 
-/** The routes that authorise a key seen in the last minute from memory (`authorizeFromMemory` in api-route.ts). */
+/** The routes that authorise a key seen in the last minute from memory (`authorizeFromMemory` in purchase-route.ts). */
 const AUTHORIZED_FROM_MEMORY = new Set(["POST /api/v1/data", "POST /api/v1/airtime"]);
 
 describe("every documented operation answers as documented", () => {
@@ -300,7 +304,8 @@ describe("every documented operation answers as documented", () => {
   });
 
   it("purchases: new, replayed, conflicting, unaffordable, unknown, out of range, refused by the biller", async () => {
-    for (const [endpoint, path, order] of WITH_BODY.filter(([key]) => key !== "POST /api/v1/bills/{service}/verify")) {
+    const purchases = new Set<EndpointKey>(["POST /api/v1/data", "POST /api/v1/airtime", "POST /api/v1/bills/{service}/pay"]);
+    for (const [endpoint, path, order] of WITH_BODY.filter(([key]) => purchases.has(key))) {
       const body = order();
       await call(endpoint, 201, { path, body });
       const replay = await call(endpoint, 200, { path, body });
@@ -377,8 +382,19 @@ describe("every documented operation answers as documented", () => {
     const power = (
       await call("POST /api/v1/bills/{service}/pay", 201, { path: "/api/v1/bills/electricity/pay", body: electricity })
     ).json() as Record<string, unknown>;
-    expect(power).toMatchObject({ service: "Electricity", status: "successful", networkId: null });
+    expect(power).toMatchObject({ service: "Electricity", status: "successful", networkId: null, pins: null, bonusToken: null });
     expect(power.token).toMatch(/^\d{20}$/);
+    expect(power.units).toBe("80.0 kWh");
+
+    // A card: its serial and PIN in `pins`, the PIN as `token` too.
+    const pin = (
+      await call("POST /api/v1/bills/{service}/pay", 201, {
+        path: "/api/v1/bills/education/pay",
+        body: { clientReference: reference("doc-pin"), planId: "waec-result-checker", customerId: "cand-0042" },
+      })
+    ).json() as Record<string, unknown>;
+    expect(pin).toMatchObject({ service: "Education", units: null, bonusToken: null });
+    expect(pin.pins).toEqual([{ serial: expect.stringMatching(/^WRN\d{9}$/), pin: pin.token }]);
 
     // Read back, the stored transaction says the same.
     const stored = (
@@ -396,6 +412,8 @@ describe("every documented operation answers as documented", () => {
     expect(described.planId?.description).toMatch(/null for airtime/);
     expect(described.productName?.description).not.toMatch(/null for airtime/);
     expect(described.productName?.description).toContain("MTN Airtime");
+    expect(described.token?.description).toMatch(/first PIN of `pins`/);
+    expect(described.units?.description).toMatch(/Electricity/);
   });
 
   it("webhook endpoints and events: each operation's successes, refusals and unknown ids", async () => {
@@ -494,6 +512,32 @@ describe("every documented operation answers as documented", () => {
       await call("POST /api/v1/webhook-endpoints", 201, { body: { url: `https://example.com/hooks/${index}` }, auth: full.auth });
     }
     await call("POST /api/v1/webhook-endpoints", 409, { body: { url: "https://example.com/hooks/eleventh" }, auth: full.auth });
+  });
+
+  it("funding: the funding accounts, the fundings, a simulated transfer in test mode and refused live", async () => {
+    const live = (await call("GET /api/v1/funding-accounts", 200)).json() as { data: unknown[]; available: boolean };
+    // This server has no Paystack: live funding by bank transfer is off, and says so.
+    expect(live).toEqual({ data: [], available: false });
+    const { apiKey } = await createApiKey(operator, { accountId: main.accountId, name: uniqueName("test"), mode: "test" });
+    const testKey = { authorization: `Bearer ${apiKey}` };
+    const simulated = (await call("GET /api/v1/funding-accounts", 200, { auth: testKey })).json() as { data: { provider: string }[] };
+    expect(simulated.data.map((account) => account.provider)).toEqual(["simulated"]);
+    const funding = (await call("POST /api/v1/fundings/simulate", 201, { body: { amount: 500_000 }, auth: testKey })).json();
+    expect(funding).toMatchObject({ amount: 495_000, fee: 5_000, channel: "bank_transfer", livemode: false });
+    await call("POST /api/v1/fundings/simulate", 403, { body: { amount: 500_000 } });
+    await call("GET /api/v1/fundings", 200, { path: "/api/v1/fundings?limit=1", auth: testKey });
+    await call("GET /api/v1/fundings", 200, { path: "/api/v1/fundings?from=2026-01-01" });
+    await call("GET /api/v1/fundings", 400, { path: "/api/v1/fundings?cursor=not-a-cursor" });
+  });
+
+  it("invoices: refused to a test key, as live documents (after the rate limit, so with its headers)", async () => {
+    const { apiKey } = await createApiKey(operator, { accountId: main.accountId, name: uniqueName("test"), mode: "test" });
+    for (const format of ["csv", "pdf"] as const) {
+      await call(`GET /api/v1/invoices/{period}.${format}`, 403, {
+        path: `/api/v1/invoices/${THIS_MONTH}.${format}`,
+        auth: { authorization: `Bearer ${apiKey}` },
+      });
+    }
   });
 
   it("bodies: invalid, not JSON, too large, of another media type", async () => {

@@ -12,6 +12,8 @@ import { requestIdOf } from "~/server/http/request-id";
 import { getOpenApiDocument } from "./document";
 
 const OPENAPI_PATH = "/api/v1/openapi.json";
+/** The dated changelog beside the reference (src/app/docs/changelog). */
+const CHANGELOG_PATH = "/docs/changelog";
 export const VIEWER_SCRIPT_PATH = "/docs/api-reference.js";
 
 const VIEWER_PACKAGE_DIR = path.join(process.cwd(), "node_modules", "@scalar", "api-reference");
@@ -21,7 +23,7 @@ function notModified(request: Request, etag: string, headers: Record<string, str
 }
 
 /**
- * The base URL the document names for generated clients (README "API reference"): NEXTAUTH_URL's
+ * The base URL the document names for generated clients (docs/integrating.md "API reference"): NEXTAUTH_URL's
  * origin when it is set, the deployment's public URL that already decides HSTS and Secure cookies;
  * else this socket's scheme (this server speaks plain HTTP) and the request's Host. X-Forwarded-Host
  * and -Proto are never read: the Host header can only mislead the client that sent it, while a
@@ -105,9 +107,15 @@ export async function serveDocsPage(request: Request): Promise<Response> {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Reseller Purchase API reference</title>
-<style>body { margin: 0; font-family: system-ui, sans-serif; }</style>
+<style>
+body { margin: 0; font-family: system-ui, sans-serif; }
+.docs-nav { display: flex; gap: 1rem; padding: 0.5rem 1rem; border-bottom: 1px solid #e2e8f0; font-size: 0.875rem; }
+.docs-nav a { color: #065f46; font-weight: 500; text-decoration: none; }
+.docs-nav a:hover { text-decoration: underline; }
+</style>
 </head>
 <body>
+<nav class="docs-nav" aria-label="API documentation"><a href="/docs" aria-current="page">API reference</a><a href="${CHANGELOG_PATH}">Changelog</a></nav>
 <noscript>The API reference needs JavaScript. The OpenAPI document itself is at <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</noscript>
 <div id="api-reference" data-url="${OPENAPI_PATH}" data-configuration="${escapeHtml(JSON.stringify(VIEWER_CONFIGURATION))}"></div>
 <script src="${VIEWER_SCRIPT_PATH}?v=${encodeURIComponent(version)}"></script>

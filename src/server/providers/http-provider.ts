@@ -1,6 +1,6 @@
 /**
  * The adapter for a real upstream that speaks HTTP (VEND_PROVIDER=http). The protocol is ours
- * (README: "The HTTP provider"):
+ * (docs/operating.md "The HTTP provider"):
  *
  *   POST {base}/verify                     { service, productCode, customerId }
  *        → 200 { status: "valid", customerName, details? } | 200/4xx { status: "invalid", reason }

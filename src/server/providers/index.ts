@@ -9,7 +9,17 @@ import { SandboxProvider } from "./sandbox-provider";
 import type { VendProvider } from "./vend-provider";
 import { vtpassProviderFromEnv } from "./vtpass/vtpass-provider";
 
-export type { OrderCheck, VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "./vend-provider";
+export type {
+  Delivered,
+  DeliveredPin,
+  OrderCheck,
+  ReversalWatch,
+  VendOutcome,
+  VendProvider,
+  VendRequest,
+  VerifyOutcome,
+  VerifyRequest,
+} from "./vend-provider";
 
 /** One entry per upstream. */
 const PROVIDER_FACTORIES: Readonly<Record<string, () => VendProvider>> = {
@@ -35,7 +45,10 @@ export function createVendProvider(name: string | undefined): VendProvider {
 
 let configured: VendProvider | null = null;
 let substitute: VendProvider | null = null;
-/** Test mode's upstream, whatever VEND_PROVIDER says: play money never reaches a real one (README "Test mode"). */
+/**
+ * Test mode's upstream, whatever VEND_PROVIDER says: play money never reaches a real one (docs/integrating.md
+ * "Test mode").
+ */
 const testModeProvider = new SandboxProvider();
 
 /** The provider for a purchase of this mode: the configured one live, the sandbox in test mode. */

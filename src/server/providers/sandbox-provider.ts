@@ -18,8 +18,8 @@
  */
 import { createHash } from "node:crypto";
 import type { ServiceCode } from "~/schemas/services";
-import { SANDBOX_BILL_PRODUCTS, SANDBOX_DATA_PLANS, SANDBOX_NETWORKS } from "~/server/seed/catalog";
-import type { VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "./vend-provider";
+import { SANDBOX_BILL_PRODUCTS, SANDBOX_DATA_PLANS, SANDBOX_NETWORKS, type SandboxBillProduct } from "~/server/seed/catalog";
+import type { Delivered, VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "./vend-provider";
 
 export interface SandboxProviderOptions {
   /**
@@ -31,7 +31,7 @@ export interface SandboxProviderOptions {
 
 export const SANDBOX_TIMEOUT_DELAY_MS = 50;
 
-/** The ends of a recipient that select a sandbox outcome (README: "Sandbox test recipients"). */
+/** The ends of a recipient that select a sandbox outcome (docs/integrating.md "Sandbox test recipients"). */
 export const SANDBOX_TEST_SUFFIXES = {
   fails: "0000",
   pendingThenSuccessful: "1111",
@@ -48,6 +48,8 @@ const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const REFERENCE_LENGTH = 20;
 const ELECTRICITY_TOKEN_DIGITS = 20;
 const EDUCATION_PIN_DIGITS = 12;
+const BROADBAND_PIN_DIGITS = 14;
+const SANDBOX_TARIFF_KOBO_PER_KWH = 6_250n;
 
 const FIRST_NAMES = [
   "Adaeze",
@@ -128,10 +130,13 @@ export class SandboxProvider implements VendProvider {
     }
     // Keyed by biller, not product: the same smartcard checked against DStv Padi and DStv Compact is one person.
     const seed = digest("customer", biller, request.customerId);
+    const current = request.service === "CABLE_TV" ? currentProduct(biller, seed) : null;
     return {
       status: "valid",
       customerName: `${pick(FIRST_NAMES, seed, 0)} ${pick(LAST_NAMES, seed, 1)}`,
       details: customerDetails(request.service, biller, seed),
+      // Renewing the current bouquet costs what the sandbox charges us for it (its cost price).
+      renewal: current ? { amount: BigInt(current.costPrice ?? current.price ?? 0), currentBouquet: current.name } : null,
     };
   }
 
@@ -148,7 +153,7 @@ export class SandboxProvider implements VendProvider {
         // The upstream never acknowledged the order, so there is no reference to report.
         return { status: "pending", providerReference: null };
       case "successful":
-        return { status: "successful", providerReference, token: tokenFor(request) };
+        return { status: "successful", providerReference, ...deliveredFor(request) };
     }
   }
 
@@ -170,7 +175,7 @@ export class SandboxProvider implements VendProvider {
         return { status: "failed", providerReference: null, reason: "The provider never received the order (sandbox time-out)." };
       case "pendingThenSuccessful":
       case "successful":
-        return { status: "successful", providerReference, token: tokenFor(request) };
+        return { status: "successful", providerReference, ...deliveredFor(request) };
     }
   }
 }
@@ -209,22 +214,46 @@ function referenceFor(transactionId: string): string {
 }
 
 /**
- * The value the customer needs to use what was bought: a 20-digit prepaid token for electricity
- * (plain digits; the meter takes it in any grouping, and a UI may group it in fours), a 12-digit
- * result-checker PIN for education. The rest are credited to the recipient directly.
+ * What the customer needs to use what was bought (docs/integrating.md "Sandbox test recipients"): electricity a
+ * 20-digit prepaid token (plain digits; the meter takes it in any grouping, and a UI may group it in
+ * fours) with its units, and for Eko Electric a bonus (FBE) token as Eko issues; education a card, a
+ * 12-digit PIN with a WAEC-style serial for WAEC's products; Spectranet a PIN voucher with its serial.
+ * The rest are credited to the recipient directly.
  */
-function tokenFor(request: VendRequest): string | null {
+function deliveredFor(request: VendRequest): Delivered {
+  const seed = digest("token", request.transactionId);
+  const biller = billerName(request.service, request.productCode);
   switch (request.service) {
-    case "ELECTRICITY":
-      return digits(digest("token", request.transactionId), ELECTRICITY_TOKEN_DIGITS);
-    case "EDUCATION":
-      return digits(digest("pin", request.transactionId), EDUCATION_PIN_DIGITS);
+    case "ELECTRICITY": {
+      const bonusToken = biller === "Eko Electric" ? digits(digest("bonus", request.transactionId), ELECTRICITY_TOKEN_DIGITS) : null;
+      return { token: digits(seed, ELECTRICITY_TOKEN_DIGITS), pins: null, units: unitsFor(request.amount), bonusToken };
+    }
+    case "EDUCATION": {
+      const pin = digits(digest("pin", request.transactionId), EDUCATION_PIN_DIGITS);
+      const serial = biller === "WAEC" ? `WRN${digits(digest("serial", request.transactionId), 9)}` : null;
+      return { token: pin, pins: [{ serial, pin }], units: null, bonusToken: null };
+    }
+    case "BROADBAND": {
+      if (biller !== "Spectranet") return { token: null };
+      const pin = digits(digest("pin", request.transactionId), BROADBAND_PIN_DIGITS);
+      return {
+        token: pin,
+        pins: [{ serial: `SPN${digits(digest("serial", request.transactionId), 8)}`, pin }],
+        units: null,
+        bonusToken: null,
+      };
+    }
     case "DATA":
     case "AIRTIME":
     case "CABLE_TV":
-    case "BROADBAND":
-      return null;
+      return { token: null };
   }
+}
+
+/** The units a payment loads at the sandbox's one tariff, ₦62.50 a kWh, to a tenth: "80.0 kWh" for ₦5,000. */
+function unitsFor(amountKobo: bigint): string {
+  const tenths = (amountKobo * 10n) / SANDBOX_TARIFF_KOBO_PER_KWH;
+  return `${tenths / 10n}.${tenths % 10n} kWh`;
 }
 
 function customerDetails(service: ServiceCode, biller: string, seed: Buffer): Record<string, string> {
@@ -246,9 +275,14 @@ function customerDetails(service: ServiceCode, biller: string, seed: Buffer): Re
   }
 }
 
+/** The customer's current bouquet or plan: one of the biller's products, the same for the same customer. */
+function currentProduct(biller: string, seed: Buffer): SandboxBillProduct | null {
+  const products = SANDBOX_BILL_PRODUCTS.filter((product) => product.biller === biller);
+  return products.length > 0 ? pick(products, seed, 5) : null;
+}
+
 function currentPlan(biller: string, seed: Buffer): string {
-  const names = SANDBOX_BILL_PRODUCTS.filter((product) => product.biller === biller).map((product) => product.name);
-  return names.length > 0 ? pick(names, seed, 5) : "Unknown plan";
+  return currentProduct(biller, seed)?.name ?? "Unknown plan";
 }
 
 /** Who the order goes to: the biller of a bill product, the network of a data plan or airtime. */

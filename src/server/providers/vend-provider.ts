@@ -6,10 +6,13 @@
  *  - vend() is called at most once per transaction. It must never be retried blindly: when the
  *    outcome is unknown (time-out, connection lost, garbled answer) it returns `pending`, and the
  *    reconciler asks requery() later.
- *  - requery() is safe to repeat; it reports what the upstream knows about that transaction.
+ *  - requery() is safe to repeat; it reports what the upstream knows about that transaction:
+ *    `pending` only when the upstream answered that it cannot say yet. It may throw when the upstream
+ *    could not be asked (VTpass does): the transaction is then left as it is, the reconciler asks again,
+ *    and a VTpass callback that needed the answer is refused so that it is sent again.
  *  - verifyCustomer() is safe to repeat.
- *  - None of them throws for an upstream fault: faults are outcomes (`pending`, or for verify
- *    `unavailable`). A throw is treated like `pending` by the caller anyway.
+ *  - vend() and verifyCustomer() never throw for an upstream fault: faults are outcomes (`pending`, or
+ *    for verify `unavailable`). A throw is treated like `pending` by the caller anyway.
  */
 import type { ServiceCode } from "~/schemas/services";
 
@@ -29,6 +32,11 @@ export interface VendRequest {
    * transaction was inserted and the same for every requery; null only for transactions begun before it existed.
    */
   upstreamRequestId?: string | null;
+  /**
+   * Cable TV: renew the customer's current subscription (docs/integrating.md "Renewing a subscription") at the amount
+   * the biller's verification stated, kobo, rather than buy the bouquet `productCode` names.
+   */
+  renewal?: { amount: bigint } | null;
 }
 
 /** What a purchase asks of the provider before any money moves (see VendProvider.checkOrder). */
@@ -38,10 +46,31 @@ export interface OrderCheck {
   /** The amount when it defines the order (airtime, variable bills), else null. */
   amount: bigint | null;
   phone: string | null;
+  /** A renewal of the customer's current subscription (cable TV), not a purchase of the product. */
+  renew?: boolean;
+}
+
+/** One voucher or card sold: the serial number printed beside its PIN, when it has one, and the PIN. */
+export interface DeliveredPin {
+  serial: string | null;
+  pin: string;
+}
+
+/**
+ * What the customer needs to use a purchase besides the purchase itself (docs/integrating.md "What was delivered"):
+ * `token` is the electricity token, or the first PIN; `pins` every voucher or card sold (exam PINs,
+ * broadband PINs); `units` and `bonusToken` what a disco states with a token. Absent or null for
+ * products credited to the recipient directly (data, airtime, cable TV).
+ */
+export interface Delivered {
+  token: string | null;
+  pins?: DeliveredPin[] | null;
+  units?: string | null;
+  bonusToken?: string | null;
 }
 
 export type VendOutcome =
-  | { status: "successful"; providerReference: string; token: string | null }
+  | ({ status: "successful"; providerReference: string } & Delivered)
   | {
       status: "failed";
       providerReference: string | null;
@@ -51,6 +80,8 @@ export type VendOutcome =
        * low, the biller unreachable): the purchase is refunded and answered 503 provider.unavailable.
        */
       providerUnavailable?: boolean;
+      /** The refusal is ours to mend (refused credentials): the operator is alerted (raiseUpstreamAlert). */
+      operatorAlert?: { code: string; problem: string };
     }
   | { status: "pending"; providerReference: string | null };
 
@@ -61,12 +92,34 @@ export interface VerifyRequest {
 }
 
 export type VerifyOutcome =
-  | { status: "valid"; customerName: string; details: Record<string, string> }
+  | {
+      status: "valid";
+      customerName: string;
+      details: Record<string, string>;
+      /** Cable TV: what renewing the customer's current subscription costs at the biller, kobo, and its bouquet. */
+      renewal?: { amount: bigint; currentBouquet: string | null } | null;
+    }
   | { status: "invalid"; reason: string }
   | { status: "unavailable"; reason: string };
 
+/**
+ * How long, and from when, a delivered purchase is watched for a reversal (docs/operating.md "The VTpass provider",
+ * "Reversals whose callback never comes").
+ */
+export interface ReversalWatch {
+  /** After delivery, when first to ask; later checks come at doubling ages. */
+  firstCheckMs: number;
+  /** How long after delivery to keep asking; the last check falls at its end. */
+  windowMs: number;
+}
+
 export interface VendProvider {
   readonly name: string;
+  /**
+   * Set when the upstream can reverse an order after delivering it and its requery says so (VTpass): each
+   * delivered purchase is then asked about again within the window, by the reversal sweep.
+   */
+  readonly reversalWatch?: ReversalWatch | null;
   verifyCustomer(request: VerifyRequest): Promise<VerifyOutcome>;
   vend(request: VendRequest): Promise<VendOutcome>;
   /**
@@ -74,6 +127,6 @@ export interface VendProvider {
    * no name for, an amount it cannot express), by throwing an AppError. Absent: every order is sendable.
    */
   checkOrder?(order: OrderCheck): Promise<void>;
-  /** What became of an earlier vend; `pending` while the upstream still cannot say. */
+  /** What became of an earlier vend; `pending` while the upstream still cannot say; may throw when it cannot be asked. */
   requery(request: VendRequest & { providerReference: string | null }): Promise<VendOutcome>;
 }

@@ -1,6 +1,7 @@
 /**
- * Rate-limit counters shared by every server process on one host, kept in memory: the purchase path
- * must not pay a database write per request for bookkeeping (README "Rate limits").
+ * Rate-limit counters shared by every server process on one host, kept in memory: the purchase path must not
+ * pay a database write per request for bookkeeping (docs/deploying.md
+ * "Rate limits across processes and hosts").
  *
  * - One process (WEB_CONCURRENCY=1, `npm run dev`, tests calling services directly): a
  *   RateLimiterMemory inside the process.

@@ -1,5 +1,5 @@
 /**
- * The per-key limit of /api/v1 (README "Rate limits"): at most API_RATE_LIMIT requests per
+ * The per-key limit of /api/v1 (docs/integrating.md "Rate limits"): at most API_RATE_LIMIT requests per
  * API_RATE_LIMIT_WINDOW_SECONDS for each API key (one window per key, starting with its first
  * request), counted in Redis across every host when REDIS_URL is set, else in memory per host
  * (src/server/rate-limit/shared-rate-limiter.ts). Answers carry the IETF draft's RateLimit-Limit,

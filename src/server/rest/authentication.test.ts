@@ -22,8 +22,9 @@ function expectAllowlistProblem(response: { status: number; headers: Record<stri
   expect(response.status).toBe(403);
   expect(response.headers["content-type"]).toContain("application/problem+json");
   const body = response.json() as Record<string, unknown>;
-  // The contract's form for these two: type, title, status and errors, and no detail.
-  expect(Object.keys(body).sort()).toEqual(["errors", "status", "title", "type"]);
+  // The contract's form for these two: type, title, status and errors, and no detail; and the request id every problem carries.
+  expect(Object.keys(body).sort()).toEqual(["errors", "requestId", "status", "title", "type"]);
+  expect(body.requestId).toBe(response.headers["x-request-id"]);
   expect(body.status).toBe(403);
   expect(body.type).toMatch(/^https:\/\//);
   const errors = body.errors as { name: string; reason: string }[];

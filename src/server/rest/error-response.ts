@@ -20,13 +20,14 @@ export interface ProblemAnswer {
 /**
  * A problem+json answer's status, headers and body text: put together here only, for a route handler's
  * Response (problemResponse) and for the Node server's own answers on its response or raw socket
- * (create-http-server.ts), which has no Response to send.
+ * (create-http-server.ts), which has no Response to send. The body carries the request id as well as
+ * the header: it is what a reseller's logs keep, and what support asks for.
  */
 export function problemAnswer(body: Problem, requestId: string, headers: Record<string, string> = {}): ProblemAnswer {
   return {
     status: body.status,
     headers: { ...headers, "content-type": PROBLEM_CONTENT_TYPE, "x-request-id": requestId },
-    text: toJsonText(body),
+    text: toJsonText({ ...body, requestId }),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/plans, served from a per-process copy of the serialised answer while the catalog has
  * not changed. The catalog version is read with the API key on every request (authenticateApiKey), and
- * every change to what the plans show bumps it in the same transaction (migration 20261121091000), so
+ * every change to what the plans show bumps it in the same transaction (prisma/sql/catalog/bump_catalog_version.sql), so
  * a price change is visible to the very next request, as without the copy. What the copy saves is the
  * catalog query (joins and a sort in PostgreSQL) and turning a few dozen plans into JSON, per request.
  */

@@ -60,6 +60,9 @@ const TRANSACTION_KEYS = [
   "service",
   "status",
   "token",
+  "pins",
+  "units",
+  "bonusToken",
 ].sort();
 
 describe("POST /api/v1/data", () => {

@@ -65,6 +65,7 @@ function expectRateLimited(response: HttpResponse, limit: number, windowSeconds:
     status: 429,
     detail: expect.stringContaining(`at most ${limit} per ${windowSeconds} s`),
     errors: [{ name: "rate_limit.exceeded", reason: body.detail }],
+    requestId: response.headers["x-request-id"],
   });
   return retryAfter;
 }

@@ -1,5 +1,5 @@
 /**
- * The scaled-out deployment of README "Deployment", for real (issue 19): nginx in front, balancing two
+ * The scaled-out deployment of docs/deploying.md "Deployment", for real (issue 19): nginx in front, balancing two
  * production server processes on ports of their own; both reach PostgreSQL through PgBouncer in
  * pool_mode = transaction (DATABASE_POOLER=transaction, the file's database as DIRECT_DATABASE_URL)
  * and count the per-key API limit in Redis. Every program is the real one from Debian's packages

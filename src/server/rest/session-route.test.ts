@@ -38,6 +38,7 @@ describe("sessionRoute", () => {
       status: 401,
       detail: "Sign in first.",
       errors: [{ name: "generalErrors", reason: "Sign in first." }],
+      requestId,
     });
   });
 

@@ -1,5 +1,5 @@
 /**
- * Test mode over real sockets against the production server (README "Test mode", issue 21): a pk_test_
+ * Test mode over real sockets against the production server (docs/integrating.md "Test mode", issue 21): a pk_test_
  * key of an account buys with the account's test wallet through the sandbox, beside its live keys,
  * and nothing it does reaches the live wallet, ledger, invoices, margins, dashboard or live webhooks.
  * Each check the live API is held to (replay, 409, 402, races, pending settlement, the allowlist) is

@@ -153,6 +153,48 @@ describe("POST /api/upstream/vtpass/callback", () => {
     expect(reseller.status).toBe("FAILED");
   });
 
+  it("a reversal that arrives while VTpass cannot be asked is refused with 503, changing nothing; its resend reverses it once", async () => {
+    const bought = await buy("08035550006");
+    expect(bought.answer.status).toBe("successful");
+    const before = await snapshot(bought.accountId, bought.id);
+    fake.orders.get(bought.requestId)!.status = "reversed";
+    for (const fault of [
+      { kind: "status", status: 502 },
+      { kind: "raw", status: 401, body: '{"code":"087","response_description":"INVALID CREDENTIALS"}' },
+      { kind: "raw", status: 200, body: '{"code":"011","response_description":"INVALID ARGUMENTS"}' },
+      { kind: "malformed" },
+      { kind: "hang" },
+    ] as const) {
+      fake.inject("requery", { ...fault, times: 1 });
+      const refused = await callback(fake.callbackBody(bought.requestId));
+      expect(refused.status, JSON.stringify(fault)).toBe(503);
+      expect(refused.headers["content-type"]).toContain("application/problem+json");
+      // VTpass was told to send it again: nothing was acknowledged, nothing moved.
+      expect(await snapshot(bought.accountId, bought.id)).toEqual(before);
+    }
+
+    // Their next attempt finds VTpass answering: refunded once, and a further resend changes nothing.
+    expectSuccessAnswer(await callback(fake.callbackBody(bought.requestId)));
+    expectSuccessAnswer(await callback(fake.callbackBody(bought.requestId)));
+    const after = await snapshot(bought.accountId, bought.id);
+    expect(after).toMatchObject({ status: "FAILED", balance: FUNDING, kinds: ["FUNDING", "PURCHASE", "REVERSAL"] });
+    await expectLedgerClean(bought.accountId);
+    expect(fake.disagreementsWith(await db.transaction.findMany({ where: { accountId: bought.accountId } }))).toEqual([]);
+  });
+
+  it("a pending purchase's callback while VTpass cannot be asked is refused too, and settled by its resend", async () => {
+    fake.outcomeFor("08035550007", { pending: 100, then: "delivered" });
+    const bought = await buy("08035550007");
+    fake.orders.get(bought.requestId)!.status = "delivered";
+    fake.inject("requery", { kind: "status", status: 503, times: 1 });
+    expect((await callback(fake.callbackBody(bought.requestId))).status).toBe(503);
+    expect((await snapshot(bought.accountId, bought.id)).status).toBe("PENDING");
+    expectSuccessAnswer(await callback(fake.callbackBody(bought.requestId)));
+    expect((await snapshot(bought.accountId, bought.id)).status).toBe("SUCCESSFUL");
+    await expectLedgerClean(bought.accountId);
+    expect(fake.disagreementsWith(await db.transaction.findMany({ where: { accountId: bought.accountId } }))).toEqual([]);
+  });
+
   it("an unknown request id, a transactionId that does not match, a malformed body or another type: answered success, nothing changed", async () => {
     fake.outcomeFor("08035550004", { pending: 0, then: "delivered" });
     const bought = await buy("08035550004");

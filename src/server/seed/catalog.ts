@@ -1,7 +1,7 @@
 /**
  * The sandbox catalog: the networks, data plans, bill products and an example price list ("Gold") the
  * embedded sandbox provider sells, shipped as a catalog file, prisma/catalogs/sandbox.json (the format
- * of `npm run admin -- catalog:export`; README "Catalog files"). This module is its one loader. The
+ * of `npm run admin -- catalog:export`; docs/operating.md "Catalog files"). This module is its one loader. The
  * JSON is imported, not read from disk, so every bundle that needs it (the production server, Next.js'
  * server code, the CLI) carries it.
  *

@@ -37,6 +37,13 @@ export const DEMO_OPERATOR: Credentials = { email: "operator@demo.test", passwor
 export const DEMO_OWNER: Credentials = { email: "owner@demo.test", password: "demo-owner-2026" };
 export const DEMO_STAFF: Credentials = { email: "staff@demo.test", password: "demo-staff-2026" };
 
+/**
+ * The demo operator's two-factor secret, published like the demo passwords (README "Demo data"):
+ * operators must use two-factor sign-in, and a newcomer gets the current code from
+ * `npm run --silent demo:totp` (or adds the secret to an authenticator app). Only in demo databases.
+ */
+export const DEMO_OPERATOR_TOTP_SECRET = "DEMOOPERATORTOTPSECRETFORTHEDEMO";
+
 export const DEMO_ACCOUNT_NAME = "Demo Reseller Ltd";
 /** After the 2026-07-01 cutoff, so the demo account shows the allowlist rules at work. */
 const DEMO_ACCOUNT_CREATED_AT = "2026-07-15";
@@ -59,6 +66,8 @@ export interface DemoData {
   staff: Credentials;
   accountId: string;
   apiKey: string;
+  /** Whether the demo operator's two-factor secret is still the published one. */
+  operatorUsesDemoSecret: boolean;
 }
 
 /** The sandbox catalog, unless the database has a catalog already (the sandbox's, edited, or another). */
@@ -70,6 +79,19 @@ async function ensureCatalog(tx: DbClient): Promise<void> {
 async function ensureUser(tx: DbClient, credentials: Credentials, role: "OPERATOR" | "OWNER" | "STAFF", accountId?: string) {
   const existing = await tx.user.findUnique({ where: { email: credentials.email }, select: { id: true } });
   if (!existing) await createUser(SYSTEM, { ...credentials, role, accountId }, tx);
+}
+
+/**
+ * The demo operator signs in with the published secret, set when they have no two-factor sign-in at
+ * all (a new database, or one from before it was required); one they set up themselves is kept.
+ */
+async function ensureDemoOperatorTwoFactor(tx: DbClient): Promise<boolean> {
+  await tx.user.updateMany({
+    where: { email: DEMO_OPERATOR.email, totpEnabledAt: null },
+    data: { totpSecret: DEMO_OPERATOR_TOTP_SECRET, totpEnabledAt: new Date(), totpPendingSecret: null },
+  });
+  const operator = await tx.user.findUnique({ where: { email: DEMO_OPERATOR.email }, select: { totpSecret: true } });
+  return operator?.totpSecret === DEMO_OPERATOR_TOTP_SECRET;
 }
 
 async function ensureDemoAccount(tx: DbClient): Promise<string> {
@@ -121,11 +143,12 @@ export async function seedDemo(options: { apiKeyFile?: string } = {}): Promise<D
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`;
       await ensureCatalog(tx);
       await ensureUser(tx, DEMO_OPERATOR, "OPERATOR");
+      const operatorUsesDemoSecret = await ensureDemoOperatorTwoFactor(tx);
       const accountId = await ensureDemoAccount(tx);
       await ensureUser(tx, DEMO_OWNER, "OWNER", accountId);
       await ensureUser(tx, DEMO_STAFF, "STAFF", accountId);
       const apiKey = await ensureDemoApiKey(tx, accountId, apiKeyFile);
-      return { operator: DEMO_OPERATOR, owner: DEMO_OWNER, staff: DEMO_STAFF, accountId, apiKey };
+      return { operator: DEMO_OPERATOR, owner: DEMO_OWNER, staff: DEMO_STAFF, accountId, apiKey, operatorUsesDemoSecret };
     },
     // Generous: the time includes waiting for another seeder and hashing three passwords with bcrypt.
     { maxWait: 30_000, timeout: 120_000 },
@@ -149,6 +172,9 @@ export function describeDemo(demo: DemoData, baseUrl: string): string {
     "demo data ready:",
     `  portal   ${baseUrl}/sign-in`,
     ...signIns.map((line) => `           ${line}`),
+    demo.operatorUsesDemoSecret
+      ? `  2FA      the operator's code: npm run --silent demo:totp   (or add the secret ${DEMO_OPERATOR_TOTP_SECRET} to an authenticator app)`
+      : "  2FA      the operator's code comes from the authenticator app it was set up with",
     `  API key  ${demo.apiKey}`,
     `  try it   curl -H 'Authorization: Bearer ${demo.apiKey}' ${baseUrl}/api/v1/balance`,
   ].join("\n");

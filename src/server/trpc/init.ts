@@ -19,18 +19,30 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
-import { getSessionActor, type UserActor } from "~/server/auth/session";
+import { getSignedInSession, type SignedInSession, type UserActor } from "~/server/auth/session";
 import { AppError, ERROR_TABLE, isAppError } from "~/server/errors";
+import { requestSourceAddress } from "~/server/http/request-source-address";
 import { logger } from "~/server/log";
 import { invalidInputFromZod } from "~/server/validation/parse-input";
 
 export interface TrpcContext {
-  /** The signed-in user, or null for an anonymous caller. */
+  /** The signed-in user of a full session, or null for an anonymous caller and a gated session. */
   actor: UserActor | null;
+  /**
+   * Any signed-in session, gated ones included (session.ts): only signedInProcedure reads it. Absent
+   * (server-side callers made with an actor only): the actor's full session.
+   */
+  session?: SignedInSession | null;
+  /**
+   * The request's source address, for the few procedures a signed-out visitor may call (a signed-in
+   * actor carries its own). Absent for server-side callers.
+   */
+  sourceIp?: string | null;
 }
 
 export async function createTRPCContext(): Promise<TrpcContext> {
-  return { actor: await getSessionActor() };
+  const session = await getSignedInSession();
+  return { actor: session && session.gate === null ? session.actor : null, session, sourceIp: await requestSourceAddress() };
 }
 
 const UNEXPECTED_MESSAGE = "Something went wrong on our side. Please try again.";
@@ -91,7 +103,7 @@ const logProcedureCall = t.middleware(async ({ ctx, path, type, next }) => {
     type,
     userId: ctx.actor?.userId,
     accountId: ctx.actor?.accountId ?? undefined,
-    sourceIp: ctx.actor?.sourceIp ?? undefined,
+    sourceIp: ctx.actor?.sourceIp ?? ctx.sourceIp ?? undefined,
     latencyMs: Math.round((performance.now() - startedAt) * 10) / 10,
   };
   if (result.ok) {
@@ -117,6 +129,17 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.actor) throw new AppError("unauthorized", "Please sign in to continue.");
   // Re-stated so later middlewares and resolvers see a non-null actor.
   return next({ ctx: { actor: ctx.actor } });
+});
+
+/**
+ * Signed in, even with a session that must first choose a password or set up two-factor sign-in (its
+ * gate, session-user.ts): for the few procedures of those pages and the security page. Nothing else
+ * may use it.
+ */
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+  const session = ctx.session ?? (ctx.actor ? { actor: ctx.actor, gate: null } : null);
+  if (!session) throw new AppError("unauthorized", "Please sign in to continue.");
+  return next({ ctx: { actor: session.actor, gate: session.gate } });
 });
 
 /**

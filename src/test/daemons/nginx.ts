@@ -1,5 +1,5 @@
 /**
- * A real nginx (Debian's 1.22, open source) balancing app hosts, with the proxy settings of README
+ * A real nginx (Debian's 1.22, open source) balancing app hosts, with the proxy settings of docs/deploying.md
  * "Deployment" on loopback instead of TLS: round robin over the hosts, passive health checks
  * (max_fails / fail_timeout), another host tried only when one cannot be reached (for a POST: only
  * when the request was never sent to it), and X-Forwarded-For appended with the client's address.

@@ -1,6 +1,6 @@
 /**
  * A real PgBouncer (Debian's 1.18) in pool_mode = transaction in front of a PostgreSQL server, on a
- * free loopback port: the pooler README "Deployment" describes, with the settings it needs there.
+ * free loopback port: the pooler docs/deploying.md "Deployment" describes, with the settings it needs there.
  *
  * - It refuses to run as root, so as root it runs as the `postgres` system user (which the embedded
  *   PostgreSQL creates) and its folder is handed to that user.

@@ -1,7 +1,7 @@
 /**
- * A real Redis (Debian's redis-server) on a free loopback port, nothing persisted: the store of the
- * shared API rate limit (README "Rate limits"). Given the port of one that was stopped, a new one
- * comes up where it was, as after an outage.
+ * A real Redis (Debian's redis-server) on a free loopback port, nothing persisted: the store of the shared API
+ * rate limit (docs/deploying.md "Rate limits across processes and hosts"). Given the port of one that was
+ * stopped, a new one comes up where it was, as after an outage.
  */
 import { freePort } from "~/server/http/free-port";
 import { findProgram, startDaemon, temporaryFolder, type Daemon } from "./daemon";

@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getSessionActor } from "~/server/auth/session";
+import { GATE_PAGES, getSignedInSession } from "~/server/auth/session";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in · Reseller Portal" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  // Someone already signed in has nothing to do here.
-  if (await getSessionActor()) redirect("/dashboard");
+  // Someone already signed in has nothing to do here (or must first finish their sign-in's next step).
+  const session = await getSignedInSession();
+  if (session) redirect(session.gate ? GATE_PAGES[session.gate] : "/dashboard");
   const { error, csrf } = await searchParams;
 
   return (

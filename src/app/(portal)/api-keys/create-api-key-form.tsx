@@ -11,7 +11,7 @@ import { useTRPC } from "~/trpc/react";
 
 type KeyMode = "live" | "test";
 
-/** The two kinds of key, in the words the form offers them (README "Test mode"). */
+/** The two kinds of key, in the words the form offers them (docs/integrating.md "Test mode"). */
 const KEY_MODES: { mode: KeyMode; label: string; description: string }[] = [
   { mode: "live", label: "Live", description: "pk_live_…: real purchases, charged to your wallet." },
   { mode: "test", label: "Test", description: "pk_test_…: sandbox purchases with your test wallet's play money; nothing is real." },

@@ -14,7 +14,8 @@ export const metadata: Metadata = { title: "Dashboard · Reseller Portal" };
 export default async function DashboardPage() {
   const { actor } = await pageAccess("dashboard");
   const operator = actor.role === "OPERATOR";
-  // Test data on (README "Test mode"): the summary's figures are live ones, so that view has its own reads.
+  // Test data on (docs/integrating.md "Test mode"): the summary's figures are live ones, so that view has its
+  // own reads.
   const testData = actor.livemode === false;
   prefetch(trpc.session.me.queryOptions());
   if (operator) prefetch(trpc.dashboard.operatorOverview.queryOptions());

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The dashboard with Test data on (README "Test mode"): the test wallet and the latest test
+ * The dashboard with Test data on (docs/integrating.md "Test mode"): the test wallet and the latest test
  * transactions. The month's spend and the daily chart are left out rather than shown beside them: they
  * come from the live daily totals only, and under a test banner they would read as test figures.
  */

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The test wallet (README "Test mode") on the dashboard while Test data is on: its balance for every
+ * The test wallet (docs/integrating.md "Test mode") on the dashboard while Test data is on: its balance for every
  * account user, and for the owner "Top up" and "Reset" (to the opening ₦1,000,000, or to any balance:
  * 0 to see a purchase refused for insufficient funds). Amounts are typed in naira and sent in kobo.
  */

@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { formatNaira } from "~/components/money";
 import { ACCOUNTS_PAGE_SIZE } from "~/schemas/operator-console";
 import { useTRPC } from "~/trpc/react";
@@ -24,8 +24,13 @@ export function AccountList() {
   const router = useRouter();
   const { query, page } = readAccountSearch(useSearchParams());
   const [draft, setDraft] = useState(query);
-  // The back button changes the address, not the box: keep them in step.
-  useEffect(() => setDraft(query), [query]);
+  // The back button changes the address, not the box: keep them in step, during render rather than in an
+  // effect (React's "adjusting state when a prop changes"), so the box never shows the old query.
+  const [draftOf, setDraftOf] = useState(query);
+  if (draftOf !== query) {
+    setDraftOf(query);
+    setDraft(query);
+  }
 
   const result = useQuery({
     ...trpc.operator.searchAccounts.queryOptions({ query, page, pageSize: ACCOUNTS_PAGE_SIZE }),

@@ -5,9 +5,11 @@ import { pageAccess } from "../page-access";
 /** The console's own sections, under the portal's main navigation. */
 const CONSOLE_TABS: Tab[] = [
   { href: "/operator", label: "Accounts", matchUnder: ["/operator/accounts"] },
+  { href: "/operator/fundings", label: "Fundings", matchUnder: ["/operator/fundings"] },
   { href: "/operator/catalog", label: "Catalog", matchUnder: ["/operator/catalog"] },
   { href: "/operator/price-lists", label: "Price lists", matchUnder: ["/operator/price-lists"] },
   { href: "/operator/reports/margin", label: "Margin", matchUnder: ["/operator/reports"] },
+  { href: "/operator/operators", label: "Operators", matchUnder: ["/operator/operators"] },
   { href: "/operator/audit", label: "Audit log", matchUnder: ["/operator/audit"] },
 ];
 

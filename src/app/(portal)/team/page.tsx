@@ -8,6 +8,7 @@ export const metadata: Metadata = { title: "Team · Reseller Portal" };
 export default async function TeamPage() {
   await pageAccess("team");
   prefetch(trpc.team.list.queryOptions());
+  prefetch(trpc.team.invitations.queryOptions());
 
   return (
     <HydrateClient>

@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { UserFacts } from "~/components/user-facts";
+import { TemporaryPasswordNotice, UserSignInActions, type TemporaryPassword } from "~/components/user-sign-in-actions";
 import { buttonClass } from "~/components/ui/buttons";
 import { ConfirmDialog, mutationConfirmProps } from "~/components/ui/dialogs";
 import { ItemActions, ResponsiveList } from "~/components/ui/responsive-list";
@@ -21,10 +22,12 @@ export function TeamList({ users, onChanged }: { users: TeamMember[]; onChanged:
   const queryClient = useQueryClient();
   const setDisabled = useMutation(trpc.team.setDisabled.mutationOptions());
   const [confirming, setConfirming] = useState<TeamMember | null>(null);
+  const [issued, setIssued] = useState<TemporaryPassword | null>(null);
   const disabling = confirming ? confirming.disabledAt === null : false;
 
   return (
     <>
+      {issued && <TemporaryPasswordNotice issued={issued} />}
       <ResponsiveList
         label="Team members"
         columns={COLUMNS}
@@ -53,12 +56,15 @@ export function TeamList({ users, onChanged }: { users: TeamMember[]; onChanged:
                   {user.disabledAt ? "Enable" : "Disable"}
                 </button>
               )}
+              {user.role === "STAFF" && !user.isYou && !user.disabledAt && (
+                <UserSignInActions by="owner" user={user} onChanged={onChanged} onIssued={setIssued} />
+              )}
             </ItemActions>
           </>
         )}
       </ResponsiveList>
       {users.every((user) => user.role !== "STAFF") && (
-        <p className="mt-3 text-sm text-slate-600">No staff users yet. Add one below for each person who buys through the portal.</p>
+        <p className="mt-3 text-sm text-slate-600">No staff users yet. Invite one below for each person who buys through the portal.</p>
       )}
 
       {confirming && (
@@ -72,7 +78,9 @@ export function TeamList({ users, onChanged }: { users: TeamMember[]; onChanged:
             setDisabled.mutate(
               { userId: confirming.userId, disabled: disabling },
               {
-                onSuccess: ({ userId, disabledAt }) => {
+                onSuccess: ({ userId, disabledAt, temporaryPassword, temporaryPasswordExpiresAt }) => {
+                  if (temporaryPassword)
+                    setIssued({ email: confirming.email, password: temporaryPassword, expiresAt: temporaryPasswordExpiresAt ?? null });
                   // Show the new state as the dialog closes; the refetch that follows confirms it.
                   queryClient.setQueryData(trpc.team.list.queryKey(), (current) =>
                     current?.map((user) => (user.userId === userId ? { ...user, disabledAt } : user)),
@@ -90,7 +98,7 @@ export function TeamList({ users, onChanged }: { users: TeamMember[]; onChanged:
               <p>Their past purchases stay in your transactions.</p>
             </>
           ) : (
-            <p>They can sign in again with their existing password.</p>
+            <p>Their old password does not come back: you get a temporary password to give them, good for one sign-in within a day.</p>
           )}
         </ConfirmDialog>
       )}

@@ -10,7 +10,7 @@ export const getInvoicePdfOperation = {
   summary: "Download an invoice as PDF",
   description: `A statement: issuer and customer, the period, opening and closing balance with each funding and adjustment, purchases per service (every purchase, how many failed, and the amount charged for successful and pending ones), VAT, and a summary of the source addresses of the month (address, count, amount, first and last use); "Page n of N"; a tagged PDF. ${INVOICE_NOTE}`,
   request: { params: invoicePeriodParams },
-  errors: ["invoice.not_found"],
+  errors: ["invoice.not_found", "invoice.live_only"],
   responses: {
     "200": {
       description: "The invoice.",

@@ -10,7 +10,8 @@ export const payBillOperation = {
   summary: "Pay a bill",
   description: [
     `Pays the bill product \`planId\` for \`customerId\`. ${PURCHASE_NOTE}`,
-    "`amount` is required for `variable` products (electricity) and must not be sent for `fixed` ones (a 400 on `amount`). The transaction's `token` carries the electricity token or exam PIN.",
+    "`amount` is required for `variable` products (electricity) and must not be sent for `fixed` ones (a 400 on `amount`). What the customer needs comes with the successful transaction: electricity's `token`, `units` and `bonusToken`; every card or voucher sold (exam and broadband PINs) in `pins`, with its serial where it has one, the first PIN also as `token`.",
+    "Cable TV: `subscriptionType` `change` (the default) pays for the bouquet `planId`; `renew` renews the customer's current subscription as the biller has it, with `planId` the product verification names in `renewal.planId` (a 400 on `planId` otherwise; a 422 `customer.invalid` when the biller offers no renewal we sell). The charge is that product's price either way.",
   ].join("\n\n"),
   request: { params: billServiceParams, body: payBillInput },
   bodyExample: {

@@ -1,5 +1,5 @@
 /**
- * VEND_PROVIDER=vtpass: VTpass's public API, followed to the letter (README "The VTpass provider").
+ * VEND_PROVIDER=vtpass: VTpass's public API, followed to the letter (docs/operating.md "The VTpass provider").
  *
  *   POST /api/pay             { request_id, serviceID, billersCode?, variation_code?, amount?, phone, ... }
  *   POST /api/requery         { request_id }
@@ -23,14 +23,15 @@ import type { Env } from "~/env";
 import { queryRows, sql } from "~/server/db";
 import { AppError } from "~/server/errors";
 import type { ServiceCode } from "~/schemas/services";
-import type { OrderCheck, VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "../vend-provider";
+import type { OrderCheck, ReversalWatch, VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "../vend-provider";
 import { upstreamLogger } from "../upstream-http";
 import { VtpassClient, VtpassFault, type VtpassAnswer, type VtpassClientOptions } from "./vtpass-client";
+import { deliveredOf, stringField } from "./vtpass-delivery";
 
 const { log, gaveUp } = upstreamLogger("vtpass", "vtpass");
 
 /** Codes that prove the order was refused and never executed (https://www.vtpass.com/documentation/response-codes/). */
-export const REFUSAL_CODES: Readonly<Record<string, { reason: string; providerUnavailable?: true }>> = {
+export const REFUSAL_CODES: Readonly<Record<string, { reason: string; providerUnavailable?: true; operatorAlert?: string }>> = {
   "016": { reason: "The provider reports the transaction failed." },
   "091": { reason: "The provider did not process the transaction." },
   "010": { reason: "The provider does not know this product variation." },
@@ -48,6 +49,18 @@ export const REFUSAL_CODES: Readonly<Record<string, { reason: string; providerUn
   "023": { reason: "The provider account has no API access.", providerUnavailable: true },
   "024": { reason: "The provider account is inactive.", providerUnavailable: true },
   "030": { reason: "The biller cannot be reached.", providerUnavailable: true },
+  // Refused before anything was executed, for a fault of ours that no retry by the reseller can mend: the
+  // operator is alerted (docs/operating.md "The VTpass provider", "What resellers see").
+  "085": {
+    reason: "The provider refused the order's request id; it was not executed.",
+    providerUnavailable: true,
+    operatorAlert: "VTpass refused a request id as improper (085): our request ids do not follow their format.",
+  },
+  "087": {
+    reason: "The provider refused our credentials.",
+    providerUnavailable: true,
+    operatorAlert: "VTpass refused our credentials (087): check VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY.",
+  },
 };
 
 /** `000`: the order's own status decides (content.transactions.status). */
@@ -58,8 +71,11 @@ export const REVERSED_REASON = "The provider reversed the transaction.";
 
 /** The serviceIDs VTpass has no merchant-verify for: nothing to check, the id is taken as given. */
 const UNVERIFIABLE_SERVICES = new Set(["waec", "waec-registration", "showmax", "spectranet"]);
-/** Cable serviceIDs whose purchase names the bouquet bought (https://www.vtpass.com/documentation/dstv-subscription-api/). */
-const BOUQUET_CHANGE_SERVICES = new Set(["dstv", "gotv"]);
+/**
+ * Cable serviceIDs whose purchase says whether it changes to the bouquet bought or renews the current
+ * one, at the amount verification states (https://www.vtpass.com/documentation/dstv-subscription-api/).
+ */
+const SUBSCRIPTION_SERVICES = new Set(["dstv", "gotv"]);
 
 const VERIFY_UNAVAILABLE = "The biller could not be reached.";
 const NEVER_SENT_UNMAPPED = "This product has no VTpass mapping; the order was never sent.";
@@ -71,17 +87,23 @@ interface UpstreamName {
 }
 
 export interface VtpassProviderOptions extends VtpassClientOptions {
-  /** 015 on requery settles failed only once the request id is at least this old (README). */
+  /**
+   * 015 on requery settles failed only once the request id is at least this old (docs/operating.md
+   * "The VTpass provider").
+   */
   notFoundAfterMs: number;
   /** VTpass's mandatory `phone` for a bill payment that names none. */
   defaultPhone: string | null;
   /** The upstream names of a product; the catalog by default, a table in tests. */
   lookup?: (service: ServiceCode, productCode: string) => Promise<UpstreamName | null>;
   now?: () => number;
+  /** VTpass reverses delivered orders now and then: how delivered purchases are watched for it; null not at all. */
+  reversalWatch?: ReversalWatch | null;
 }
 
 export class VtpassProvider implements VendProvider {
   readonly name = "vtpass";
+  readonly reversalWatch: ReversalWatch | null;
   private readonly client: VtpassClient;
   private readonly notFoundAfterMs: number;
   private readonly defaultPhone: string | null;
@@ -94,6 +116,7 @@ export class VtpassProvider implements VendProvider {
     this.defaultPhone = options.defaultPhone;
     this.lookup = options.lookup ?? upstreamNameFromCatalog;
     this.now = options.now ?? Date.now;
+    this.reversalWatch = options.reversalWatch ?? null;
   }
 
   async checkOrder(order: OrderCheck): Promise<void> {
@@ -107,10 +130,20 @@ export class VtpassProvider implements VendProvider {
     if (order.amount !== null && order.amount % 100n !== 0n) {
       throw new AppError("amount.out_of_range", "The amount must be whole naira (a multiple of 100 kobo) for this provider.");
     }
-    if (isBill(order.service) && !order.phone && !this.defaultPhone) {
-      throw new AppError("validation.failed", "phone: is required by the provider for this bill payment", [
-        { name: "phone", reason: "is required by the provider for this bill payment" },
-      ]);
+    if (isBill(order.service) && !order.phone) {
+      // A PIN bought without a customer is told apart by its phone alone (VTpass's 019 rule keys on it):
+      // one default number for all of them would refuse the second of any two candidates' PINs.
+      const reason =
+        name && identifiedByPhone(order.service, name)
+          ? "is required for this product: the provider tells its orders apart by the phone number"
+          : this.defaultPhone
+            ? null
+            : "is required by the provider for this bill payment";
+      if (reason) throw new AppError("validation.failed", `phone: ${reason}`, [{ name: "phone", reason }]);
+    }
+    if (order.renew && !(name && SUBSCRIPTION_SERVICES.has(name.service))) {
+      const reason = "cannot be `renew` for this product through the provider: pay for the bouquet (`change`)";
+      throw new AppError("validation.failed", `subscriptionType: ${reason}`, [{ name: "subscriptionType", reason }]);
     }
   }
 
@@ -138,6 +171,8 @@ export class VtpassProvider implements VendProvider {
     const name = await this.lookup(request.service, request.productCode);
     if (!name || (request.service !== "AIRTIME" && !name.code))
       return { status: "failed", providerReference: null, reason: NEVER_SENT_UNMAPPED };
+    if (identifiedByPhone(request.service, name) && !request.phone)
+      return { status: "failed", providerReference: null, reason: "This product needs the customer's phone; the order was never sent." };
     const body = payBody(request, requestId, name, this.defaultPhone);
     if (!body) return { status: "failed", providerReference: null, reason: "The amount is not whole naira; the order was never sent." };
     try {
@@ -148,32 +183,47 @@ export class VtpassProvider implements VendProvider {
     }
   }
 
+  /**
+   * What became of an order, by /api/requery. Throws (VtpassFault) when VTpass could not be asked, or
+   * answered without the order's state (refused credentials `087`, a code about the request rather than
+   * the order, no code at all): the caller then keeps the transaction as it is. The reconciler asks again
+   * later; a callback is refused so that VTpass sends it again (docs/operating.md "The VTpass provider", "Callbacks"). Never read as
+   * "pending", which would let a reversal that could not be confirmed be acknowledged and lost.
+   */
   async requery(request: VendRequest & { providerReference: string | null }): Promise<VendOutcome> {
     const requestId = request.upstreamRequestId;
     // Begun before request ids existed: never sent to VTpass under any id we know; left for an operator.
     if (!requestId) return { status: "pending", providerReference: request.providerReference };
+    let answer: VtpassAnswer;
     try {
-      const answer = await this.client.postQuery("api/requery", { request_id: requestId }, "requery");
-      if (codeOf(answer) === "015") {
-        // "This RequestID was not used on our platform". VTpass does not promise that the id is now closed,
-        // so a purchase still on its way could yet arrive: only an id old enough that no purchase of ours
-        // can still be in flight is taken as never received (README "The VTpass provider").
-        const age = requestIdAgeMs(requestId, this.now());
-        if (age !== null && age >= this.notFoundAfterMs) return { status: "failed", providerReference: null, reason: NEVER_RECEIVED };
-        return { status: "pending", providerReference: request.providerReference };
-      }
-      const outcome = interpretTransaction(answer, request.service, "requery");
-      // A refusal code answered to a requery describes the requery, not the order: only a transaction
-      // status (000 failed/reversed) fails a purchase here.
-      if (outcome.status === "failed" && !answerHasTransaction(answer))
-        return { status: "pending", providerReference: request.providerReference };
-      return outcome.status === "pending" && outcome.providerReference === null
-        ? { ...outcome, providerReference: request.providerReference }
-        : outcome;
+      answer = await this.client.postQuery("api/requery", { request_id: requestId }, "requery");
     } catch (error) {
       gaveUp("requery", request.transactionId, error);
+      throw error;
+    }
+    const code = codeOf(answer);
+    if (code === "015") {
+      // "This RequestID was not used on our platform". VTpass does not promise that the id is now closed,
+      // so a purchase still on its way could yet arrive: only an id old enough that no purchase of ours
+      // can still be in flight is taken as never received (docs/operating.md "The VTpass provider").
+      const age = requestIdAgeMs(requestId, this.now());
+      if (age !== null && age >= this.notFoundAfterMs) return { status: "failed", providerReference: null, reason: NEVER_RECEIVED };
       return { status: "pending", providerReference: request.providerReference };
     }
+    // Only the order's own status (or 099, "processing") says anything about it: a refusal code answered
+    // to a requery describes the requery, not the order.
+    if (code !== "099" && !answerHasTransaction(answer)) {
+      const fault = new VtpassFault(
+        "unexpected-answer",
+        `requery answered ${code === null ? `HTTP ${answer.httpStatus} without a code` : `code ${code}`} and not the order's status`,
+      );
+      gaveUp("requery", request.transactionId, fault);
+      throw fault;
+    }
+    const outcome = interpretTransaction(answer, request.service, "requery");
+    return outcome.status === "pending" && outcome.providerReference === null
+      ? { ...outcome, providerReference: request.providerReference }
+      : outcome;
   }
 
   /** GET /api/balance: VTpass's wallet, in naira as they give it (for the console; not used by purchases). */
@@ -189,6 +239,15 @@ function isBill(service: ServiceCode): boolean {
   return service !== "DATA" && service !== "AIRTIME";
 }
 
+/**
+ * Education PINs other than JAMB's are bought without a customer (no billersCode, a `quantity`:
+ * https://www.vtpass.com/documentation/waec-result-checker-api/), so VTpass knows the order by its
+ * `phone` alone: it must be the customer's own, never VTPASS_DEFAULT_PHONE (docs/operating.md "The VTpass provider").
+ */
+function identifiedByPhone(service: ServiceCode, name: UpstreamName): boolean {
+  return service === "EDUCATION" && name.service !== "jamb";
+}
+
 /** The body of /api/pay for one order, or null when its amount is not whole naira. */
 export function payBody(
   request: VendRequest,
@@ -197,20 +256,30 @@ export function payBody(
   defaultPhone: string | null,
 ): Record<string, unknown> | null {
   const body: Record<string, unknown> = { request_id: requestId, serviceID: name.service };
-  const phone = request.service === "DATA" || request.service === "AIRTIME" ? request.recipient : (request.phone ?? defaultPhone);
-  body.phone = phone;
+  body.phone =
+    request.service === "DATA" || request.service === "AIRTIME"
+      ? request.recipient
+      : identifiedByPhone(request.service, name)
+        ? request.phone
+        : (request.phone ?? defaultPhone);
   if (request.service === "AIRTIME" || request.service === "ELECTRICITY") {
     if (request.amount % 100n !== 0n) return null;
     // Naira as a JSON number: exact for any whole-naira amount below 2^53.
     body.amount = Number(request.amount / 100n);
   }
+  if (request.renewal) {
+    // Renewing names no bouquet: the current one is renewed, at the amount verification stated.
+    // Naira as a JSON number: kobo / 100 is the nearest double to the decimal, written as it (1850.5).
+    Object.assign(body, { billersCode: request.recipient, amount: Number(request.renewal.amount) / 100, subscription_type: "renew" });
+    return body;
+  }
   if (request.service !== "AIRTIME") {
     body.variation_code = name.code;
-    // Education PINs have no customer: no billersCode, one PIN (https://www.vtpass.com/documentation/waec-result-checker-api/).
-    if (request.service === "EDUCATION" && name.service !== "jamb") body.quantity = 1;
+    // Education PINs have no customer: no billersCode, one PIN.
+    if (identifiedByPhone(request.service, name)) body.quantity = 1;
     else body.billersCode = request.recipient;
   }
-  if (BOUQUET_CHANGE_SERVICES.has(name.service)) body.subscription_type = "change";
+  if (SUBSCRIPTION_SERVICES.has(name.service)) body.subscription_type = "change";
   return body;
 }
 
@@ -239,7 +308,7 @@ export function interpretTransaction(answer: VtpassAnswer, service: ServiceCode,
     const status = typeof transaction?.status === "string" ? transaction.status.toLowerCase() : null;
     if (status === DELIVERED) {
       if (!providerReference) throw new VtpassFault("unexpected-answer", "delivered without a transactionId");
-      return { status: "successful", providerReference, token: tokenOf(answer.body, service) };
+      return { status: "successful", providerReference, ...deliveredOf(answer.body, service) };
     }
     if (status !== null && NOT_EXECUTED_STATUSES.has(status)) {
       return {
@@ -259,41 +328,13 @@ export function interpretTransaction(answer: VtpassAnswer, service: ServiceCode,
       providerReference,
       reason: refusal.reason,
       ...(refusal.providerUnavailable ? { providerUnavailable: true } : {}),
+      ...(refusal.operatorAlert ? { operatorAlert: { code, problem: refusal.operatorAlert } } : {}),
     };
   }
   // 099 (processing), 014 (request id exists: an earlier send reached them), 044 (resolved), 015 on a
   // purchase, and any code not in their table: ambiguous, so pending.
   if (code !== "099") log("warn", `vtpass ${operation} answered code ${code}; left pending for the requery`, { operation, code });
   return { status: "pending", providerReference };
-}
-
-/** The electricity token or education PIN of a delivered purchase, else null. */
-function tokenOf(body: Record<string, unknown>, service: ServiceCode): string | null {
-  if (service !== "ELECTRICITY" && service !== "EDUCATION") return null;
-  if (service === "EDUCATION") {
-    const cards = body.cards;
-    if (Array.isArray(cards) && cards.length > 0) {
-      const pin = stringField((cards[0] as { Pin?: unknown }).Pin);
-      if (pin) return pin.slice(0, 200);
-    }
-  }
-  const direct = stringField(body.token) ?? stringField(body.mainToken) ?? stringField(body.Token);
-  if (direct) return stripLabel(direct);
-  const purchased = stringField(body.purchased_code);
-  return purchased ? stripLabel(purchased) : null;
-}
-
-/** "Token : 2645 7826 ..." → "2645 7826 ..."; bounded like any foreign text we store. */
-function stripLabel(value: string): string {
-  return value
-    .replace(/^\s*(token|pin)\s*:\s*/i, "")
-    .trim()
-    .slice(0, 200);
-}
-
-function stringField(value: unknown): string | null {
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  return typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, 200) : null;
 }
 
 function interpretVerify(answer: VtpassAnswer): VerifyOutcome {
@@ -307,7 +348,9 @@ function interpretVerify(answer: VtpassAnswer): VerifyOutcome {
         const text = stringField(value);
         if (text && key !== "Customer_Name" && key !== "error") details[key] = text;
       }
-      return { status: "valid", customerName, details };
+      const renewalAmount = nairaToKobo(content.Renewal_Amount);
+      const renewal = renewalAmount ? { amount: renewalAmount, currentBouquet: stringField(content.Current_Bouquet) } : null;
+      return { status: "valid", customerName, details, renewal };
     }
     // VTpass answers an unknown smartcard or meter 000 with content.error.
     const error = stringField(content.error);
@@ -316,6 +359,15 @@ function interpretVerify(answer: VtpassAnswer): VerifyOutcome {
   if (code === "011") return { status: "invalid", reason: "The biller does not know this customer." };
   if (code === null) throw new VtpassFault("unexpected-answer", `HTTP ${answer.httpStatus} without a response code`);
   throw new VtpassFault("unexpected-answer", `verification answered code ${code}`);
+}
+
+/** "7900.00" or 7900 (naira, as VTpass writes amounts) as kobo, exactly; null for anything else or not positive. */
+function nairaToKobo(value: unknown): bigint | null {
+  const text = typeof value === "number" && Number.isFinite(value) ? String(value) : typeof value === "string" ? value.trim() : "";
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const kobo = BigInt(match[1]!) * 100n + BigInt((match[2] ?? "").padEnd(2, "0"));
+  return kobo > 0n ? kobo : null;
 }
 
 /** How old a request id is, from its first 12 characters (Lagos YYYYMMDDHHII, UTC+1 all year); null if unreadable. */
@@ -358,6 +410,8 @@ export function vtpassProviderFromEnv(
     | "VTPASS_RETRY_DELAY_MS"
     | "VTPASS_NOT_FOUND_AFTER_MS"
     | "VTPASS_DEFAULT_PHONE"
+    | "VTPASS_REVERSAL_WINDOW_MS"
+    | "VTPASS_REVERSAL_FIRST_CHECK_MS"
   >,
 ): VtpassProvider {
   const { VTPASS_API_KEY: apiKey, VTPASS_PUBLIC_KEY: publicKey, VTPASS_SECRET_KEY: secretKey } = config;
@@ -376,5 +430,9 @@ export function vtpassProviderFromEnv(
     retryDelayMs: config.VTPASS_RETRY_DELAY_MS,
     notFoundAfterMs: config.VTPASS_NOT_FOUND_AFTER_MS,
     defaultPhone: config.VTPASS_DEFAULT_PHONE ?? null,
+    reversalWatch:
+      config.VTPASS_REVERSAL_WINDOW_MS > 0
+        ? { firstCheckMs: config.VTPASS_REVERSAL_FIRST_CHECK_MS, windowMs: config.VTPASS_REVERSAL_WINDOW_MS }
+        : null,
   });
 }

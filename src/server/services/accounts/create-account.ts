@@ -1,7 +1,8 @@
 /**
- * Opens a reseller account together with its (empty) wallet, so every account can be funded and
- * charged from the moment it exists, and its test-mode wallet with play money (README "Test mode"). Operators only. The created-at date is settable because it
- * decides whether the account must have an IP allowlist (accounts migrated from elsewhere keep theirs).
+ * Opens a reseller account together with its (empty) wallet, so every account can be funded and charged from
+ * the moment it exists, and its test-mode wallet with play money (docs/integrating.md "Test mode"). Operators
+ * only. The created-at date is settable because it decides whether the account must have an IP allowlist
+ * (accounts migrated from elsewhere keep theirs).
  */
 import type { Actor } from "~/server/auth/actor";
 import { assertOperator } from "~/server/auth/actor";

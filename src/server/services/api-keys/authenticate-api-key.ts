@@ -42,7 +42,7 @@ export interface KeyAuthorization {
 export interface AuthenticatedKey extends KeyAuthorization {
   /** The wallet of the key's mode, read in the same statement as the key: exact as of this request. */
   wallet: { balance: bigint; currency: string };
-  /** The version of the plan catalog as of this request (see migration 20261121091000). */
+  /** The version of the plan catalog as of this request (see prisma/sql/catalog/bump_catalog_version.sql). */
   catalogVersion: bigint;
   /** Present when a clientReference was given to look up. */
   referenceLookup?: ReferenceLookup;
@@ -145,11 +145,14 @@ export async function authenticateApiKey(
 }
 
 /**
- * A key this process looked up in the last minute, as it was then, with its actor marked provisional:
- * the claiming statement confirms it (ProvisionalKeyAuthorization). Null when the key is not
- * remembered: look it up. The caller uses it only for a yes (api-route.ts).
+ * A key this process looked up in the last minute, as it was then, with the account's key authorization
+ * version it was decided from: the claiming statement confirms it (PurchaseContext.keyAuthorization).
+ * Null when the key is not remembered: look it up. The caller uses it only for a yes (purchase-route.ts).
  */
-export function rememberedKeyAuthorization(authorization: string | null, sourceIp: string): KeyAuthorization | null {
+export function rememberedKeyAuthorization(
+  authorization: string | null,
+  sourceIp: string,
+): (KeyAuthorization & { version: string }) | null {
   const key = extractBearerKey(authorization);
   const remembered = key === null ? null : recallKey(hashApiKey(key));
   if (!remembered) return null;
@@ -160,9 +163,9 @@ export function rememberedKeyAuthorization(authorization: string | null, sourceI
       accountId: remembered.accountId,
       sourceIp,
       livemode: remembered.livemode,
-      provisional: { version: remembered.version, confirmed: false },
     },
     account: remembered.account,
     allowlist: remembered.allowlist,
+    version: remembered.version,
   };
 }

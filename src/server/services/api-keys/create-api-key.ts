@@ -1,5 +1,5 @@
 /**
- * Issues an API key for an account, live or test (README "Test mode"). The key is returned once and
+ * Issues an API key for an account, live or test (docs/integrating.md "Test mode"). The key is returned once and
  * never again: only its SHA-256, its prefix ("pk_live_" or "pk_test_") and its last 4 characters (to
  * tell keys apart on screen) are stored. Operators and the account's OWNER may issue keys.
  */

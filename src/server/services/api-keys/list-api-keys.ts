@@ -12,7 +12,7 @@ export interface ApiKeyView {
   name: string;
   /** "pk_live_" or "pk_test_": what the key starts with, not a part of the secret. */
   prefix: string;
-  /** False for a test-mode key (README "Test mode"). */
+  /** False for a test-mode key (docs/integrating.md "Test mode"). */
   livemode: boolean;
   /** The key's last 4 characters; null for keys created before they were recorded. */
   lastFour: string | null;

@@ -26,11 +26,21 @@ import { createNetwork } from "~/server/services/catalog/save-network";
 import { createPlan } from "~/server/services/catalog/save-plan";
 import { createPriceList, setPriceListPrice } from "~/server/services/pricing/manage-price-lists";
 import { setAccountPrice } from "~/server/services/pricing/set-account-price";
+import { currentTotpCode } from "~/server/auth/totp";
+import { confirmTwoFactorEnrolment } from "~/server/services/security/confirm-two-factor-enrolment";
+import { startTwoFactorEnrolment } from "~/server/services/security/start-two-factor-enrolment";
+import { startSession } from "~/server/services/sessions/start-session";
+import { createStaffInvitation } from "~/server/services/invitations/create-staff-invitation";
 import { createUser } from "~/server/services/users/create-user";
+import { setUserDisabled } from "~/server/services/users/set-user-disabled";
 import { createWebhookEndpoint } from "~/server/services/webhooks/manage-webhook-endpoints";
 import { sendTestWebhook } from "~/server/services/webhooks/webhook-deliveries";
 import { appRouter, createCaller } from "~/server/trpc/root";
 import { startFakeVtpass } from "~/test/fake-vtpass";
+import { setFundingSettingsForTests } from "~/server/providers/funding";
+import { PaystackClient } from "~/server/providers/paystack/paystack-client";
+import { PaystackFundingProvider } from "~/server/providers/paystack/paystack-funding-provider";
+import { startFakePaystack } from "~/test/fake-paystack";
 import { createAccountWithKey, operator as cli, uniqueName } from "~/test/fixtures";
 
 const PASSWORD = "audit-coverage-password";
@@ -39,13 +49,19 @@ const PASSWORD = "audit-coverage-password";
 interface Step {
   input: unknown;
   action: string;
+  /** Who the entry names, when it is not the caller: a signed-out visitor is named by what they used. */
+  actor?: { actorType: string; actorLabel: string; sourceIp: string | null };
 }
 
 interface Audited {
   kind: "audited";
-  /** Who calls it: the portal user role for a procedure (CLI commands always run as the CLI). */
-  as?: "OPERATOR" | "OWNER";
-  steps: (fixture: Fixture) => Promise<Step[]>;
+  /**
+   * Who calls it: the portal user role for a procedure (OWNER_TEST: the owner with Test data on), or a
+   * signed-out visitor from ANONYMOUS_IP (CLI commands always run as the CLI).
+   */
+  as?: "OPERATOR" | "OWNER" | "OWNER_TEST" | "ANONYMOUS";
+  /** The steps, given the caller (for ANONYMOUS, the account's owner, who made what the visitor uses). */
+  steps: (fixture: Fixture, actor: UserActor) => Promise<Step[]>;
 }
 
 interface Exempt {
@@ -57,7 +73,11 @@ type Coverage = Audited | Exempt;
 
 interface Fixture {
   accountId: string;
+  owner: UserActor;
 }
+
+/** Where a signed-out visitor's calls come from (the tRPC context's source address). */
+const ANONYMOUS_IP = "192.0.2.77";
 
 const audited = (as: Audited["as"], steps: Audited["steps"]): Audited => ({ kind: "audited", as, steps });
 const exempt = (reason: string): Exempt => ({ kind: "exempt", reason });
@@ -69,6 +89,19 @@ const PURCHASE = exempt(
 async function staffOf(accountId: string): Promise<string> {
   const { userId } = await createUser(cli, { email: `${uniqueName("staff")}@audit.test`, password: PASSWORD, role: "STAFF", accountId });
   return userId;
+}
+
+/** The actor's two-factor secret, turned on first if it is not (with the code of the step before now). */
+async function twoFactorSecretOf(actor: UserActor): Promise<string> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { totpSecret: true, totpEnabledAt: true } });
+  if (user.totpEnabledAt && user.totpSecret) return user.totpSecret;
+  const { secret } = await startTwoFactorEnrolment(actor);
+  await confirmTwoFactorEnrolment(actor, { code: currentTotpCode(secret, Date.now() - 30_000), password: PASSWORD });
+  return secret;
+}
+
+async function invitationOf(owner: UserActor) {
+  return createStaffInvitation(owner, { accountId: owner.accountId!, email: `${uniqueName("invited")}@audit.test` });
 }
 
 async function keyOf(accountId: string): Promise<string> {
@@ -114,6 +147,42 @@ const NEW_BILL_PRODUCT = { service: "CABLE_TV", amountType: "FIXED", name: "Audi
 
 async function priceListOf(): Promise<string> {
   return (await createPriceList(cli, { name: uniqueName("List") })).id;
+}
+
+/** Points the funding services at a fake Paystack for one test (a request for an account asks it). */
+async function withFakePaystack(): Promise<void> {
+  const fake = await startFakePaystack();
+  const client = new PaystackClient({ baseUrl: fake.baseUrl, secretKey: fake.secretKey, timeoutMs: 5_000, retries: 0 });
+  setFundingSettingsForTests({ provider: new PaystackFundingProvider(client) });
+  onTestFinished(async () => {
+    setFundingSettingsForTests(null);
+    await fake.close();
+  });
+}
+
+/** An account with an owner (Paystack names its customer after the owner). */
+async function accountWithOwner(): Promise<string> {
+  const { accountId } = await createAccountWithKey();
+  await createUser(cli, { email: `${uniqueName("owner")}@audit.test`, password: PASSWORD, role: "OWNER", accountId });
+  return accountId;
+}
+
+/** A bank transfer in the operators' queue. */
+async function unmatchedTransfer(): Promise<string> {
+  const transfer = await db.bankTransfer.create({
+    data: {
+      provider: "paystack",
+      reference: uniqueName("T"),
+      status: "UNMATCHED",
+      amount: 100_000n,
+      providerFee: 1_000n,
+      channel: "dedicated_nuban",
+      paidAt: new Date(),
+      unmatchedReason: "No account of ours has this dedicated account or customer.",
+      recordedVia: "webhook",
+    },
+  });
+  return transfer.id;
 }
 
 /** Every mutation procedure of appRouter, by path. */
@@ -184,9 +253,52 @@ const PROCEDURES: Record<string, Coverage> = {
     { input: { threshold: 500_000 }, action: "wallet.set_low_balance_threshold" },
     { input: { threshold: null }, action: "wallet.set_low_balance_threshold" },
   ]),
-  "team.addStaff": audited("OWNER", async () => [
-    { input: { email: `${uniqueName("staff")}@audit.test`, password: PASSWORD }, action: "user.create" },
+  "team.invite": audited("OWNER", async () => [{ input: { email: `${uniqueName("invited")}@audit.test` }, action: "invitation.create" }]),
+  "team.revokeInvitation": audited("OWNER", async ({ owner }) => [
+    { input: { invitationId: (await invitationOf(owner)).invitationId }, action: "invitation.revoke" },
   ]),
+  "invitations.accept": audited("ANONYMOUS", async ({ owner }) => {
+    const { token, email } = await invitationOf(owner);
+    return [
+      {
+        input: { token, name: "Invited Person", password: PASSWORD },
+        action: "invitation.accept",
+        actor: { actorType: "USER", actorLabel: email, sourceIp: ANONYMOUS_IP },
+      },
+    ];
+  }),
+  "team.resetPassword": audited("OWNER", async ({ accountId }) => [
+    { input: { userId: await staffOf(accountId) }, action: "user.password_reset" },
+  ]),
+  "team.resetTwoFactor": audited("OWNER", async ({ accountId }) => [
+    { input: { userId: await staffOf(accountId) }, action: "user.two_factor_reset" },
+  ]),
+  "operator.resetPassword": audited("OPERATOR", async ({ accountId }) => [
+    { input: { userId: await staffOf(accountId) }, action: "user.password_reset" },
+  ]),
+  "operator.resetTwoFactor": audited("OPERATOR", async ({ accountId }) => [
+    { input: { userId: await staffOf(accountId) }, action: "user.two_factor_reset" },
+  ]),
+  "security.changePassword": audited("OWNER", async () => [
+    { input: { currentPassword: PASSWORD, newPassword: "audit-coverage-changed" }, action: "user.password_change" },
+  ]),
+  "security.startTwoFactor": exempt("makes a secret that is not in force until a code confirms it; confirming is audited"),
+  "security.confirmTwoFactor": audited("OPERATOR", async (_fixture, actor) => {
+    const { secret } = await startTwoFactorEnrolment(actor);
+    return [{ input: { code: currentTotpCode(secret, Date.now() - 30_000), password: PASSWORD }, action: "user.two_factor_enable" }];
+  }),
+  "security.regenerateRecoveryCodes": audited("OPERATOR", async (_fixture, actor) => [
+    { input: { code: currentTotpCode(await twoFactorSecretOf(actor)) }, action: "user.recovery_codes_regenerate" },
+  ]),
+  "security.disableTwoFactor": audited("OPERATOR", async (_fixture, actor) => [
+    { input: { code: currentTotpCode(await twoFactorSecretOf(actor), Date.now() + 30_000) }, action: "user.two_factor_disable" },
+  ]),
+  "security.endSession": audited("OWNER", async (_fixture, actor) => {
+    const user = await db.user.findUniqueOrThrow({ where: { id: actor.userId } });
+    const sessionId = await startSession(user, "password", { sourceIp: null, userAgent: null });
+    return [{ input: { sessionId }, action: "auth.session_end" }];
+  }),
+  "security.signOutEverywhere": audited("OWNER", async () => [{ input: undefined, action: "auth.sign_out_everywhere" }]),
   "team.setDisabled": audited("OWNER", async ({ accountId }) => {
     const userId = await staffOf(accountId);
     return [
@@ -230,6 +342,21 @@ const PROCEDURES: Record<string, Coverage> = {
       { input: { accountId, planId, price: null }, action: "price.account_set" },
     ];
   }),
+  "operator.requestFundingAccount": audited("OPERATOR", async () => {
+    await withFakePaystack();
+    return [{ input: { accountId: await accountWithOwner(), phone: "08031234567" }, action: "funding_account.request" }];
+  }),
+  "operator.assignBankTransfer": audited("OPERATOR", async ({ accountId }) => [
+    { input: { transferId: await unmatchedTransfer(), accountId, note: "the payer's receipt" }, action: "bank_transfer.assign" },
+  ]),
+  "operator.returnBankTransfer": audited("OPERATOR", async () => [
+    { input: { transferId: await unmatchedTransfer(), note: "refunded on the Paystack dashboard" }, action: "bank_transfer.return" },
+  ]),
+  "funding.requestAccount": audited("OWNER", async () => {
+    await withFakePaystack();
+    return [{ input: { phone: "08031234567" }, action: "funding_account.request" }];
+  }),
+  "funding.simulateTransfer": audited("OWNER_TEST", async () => [{ input: { amount: 500_000 }, action: "test_wallet.simulated_transfer" }]),
   "testWallet.topUp": audited("OWNER", async () => [{ input: { amount: 500_000 }, action: "test_wallet.top_up" }]),
   "testWallet.reset": audited("OWNER", async () => [
     { input: {}, action: "test_wallet.reset" },
@@ -251,6 +378,19 @@ const CLI_COMMANDS: Record<string, Coverage> = {
       input: { email: `${uniqueName("cli-staff")}@audit.test`, password: PASSWORD, role: "STAFF", account: accountId },
       action: "user.create",
     },
+  ]),
+  "user:set-password": audited(undefined, async ({ accountId }) => [
+    { input: { user: await staffOf(accountId) }, action: "user.password_reset" },
+    { input: { user: await staffOf(accountId), password: "a chosen one 1", permanent: true }, action: "user.password_reset" },
+  ]),
+  "user:disable": audited(undefined, async ({ accountId }) => [{ input: { user: await staffOf(accountId) }, action: "user.disable" }]),
+  "user:enable": audited(undefined, async ({ accountId }) => {
+    const userId = await staffOf(accountId);
+    await setUserDisabled(cli, { userId, disabled: true });
+    return [{ input: { user: userId }, action: "user.enable" }];
+  }),
+  "user:reset-2fa": audited(undefined, async ({ accountId }) => [
+    { input: { user: await staffOf(accountId) }, action: "user.two_factor_reset" },
   ]),
   "key:create": audited(undefined, async ({ accountId }) => [
     { input: { account: accountId, name: uniqueName("cli-key") }, action: "key.create" },
@@ -277,7 +417,20 @@ const CLI_COMMANDS: Record<string, Coverage> = {
   reconcile: exempt(
     "asks the provider how pending purchases ended, as every server process does every few seconds; the settlements it writes are ledger entries, decided by the provider's answer rather than by the operator",
   ),
+  "reversals:sweep": exempt(
+    "asks VTpass whether delivered purchases were reversed, as every server process does on each reconciler pass; a refund it finds is audited by the database (transaction.upstream_reversal by system), decided by VTpass's answer rather than by the operator",
+  ),
   "ledger:check": exempt("reads the ledger and balances; changes nothing"),
+  "funding:reconcile": exempt(
+    "asks Paystack which transfers arrived, as one server process does on a schedule; what it credits is decided by Paystack's confirmation, written as ledger entries and bank-transfer rows, not by the operator",
+  ),
+  "funding:queue": exempt("lists bank transfers; changes nothing"),
+  "funding:assign": audited(undefined, async ({ accountId }) => [
+    { input: { transfer: await unmatchedTransfer(), account: accountId, note: "receipt" }, action: "bank_transfer.assign" },
+  ]),
+  "funding:return": audited(undefined, async () => [
+    { input: { transfer: await unmatchedTransfer(), note: "refunded" }, action: "bank_transfer.return" },
+  ]),
   "test-data:prune": audited(undefined, async ({ accountId }) => {
     // Something old enough to prune: the account's test wallet opening entry, made a year old.
     await db.ledgerEntry.updateMany({
@@ -421,12 +574,13 @@ function procedureAt(caller: unknown, path: string): (input: unknown) => Promise
 }
 
 let fixture: Fixture;
-let portalUsers: Record<"OPERATOR" | "OWNER", UserActor>;
+let portalUsers: Record<"OPERATOR" | "OWNER" | "OWNER_TEST", UserActor>;
 
 beforeAll(async () => {
   const { accountId } = await createAccountWithKey();
-  fixture = { accountId };
-  portalUsers = { OPERATOR: await newUser("OPERATOR", null), OWNER: await newUser("OWNER", accountId) };
+  const owner = await newUser("OWNER", accountId);
+  portalUsers = { OPERATOR: await newUser("OPERATOR", null), OWNER: owner, OWNER_TEST: { ...owner, livemode: false } };
+  fixture = { accountId, owner };
 });
 
 describe("the portal's tRPC mutations", () => {
@@ -436,16 +590,18 @@ describe("the portal's tRPC mutations", () => {
 
   for (const [path, coverage] of Object.entries(PROCEDURES)) {
     if (coverage.kind === "exempt") continue;
-    it(`${path} writes its audit entry, naming the signed-in user`, async () => {
-      const actor = portalUsers[coverage.as!];
-      const call = procedureAt(createCaller({ actor }), path);
-      for (const step of await coverage.steps(fixture)) {
+    it(`${path} writes its audit entry, naming the signed-in user (or what a signed-out visitor used)`, async () => {
+      const actor = coverage.as === "ANONYMOUS" ? null : portalUsers[coverage.as!];
+      const call = procedureAt(createCaller({ actor, sourceIp: actor ? undefined : ANONYMOUS_IP }), path);
+      for (const step of await coverage.steps(fixture, actor ?? fixture.owner)) {
         const entries = await auditEntriesOf(() => call(step.input));
         expect(
           entries.map((entry) => entry.action),
           `${path} ${JSON.stringify(step.input)}`,
         ).toEqual([step.action]);
-        expect(entries[0]).toMatchObject({ actorType: "USER", actorId: actor.userId, actorLabel: actor.email, sourceIp: actor.sourceIp });
+        expect(entries[0]).toMatchObject(
+          step.actor ?? { actorType: "USER", actorId: actor!.userId, actorLabel: actor!.email, sourceIp: actor!.sourceIp },
+        );
       }
     });
   }
@@ -461,7 +617,7 @@ describe("the operator CLI's commands", () => {
   for (const [name, coverage] of Object.entries(CLI_COMMANDS)) {
     if (coverage.kind === "exempt") continue;
     it(`${name} writes its audit entry, naming the operating-system user`, async () => {
-      for (const step of await coverage.steps(fixture)) {
+      for (const step of await coverage.steps(fixture, undefined as never)) {
         const entries = await auditEntriesOf(() => COMMANDS[name]!.run(cliActor, step.input as Flags));
         expect(
           entries.map((entry) => entry.action),

@@ -14,7 +14,18 @@ export interface AuditEvent {
   details?: Prisma.InputJsonValue;
 }
 
-function describeActor(actor: Actor) {
+/**
+ * Whoever used a staff invitation's link: nobody signed in, known only by the address invited (and the
+ * user the link created, if it created one). Only the audit log knows this kind; no service acts as it.
+ */
+export interface InviteeActor {
+  kind: "invitee";
+  email: string;
+  userId: string | null;
+  sourceIp: string | null;
+}
+
+function describeActor(actor: Actor | InviteeActor) {
   switch (actor.kind) {
     case "cli":
       return { actorType: "OPERATOR_CLI" as const, actorId: null, actorLabel: actor.label, sourceIp: null };
@@ -24,10 +35,12 @@ function describeActor(actor: Actor) {
       return { actorType: "API_KEY" as const, actorId: actor.apiKeyId, actorLabel: `api-key:${actor.apiKeyId}`, sourceIp: actor.sourceIp };
     case "system":
       return { actorType: "SYSTEM" as const, actorId: null, actorLabel: "system", sourceIp: null };
+    case "invitee":
+      return { actorType: "USER" as const, actorId: actor.userId, actorLabel: actor.email, sourceIp: actor.sourceIp };
   }
 }
 
-export async function recordAuditEntry(tx: DbClient, actor: Actor, event: AuditEvent): Promise<void> {
+export async function recordAuditEntry(tx: DbClient, actor: Actor | InviteeActor, event: AuditEvent): Promise<void> {
   await tx.auditLogEntry.create({
     data: {
       ...describeActor(actor),

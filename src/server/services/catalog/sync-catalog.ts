@@ -39,7 +39,10 @@ export interface VtpassCatalogSource {
   get(path: string, query?: Record<string, string>): Promise<VtpassAnswer>;
 }
 
-/** The VTpass client the environment configures (README "The VTpass provider"); its GETs need the api and public keys. */
+/**
+ * The VTpass client the environment configures (docs/operating.md "The VTpass provider"); its GETs need the api
+ * and public keys.
+ */
 export function vtpassCatalogSourceFromEnv(config = parseEnv(process.env)): VtpassCatalogSource {
   const { VTPASS_API_KEY: apiKey, VTPASS_PUBLIC_KEY: publicKey, VTPASS_SECRET_KEY: secretKey } = config;
   if (!apiKey || !publicKey) {

@@ -1,6 +1,6 @@
 import type { Account } from "~/generated/prisma/client";
 import { actingAccountId } from "~/server/auth/account-scope";
-import { assertOwnerOrOperator, type Actor } from "~/server/auth/actor";
+import { actorLivemode, assertOwnerOrOperator, type Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-throw";
@@ -11,6 +11,15 @@ import { billingPeriod, lagosPeriodOf, type BillingPeriod } from "./billing-peri
  * own). Invoices are for the account holder: its API keys, its OWNER, and operators; not its STAFF.
  */
 export function invoiceAccountId(actor: Actor, named: string | undefined): string {
+  // Invoices are live documents (live customers' numbers, references, addresses): a test key gets none
+  // (docs/integrating.md "Test mode"). Refused before anything is looked up. The portal's Test data switch is not a
+  // key: its owner sees the live invoices they may see anyway.
+  if (actor.kind === "api-key" && !actorLivemode(actor)) {
+    throw new AppError(
+      "invoice.live_only",
+      "Invoices are live only: a test key (pk_test_) cannot download them. Use a live key (pk_live_).",
+    );
+  }
   const accountId = actingAccountId(actor, named, { code: "account.not_found", message: "Choose an account to see its invoices." });
   if (actor.kind !== "api-key") assertOwnerOrOperator(actor, accountId);
   return accountId;

@@ -81,7 +81,7 @@ export async function getInvoiceSummary(
 
   // The most used addresses, and the rest added up in one row: an account whose portal users bought from
   // 30,000 addresses in a month (mobile networks hand out a new one per session) made a PDF of hundreds
-  // of pages that exhausted the server's memory (README "Performance at volume"). The CSV keeps every
+  // of pages that exhausted the server's memory (docs/performance.md "Performance at volume"). The CSV keeps every
   // purchase's address.
   const addresses = await db.$queryRaw<
     { address: string | null; addresses: bigint; count: bigint; amount: bigint; first_use: Date; last_use: Date }[]

@@ -12,9 +12,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db";
 import { isAppError } from "~/server/errors";
 import { purchaseAirtime } from "~/server/services/purchases/purchase-airtime";
+import { payBill } from "~/server/services/purchases/pay-bill";
 import { purchaseData } from "~/server/services/purchases/purchase-data";
 import { createUser } from "~/server/services/users/create-user";
 import { fundWallet } from "~/server/services/wallet/fund-wallet";
+import { recordBankTransfer } from "~/server/services/funding/record-bank-transfer";
 import { unwrapTextFormula } from "~/server/services/transactions/write-csv";
 import { operator } from "~/test/fixtures";
 import { fundedAccount, reference } from "~/test/purchase-fixtures";
@@ -31,7 +33,7 @@ async function csvText(accountId: string, period: string): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** How the README tells a program to read the file: skip the byte-order mark, unwrap `="…"`. */
+/** How docs/integrating.md "Invoices" tells a program to read the file: skip the byte-order mark, unwrap `="…"`. */
 function parseInvoiceCsv(text: string): Record<string, string>[] {
   const rows = parse(text, { columns: true, bom: true }) as Record<string, string>[];
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, unwrapTextFormula(value)])));
@@ -171,7 +173,7 @@ describe("an invoice month", () => {
     expect(airtime.product).toBe("'+cmd");
     expect(text).toContain('"Plan ""A"", big\nnew"');
     expect(text.split("\r\n")[0]).toBe(
-      "\uFEFFdate_lagos,transaction_id,client_reference,provider_reference,service,product,recipient,amount_kobo,amount_ngn,charged_kobo,charged_ngn,status,channel,source_ip",
+      "\uFEFFdate_lagos,transaction_id,client_reference,provider_reference,service,product,recipient,amount_kobo,amount_ngn,charged_kobo,charged_ngn,status,channel,source_ip,token,pins,units,bonus_token",
     );
   });
 
@@ -229,6 +231,104 @@ describe("an invoice month", () => {
   });
 });
 
+describe("fundings on the invoice CSV", () => {
+  it("lists each funding of the month in time order among the purchases, a bank transfer with its Paystack reference", async () => {
+    const account = await fundedAccount(1_000_000n);
+    await fundWallet(operator, { accountId: account.accountId, amount: 250_000n, reference: "CASH-MARCH-1", note: "cash at the office" });
+    await db.fundingAccount.create({
+      data: {
+        accountId: account.accountId,
+        provider: "paystack",
+        status: "ACTIVE",
+        providerCustomerCode: `CUS_${reference("inv")}`,
+        accountNumber: "9912340001",
+      },
+    });
+    const customer = await db.fundingAccount.findFirstOrThrow({ where: { accountId: account.accountId } });
+    const paystackReference = `T${reference("invoice")}`;
+    await recordBankTransfer(
+      "paystack",
+      {
+        reference: paystackReference,
+        providerTransactionId: "4099",
+        status: "success",
+        amount: 500_000n,
+        fee: 5_000n,
+        currency: "NGN",
+        channel: "dedicated_nuban",
+        toDedicatedAccount: true,
+        paidAt: new Date("2026-03-04T09:00:00Z"),
+        customerCode: customer.providerCustomerCode,
+        payerName: "ADAEZE OKONKWO",
+        payerBank: "Guaranty Trust Bank",
+        payerAccountNumber: "XXXXXX1234",
+        narration: null,
+        receiverAccountNumber: "9912340001",
+      },
+      { via: "webhook" },
+    );
+    const bought = await purchaseData(account.actor, { clientReference: reference("march"), planId: "mtn-1gb-30d", phone: "08031234567" });
+    await backdate(bought.transaction.id, "2026-03-03T09:00:00Z");
+    await db.$executeRaw`UPDATE ledger_entries SET created_at = '2026-03-02T09:00:00Z' WHERE account_id = ${account.accountId}::uuid AND funding_reference = 'CASH-MARCH-1'`;
+    await db.$executeRaw`UPDATE ledger_entries SET created_at = '2026-03-04T09:00:01Z' WHERE account_id = ${account.accountId}::uuid AND funding_reference = ${paystackReference}`;
+
+    const text = await csvText(account.accountId, "2026-03");
+    const rows = parseInvoiceCsv(text);
+    expect(rows.map((row) => [row.date_lagos, row.service])).toEqual([
+      ["2026-03-02 10:00:00", "Funding"],
+      ["2026-03-03 10:00:00", "Data"],
+      ["2026-03-04 10:00:01", "Funding"],
+    ]);
+    expect(rows[0]).toMatchObject({
+      provider_reference: "CASH-MARCH-1",
+      product: "Recorded by an operator",
+      amount_kobo: "250000",
+      channel: "manual",
+    });
+    expect(rows[2]).toMatchObject({
+      provider_reference: paystackReference,
+      product: "Bank transfer from ADAEZE OKONKWO (Guaranty Trust Bank); fee NGN 50.00",
+      amount_kobo: "495000",
+      amount_ngn: "4950.00",
+      charged_kobo: "0",
+      status: "credited",
+      channel: "bank_transfer",
+      client_reference: "",
+      recipient: "",
+      source_ip: "",
+    });
+    // Fundings charge nothing: the charged column still sums to the month's spend.
+    const summary = await getInvoiceSummary(operator, { accountId: account.accountId, period: "2026-03" });
+    expect(rows.reduce((sum, row) => sum + BigInt(row.charged_kobo!), 0n)).toBe(summary.totalCharged);
+    expect(summary.funding).toBe(250_000n + 495_000n);
+  });
+});
+
+describe("what was delivered, in the invoice CSV", () => {
+  it("gives each purchase its token, PINs (serial:pin), units and bonus token; nothing for what is credited directly", async () => {
+    const account = await fundedAccount(5_000_000n);
+    const bought = [
+      await payBill(account.actor, "education", { clientReference: reference("pin"), planId: "waec-result-checker", customerId: "cand-1" }),
+      await payBill(account.actor, "electricity", {
+        clientReference: reference("eko"),
+        planId: "eko-electric-prepaid",
+        customerId: "0101150290001",
+        amount: 500_000,
+      }),
+      await purchaseData(account.actor, { clientReference: reference("data"), planId: "mtn-1gb-30d", phone: "08031234567" }),
+    ].map((result) => result.transaction);
+    for (const transaction of bought) await backdate(transaction.id, "2026-03-10T09:00:00Z");
+    const [pin, eko, data] = bought;
+    expect(pin!.pins).toEqual([{ serial: expect.stringMatching(/^WRN\d{9}$/), pin: pin!.token }]);
+    expect(eko).toMatchObject({ units: "80.0 kWh", bonusToken: expect.stringMatching(/^\d{20}$/) });
+
+    const rows = Object.fromEntries(parseInvoiceCsv(await csvText(account.accountId, "2026-03")).map((row) => [row.transaction_id, row]));
+    expect(rows[pin!.id]).toMatchObject({ token: pin!.token, pins: `${pin!.pins![0]!.serial}:${pin!.token}`, units: "", bonus_token: "" });
+    expect(rows[eko!.id]).toMatchObject({ token: eko!.token, pins: "", units: "80.0 kWh", bonus_token: eko!.bonusToken });
+    expect(rows[data!.id]).toMatchObject({ token: "", pins: "", units: "", bonus_token: "" });
+  });
+});
+
 describe("the invoice CSV opened in a spreadsheet", () => {
   it.skipIf(skipWithoutLibreOffice)(
     "keeps every identifier exactly as sent, as text, and its charged column sums to spend",
@@ -261,11 +361,13 @@ describe("the invoice CSV opened in a spreadsheet", () => {
 
       const csv = await csvText(account.accountId, period);
       expect(csv.startsWith("\uFEFF"), "a byte-order mark, so Excel and LibreOffice read UTF-8").toBe(true);
-      const [header = [], ...rows] = openCsvInLibreOffice(csv);
+      const [header = [], ...lines] = openCsvInLibreOffice(csv);
       const column = (name: string) => header.findIndex((cell) => cell.value === name);
-      const cell = (row: (typeof rows)[number], name: string) => row[column(name)];
+      const cell = (row: (typeof lines)[number], name: string) => row[column(name)];
       expect(header.map((cell) => cell.value)).toEqual(INVOICE_CSV_COLUMNS.map((column) => column.header));
-      expect(rows).toHaveLength(4);
+      // The account's opening funding is a row of its own (service "Funding"), before the purchases.
+      expect(lines.map((row) => cell(row, "service")!.value)).toEqual(["Funding", "Data", "Airtime", "Data", "Data"]);
+      const rows = lines.slice(1);
 
       for (const [index, row] of rows.entries()) {
         const transaction = bought[index]!;
@@ -284,7 +386,7 @@ describe("the invoice CSV opened in a spreadsheet", () => {
       expect(cell(rows[0]!, "service")).toEqual({ type: "string", value: "Data" });
 
       const summary = await getInvoiceSummary(operator, { accountId: account.accountId, period });
-      const sum = (name: string) => rows.reduce((total, row) => total + Math.round(Number(cell(row, name)!.value) * 100), 0);
+      const sum = (name: string) => lines.reduce((total, row) => total + Math.round(Number(cell(row, name)!.value) * 100), 0);
       expect(rows.every((row) => cell(row, "charged_ngn")!.type === "float")).toBe(true);
       expect(BigInt(sum("charged_ngn"))).toBe(summary.totalCharged);
       expect(BigInt(sum("charged_kobo"))).toBe(summary.totalCharged * 100n);

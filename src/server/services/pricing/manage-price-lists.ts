@@ -1,7 +1,7 @@
 /**
  * Price lists (issue 16): a named set of prices ("Standard", "Gold") that any number of accounts buy
  * at, so a hundred resellers on the same terms are one edit, not a hundred. An account's own price
- * still wins over its list's (README "Pricing"). A list is never deleted: accounts and the audit log
+ * still wins over its list's (docs/operating.md "Pricing"). A list is never deleted: accounts and the audit log
  * refer to it; an unused one is simply assigned to no one.
  */
 import { assertOperator, type Actor } from "~/server/auth/actor";

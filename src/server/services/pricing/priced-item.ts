@@ -5,7 +5,7 @@
  *  - a retail-basis price needs the plan's published retail price;
  *  - only a fixed-price bill product has a price of its own (a variable one charges the amount sent);
  *  - `price: null` removes the price, so the next source in the order of precedence applies again.
- * The database enforces the first two as well (triggers in migration 20261124001346).
+ * The database enforces the first two as well (prisma/sql/catalog/check_plan_price_basis.sql and its neighbours).
  */
 import type { PricingBasis } from "~/generated/prisma/enums";
 import type { DbClient } from "~/server/db";

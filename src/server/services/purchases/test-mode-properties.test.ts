@@ -1,5 +1,5 @@
 /**
- * Test mode never touches live money (README "Test mode", issue 21), as a property over generated
+ * Test mode never touches live money (docs/integrating.md "Test mode", issue 21), as a property over generated
  * runs against real PostgreSQL: two accounts are funded alike and make the same live purchases in
  * the same order; one of them also makes test-mode purchases between and beside them (at the same
  * time, with the live order's very clientReference, or fresh ones; successes, failures, pendings, and

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
 import type { transaction } from "~/schemas/api";
 import { API_SERVICE_NAMES, type ServiceCode } from "~/schemas/services";
+import type { DeliveredPin } from "~/server/providers";
 
 /**
  * The contract's Transaction as the REST API documents it (src/schemas/api.ts), with the one difference
@@ -30,13 +31,17 @@ export interface PurchaseRow {
   customer_name: string | null;
   amount: bigint;
   token: string | null;
+  /** jsonb, as the driver parses it: `[{ serial, pin }]` or null (docs/integrating.md "What was delivered"). */
+  pins: DeliveredPin[] | null;
+  units: string | null;
+  bonus_token: string | null;
   provider_reference: string | null;
   failure_reason: string | null;
   created_at: Date;
   completed_at: Date | null;
   /** VTpass's request_id for this purchase (null for transactions begun before it existed). */
   upstream_request_id: string | null;
-  /** False for a test-mode purchase (README "Test mode"). */
+  /** False for a test-mode purchase (docs/integrating.md "Test mode"). */
   livemode: boolean;
 }
 
@@ -55,6 +60,9 @@ const PURCHASE_ROW_COLUMNS = [
   "customer_name",
   "amount",
   "token",
+  "pins",
+  "units",
+  "bonus_token",
   "provider_reference",
   "failure_reason",
   "created_at",
@@ -115,6 +123,10 @@ export function toTransactionView(row: PurchaseRow): TransactionView {
     customerName: row.customer_name,
     amount: row.amount,
     token: row.token,
+    // Serial first, as documented (jsonb keeps an object's keys shortest first).
+    pins: row.pins?.map(({ serial, pin }) => ({ serial, pin })) ?? null,
+    units: row.units,
+    bonusToken: row.bonus_token,
     failureReason: row.failure_reason,
     createdAt: row.created_at.toISOString(),
     completedAt: row.completed_at?.toISOString() ?? null,

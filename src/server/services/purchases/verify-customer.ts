@@ -3,6 +3,7 @@ import { actorLivemode, type Actor } from "~/server/auth/actor";
 import { AppError } from "~/server/errors";
 import { getVendProvider, type VerifyOutcome } from "~/server/providers";
 import { billProductOnSale, findBillProduct } from "~/server/services/catalog/find-bill-product";
+import { findRenewalPlan } from "~/server/services/catalog/find-renewal-plan";
 import { parseInput } from "~/server/validation/parse-input";
 import { purchasingParty } from "./execute-purchase";
 
@@ -12,11 +13,13 @@ export interface CustomerVerification {
   planId: string;
   biller: string;
   details: Record<string, string>;
+  /** Cable TV: the product that renews the current subscription (docs/integrating.md "Renewing a subscription"). */
+  renewal: { planId: string; currentBouquet: string | null } | null;
 }
 
 /**
  * Asks the biller who a customer id belongs to; 422 customer.invalid when it knows no such customer.
- * In test mode the sandbox answers, with its test recipients (README "Test mode").
+ * In test mode the sandbox answers, with its test recipients (docs/integrating.md "Test mode").
  */
 export async function checkCustomer(
   actor: Actor,
@@ -47,5 +50,13 @@ export async function verifyCustomer(actor: Actor, servicePath: string, input: V
   const product = billProductOnSale(servicePath, planId, found.product);
   const service = found.service;
   const outcome = await checkCustomer(actor, service, product.id, customerId);
-  return { customerId, customerName: outcome.customerName, planId: product.id, biller: product.biller, details: outcome.details };
+  const renewalPlan = outcome.renewal ? await findRenewalPlan(product.biller, outcome.renewal.amount) : null;
+  return {
+    customerId,
+    customerName: outcome.customerName,
+    planId: product.id,
+    biller: product.biller,
+    details: outcome.details,
+    renewal: renewalPlan ? { planId: renewalPlan, currentBouquet: outcome.renewal?.currentBouquet ?? null } : null,
+  };
 }

@@ -1,9 +1,11 @@
 /**
  * `npm run admin -- ledger:check`: proves the money invariants from the ledger itself.
- *  - every wallet's balance (live and test: README "Test mode") equals the sum of its ledger entries,
- *    and the latest entry's balance_after;
+ *  - every wallet's balance (live and test: docs/architecture.md "Test mode in the database") equals the sum of
+ *    its ledger entries, and the latest entry's balance_after;
  *  - every purchase was debited exactly once; a failed one was reversed exactly once and for the same
- *    amount; a pending or successful one was never reversed.
+ *    amount; a pending or successful one was never reversed;
+ *  - every credited bank transfer has its one FUNDING entry, for the amount credited, on the wallet of
+ *    its account and mode (a test one may have been pruned with the test data); one not credited has none.
  */
 import { assertOperator, type Actor } from "~/server/auth/actor";
 import { Prisma } from "~/generated/prisma/client";
@@ -14,6 +16,7 @@ export interface LedgerMismatch {
   /** False: the test-mode wallet or a test purchase. */
   livemode: boolean;
   transactionId?: string;
+  bankTransferId?: string;
   problem: string;
 }
 
@@ -77,7 +80,42 @@ export async function checkLedger(actor: Actor, options: { accountId?: string } 
                OR (t.status = 'FAILED' AND (COALESCE(e.reversals, 0) <> 1 OR e.reversal_total IS DISTINCT FROM t.amount))
                OR (t.status <> 'FAILED' AND COALESCE(e.reversals, 0) <> 0))`;
 
+      const transfers = await tx.$queryRaw<
+        {
+          id: string;
+          account_id: string | null;
+          livemode: boolean;
+          status: string;
+          credited: bigint | null;
+          entry_kind: string | null;
+          entry_amount: bigint | null;
+          entry_account: string | null;
+          entry_livemode: boolean | null;
+        }[]
+      >`
+        SELECT b.id, b.account_id, b.livemode, b.status::text AS status, b.credited,
+               l.kind::text AS entry_kind, l.amount AS entry_amount, l.account_id AS entry_account, l.livemode AS entry_livemode
+        FROM bank_transfers b LEFT JOIN ledger_entries l ON l.id = b.ledger_entry_id
+        WHERE (${accountId}::uuid IS NULL OR b.account_id = ${accountId}::uuid)
+          AND CASE WHEN b.status = 'CREDITED'
+                   THEN (l.id IS NULL AND b.livemode) OR (l.id IS NOT NULL AND (l.kind <> 'FUNDING' OR l.amount <> b.credited
+                         OR l.account_id <> b.account_id OR l.livemode <> b.livemode))
+                   ELSE b.ledger_entry_id IS NOT NULL END`;
+
       const mismatches: LedgerMismatch[] = [];
+      for (const transfer of transfers) {
+        mismatches.push({
+          accountId: transfer.account_id ?? transfer.entry_account ?? "",
+          livemode: transfer.livemode,
+          bankTransferId: transfer.id,
+          problem:
+            transfer.status !== "CREDITED"
+              ? `${transfer.status.toLowerCase()} bank transfer has a ledger entry`
+              : transfer.entry_kind === null
+                ? "credited bank transfer has no ledger entry"
+                : `credited ${transfer.credited} but its entry is ${transfer.entry_kind} ${transfer.entry_amount} on another wallet or amount`,
+        });
+      }
       for (const wallet of wallets) {
         if (wallet.balance !== wallet.ledger_sum) {
           mismatches.push({
@@ -108,8 +146,8 @@ export async function checkLedger(actor: Actor, options: { accountId?: string } 
       const accounts = new Set(wallets.map((wallet) => wallet.account_id)).size;
       return { ok: mismatches.length === 0, accounts, transactions: Number(counted?.transactions ?? 0n), mismatches };
     },
-    // Minutes at ten million transactions (README "Performance at volume"): a snapshot read holds no lock
-    // a purchase waits for, so the only limit is the operator's patience.
+    // Minutes at ten million transactions (docs/performance.md "Performance at volume"): a snapshot read holds
+    // no lock a purchase waits for, so the only limit is the operator's patience.
     { isolationLevel: "RepeatableRead", timeout: 60 * 60_000 },
   );
 }

@@ -77,7 +77,7 @@ async function requerySafely(provider: VendProvider, row: LeasedRow): Promise<Ve
 export async function reconcilePendingTransactions(actor: Actor, options: { includeNotDue?: boolean } = {}): Promise<ReconcileResult> {
   assertOperator(actor);
   // Outside requerySafely: a misconfigured provider fails the run loudly rather than reading as "still pending".
-  // A test-mode purchase was sent to the sandbox, so it is asked there (README "Test mode").
+  // A test-mode purchase was sent to the sandbox, so it is asked there (docs/integrating.md "Test mode").
   const providers = { live: getVendProvider(true), test: getVendProvider(false) };
   const seen: string[] = [];
   let succeeded = 0;
@@ -88,9 +88,10 @@ export async function reconcilePendingTransactions(actor: Actor, options: { incl
     if (batch.length === 0) break;
     for (const row of batch) {
       seen.push(row.id);
-      const outcome = await requerySafely(row.livemode ? providers.live : providers.test, row);
+      const provider = row.livemode ? providers.live : providers.test;
+      const outcome = await requerySafely(provider, row);
       if (!outcome) requeryErrors += 1;
-      const after = await settlePurchase(row.id, outcome ?? { status: "pending", providerReference: null }, row.requery_count);
+      const after = await settlePurchase(row.id, outcome ?? { status: "pending", providerReference: null }, row.requery_count, provider);
       if (after.status === "SUCCESSFUL") succeeded += 1;
       if (after.status === "FAILED") failed += 1;
     }

@@ -18,9 +18,9 @@ import {
   type Cursor,
   type PortalTransactionRow,
 } from "./transaction-reads";
-import { nairaText, transactionLeadingCells, writeCsv, type CsvColumn } from "./write-csv";
+import { deliveryCells, DELIVERY_CSV_KINDS, nairaText, transactionLeadingCells, writeCsv, type CsvColumn } from "./write-csv";
 
-/** As the invoice CSV (write-csv.ts): "Charged" is 0 for a failed purchase, so its column sums to spend. */
+/** As the invoice CSV (write-csv.ts): "Charged" is 0 for a failed purchase, so its column sums to spend; the last four are what was delivered. */
 const COLUMNS: readonly CsvColumn[] = [
   { header: "Date (Africa/Lagos)", kind: "value" },
   { header: "Transaction ID", kind: "id" },
@@ -36,6 +36,10 @@ const COLUMNS: readonly CsvColumn[] = [
   { header: "Status", kind: "text" },
   { header: "Channel", kind: "text" },
   { header: "Source IP", kind: "id" },
+  { header: "Token", kind: DELIVERY_CSV_KINDS[0] },
+  { header: "PINs", kind: DELIVERY_CSV_KINDS[1] },
+  { header: "Units", kind: DELIVERY_CSV_KINDS[2] },
+  { header: "Bonus token", kind: DELIVERY_CSV_KINDS[3] },
 ];
 
 export const CSV_PAGE_SIZE = 1000;
@@ -54,6 +58,7 @@ function toRecord(row: CsvRow): string[] {
     row.status.toLowerCase(),
     row.channel === "API" ? "API" : "Portal",
     row.source_ip,
+    ...deliveryCells(row),
   ];
 }
 

@@ -9,24 +9,19 @@ import { actingAccountId } from "~/server/auth/account-scope";
 import { actorLivemode, type Actor } from "~/server/auth/actor";
 import { parseInput } from "~/server/validation/parse-input";
 import { toTransactionView, type TransactionView } from "~/server/services/purchases/transaction-view";
-import { accountModeCondition, decodeCursor, encodeCursor, lagosInstant, selectTransactionPage } from "./transaction-reads";
+import { accountModeCondition, decodeCursor, encodeCursor, listBound, selectTransactionPage } from "./transaction-reads";
 
 export interface TransactionPage {
   data: TransactionView[];
   nextCursor: string | null;
 }
 
-/** `from`/`to` as SQL: a bare date is Lagos midnight, a date-time the instant it names. */
-function instant(value: string): Prisma.Sql {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? lagosInstant(Prisma.sql`${value}::date`) : Prisma.sql`${new Date(value)}::timestamptz`;
-}
-
 export async function listTransactions(actor: Actor, named: string, query: Partial<ListTransactionsQuery>): Promise<TransactionPage> {
   const accountId = actingAccountId(actor, named);
   const { from, to, limit, cursor } = parseInput(listTransactionsQuery, query);
   const conditions = [accountModeCondition(accountId, actorLivemode(actor))];
-  if (from !== undefined) conditions.push(Prisma.sql`t.created_at >= ${instant(from)}`);
-  if (to !== undefined) conditions.push(Prisma.sql`t.created_at < ${instant(to)}`);
+  if (from !== undefined) conditions.push(Prisma.sql`t.created_at >= ${listBound(from)}`);
+  if (to !== undefined) conditions.push(Prisma.sql`t.created_at < ${listBound(to)}`);
   const rows = await selectTransactionPage(Prisma.join(conditions, " AND "), {
     limit: limit + 1,
     after: cursor ? decodeCursor(cursor, "this API") : null,

@@ -247,7 +247,7 @@ async function collect(chunks: AsyncIterable<string>): Promise<string[]> {
 }
 
 const HEADER_LINE =
-  "\uFEFFDate (Africa/Lagos),Transaction ID,Client reference,Provider reference,Service,Product,Recipient,Amount (NGN),Amount (kobo),Charged (NGN),Charged (kobo),Status,Channel,Source IP\r\n";
+  "\uFEFFDate (Africa/Lagos),Transaction ID,Client reference,Provider reference,Service,Product,Recipient,Amount (NGN),Amount (kobo),Charged (NGN),Charged (kobo),Status,Channel,Source IP,Token,PINs,Units,Bonus token\r\n";
 
 describe("exportTransactionsCsv", () => {
   it("writes RFC 4180 with Lagos times and naira, quoting what needs it and neutralising formulas", async () => {
@@ -290,14 +290,14 @@ describe("exportTransactionsCsv", () => {
     const id = (value: string) => `"=""${value.replaceAll('"', '""""')}"""`;
     expect(text).toBe(
       HEADER_LINE +
-        `2026-06-01 00:30:00,${id(ids[0]!)},${id("-5")},,Data,"MTN 1GB, ""SME""",${id("08031234567")},280.00,28000,280.00,28000,successful,API,${id("127.0.0.9")}\r\n` +
-        `2026-05-31 13:00:00,${id(ids[1]!)},${id('=HYPERLINK("http://evil.test")')},${id("@SUM(A1)")},Data,"line one\nline two",${id("\t08031234567")},0.05,5,0.00,0,failed,Portal,${id("::1")}\r\n` +
-        `2026-05-30 09:15:30,${id(ids[2]!)},${id("+1")},,Cable TV,,"'\rX",12345.67,1234567,12345.67,1234567,pending,API,${id("127.0.0.9")}\r\n`,
+        `2026-06-01 00:30:00,${id(ids[0]!)},${id("-5")},,Data,"MTN 1GB, ""SME""",${id("08031234567")},280.00,28000,280.00,28000,successful,API,${id("127.0.0.9")},,,,\r\n` +
+        `2026-05-31 13:00:00,${id(ids[1]!)},${id('=HYPERLINK("http://evil.test")')},${id("@SUM(A1)")},Data,"line one\nline two",${id("\t08031234567")},0.05,5,0.00,0,failed,Portal,${id("::1")},,,,\r\n` +
+        `2026-05-30 09:15:30,${id(ids[2]!)},${id("+1")},,Cable TV,,"'\rX",12345.67,1234567,12345.67,1234567,pending,API,${id("127.0.0.9")},,,,\r\n`,
     );
 
     const records = readCsv(text);
     expect(records).toHaveLength(4);
-    expect(records.every((record) => record.length === 14)).toBe(true);
+    expect(records.every((record) => record.length === 18)).toBe(true);
     expect(records[1]?.[5]).toBe('MTN 1GB, "SME"');
     expect(unwrapTextFormula(records[2]![2]!)).toBe('=HYPERLINK("http://evil.test")');
     expect(records[2]?.[5]).toBe("line one\nline two");

@@ -25,6 +25,11 @@ export function lagosInstant(local: string | Prisma.Sql): Prisma.Sql {
   return Prisma.sql`((${local})::timestamp AT TIME ZONE 'Africa/Lagos')`;
 }
 
+/** A list's `from`/`to` (REST) as SQL: a bare date is Lagos midnight, a date-time the instant it names. */
+export function listBound(value: string): Prisma.Sql {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? lagosInstant(Prisma.sql`${value}::date`) : Prisma.sql`${new Date(value)}::timestamptz`;
+}
+
 /** An instant (`timestamptz` SQL, e.g. `t.created_at`) as Lagos wall-clock time, for to_char, ::date, date_trunc. */
 export function lagosLocal(instant: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(${instant} AT TIME ZONE 'Africa/Lagos')`;
@@ -87,7 +92,7 @@ function localPhonePrefix(text: string): string | null {
   return match ? `0${match[1]}` : null;
 }
 
-/** One account's transactions of one mode (README "Test mode"), as a WHERE condition on alias `t`. */
+/** One account's transactions of one mode (docs/integrating.md "Test mode"), as a WHERE condition on alias `t`. */
 export function accountModeCondition(accountId: string, livemode: boolean): Prisma.Sql {
   return Prisma.sql`t.account_id = ${accountId}::uuid AND t.livemode = ${livemode}`;
 }
@@ -175,6 +180,10 @@ export interface TransactionExportRow {
   status: string;
   channel: string;
   source_ip: string;
+  token: string | null;
+  pins: PurchaseRow["pins"];
+  units: string | null;
+  bonus_token: string | null;
 }
 
 /**
@@ -187,7 +196,7 @@ export async function streamTransactionRows(accountId: string, from: Date, to: D
     SELECT t.id, ${lagosDateTimeText(Prisma.sql`t.created_at`)} AS lagos_time, t.client_reference, t.provider_reference,
            t.service, t.product_name, t.plan_id, t.recipient, t.amount::text AS amount,
            (CASE WHEN ${IS_SPEND} THEN t.amount ELSE 0 END)::text AS charged, t.status::text AS status,
-           t.channel::text AS channel, t.source_ip
+           t.channel::text AS channel, t.source_ip, t.token, t.pins, t.units, t.bonus_token
     FROM transactions t
     WHERE t.account_id = ${accountId}::uuid AND t.livemode AND t.created_at >= ${from} AND t.created_at < ${to}
     ORDER BY t.created_at, t.id`;

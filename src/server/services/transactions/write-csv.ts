@@ -60,8 +60,8 @@ export async function* writeCsv(columns: readonly CsvColumn[], batches: AsyncIte
 }
 
 /**
- * Undoes csvCell's `="…"` for a program reading the file (the README tells machine readers to do the
- * same): the text a spreadsheet shows.
+ * Undoes csvCell's `="…"` for a program reading the file (docs/integrating.md "Invoices" tells machine readers
+ * to do the same): the text a spreadsheet shows.
  */
 export function unwrapTextFormula(cell: string): string {
   const match = /^="((?:[^"]|"")*)"$/s.exec(cell);
@@ -97,4 +97,21 @@ export function transactionLeadingCells(row: {
   service: ServiceCode;
 }): string[] {
   return [row.lagos_time, row.id, row.client_reference, row.provider_reference ?? "", SERVICE_LABELS[row.service]];
+}
+
+/** What was delivered, as the four cells that close a transaction's row in both CSVs (docs/integrating.md "What was delivered"). */
+export const DELIVERY_CSV_KINDS = ["id", "id", "text", "id"] as const satisfies readonly CsvCellKind[];
+
+/**
+ * The token, the PINs, the units and the bonus token. PINs are written `serial:pin` (a PIN alone when the
+ * card has no serial), several joined by "; ", in the order sold.
+ */
+export function deliveryCells(row: {
+  token: string | null;
+  pins: readonly { serial: string | null; pin: string }[] | null;
+  units: string | null;
+  bonus_token: string | null;
+}): string[] {
+  const pins = (row.pins ?? []).map((card) => (card.serial ? `${card.serial}:${card.pin}` : card.pin)).join("; ");
+  return [row.token ?? "", pins, row.units ?? "", row.bonus_token ?? ""];
 }

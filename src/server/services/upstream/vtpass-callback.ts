@@ -13,12 +13,14 @@
  * - a PENDING transaction settles as the requery says, through settle_purchase (a failure refunded
  *   there); a requery still pending changes nothing (the reconciler keeps asking);
  * - a SUCCESSFUL transaction whose requery says "reversed" (their status after delivery was undone) is
- *   refunded by reverse_delivered_purchase: FAILED, a REVERSAL ledger entry, an audit entry by "system";
- *   a second callback finds it FAILED and changes nothing;
- * - anything else (FAILED already, a successful one the requery still calls delivered) changes nothing.
+ *   refunded by reverseDeliveredPurchase (the reversal sweep's way too): FAILED, a REVERSAL ledger entry,
+ *   an audit entry by "system"; a second callback finds it FAILED and changes nothing;
+ * - anything else (FAILED already, a successful one the requery still calls delivered) changes nothing;
+ * - a requery VTpass does not answer with the order's status throws, so the callback is refused (503)
+ *   and VTpass sends it again: never acknowledged without being applied.
  *
  * A body that is malformed, of another type, or names no transaction of ours changes nothing either; it
- * is logged. What the route answers for each is in README "The VTpass provider", "Callbacks".
+ * is logged. What the route answers for each is in docs/operating.md "The VTpass provider", "Callbacks".
  */
 import { z } from "zod";
 import { queryRows, sql } from "~/server/db";
@@ -26,6 +28,7 @@ import { logger } from "~/server/log";
 import { getVendProvider } from "~/server/providers";
 import { REVERSED_REASON } from "~/server/providers/vtpass/vtpass-provider";
 import { settlePurchase, vendRequestOf } from "~/server/services/purchases/execute-purchase";
+import { reverseDeliveredPurchase } from "./reverse-delivered-purchase";
 import type { PurchaseRow } from "~/server/services/purchases/transaction-view";
 
 export const TRANSACTION_UPDATE = "transaction-update";
@@ -74,7 +77,8 @@ async function handle(body: unknown): Promise<CallbackResult> {
   const provider = getVendProvider();
   if (provider.name !== "vtpass") return { action: "ignored", reason: "VEND_PROVIDER is not vtpass" };
 
-  // Live transactions only: a test-mode purchase went to the sandbox, never to VTpass (README "Test mode").
+  // Live transactions only: a test-mode purchase went to the sandbox, never to VTpass (docs/integrating.md
+  // "Test mode").
   const [row] = await queryRows<StoredRow>(sql`SELECT * FROM transactions WHERE upstream_request_id = ${data.requestId} AND livemode`);
   if (!row) return { action: "ignored", reason: "no transaction with this requestId" };
   const claimedReference = data.content?.transactions?.transactionId;
@@ -85,16 +89,13 @@ async function handle(body: unknown): Promise<CallbackResult> {
   const outcome = await provider.requery({ ...vendRequestOf(row), providerReference: row.provider_reference });
   if (row.status === "PENDING") {
     if (outcome.status === "pending") return { action: "unchanged", reason: "the requery still says pending", transactionId: row.id };
-    const settled = await settlePurchase(row.id, outcome, row.requery_count);
+    const settled = await settlePurchase(row.id, outcome, row.requery_count, provider);
     return { action: "settled", reason: `settled ${settled.status.toLowerCase()} by the requery`, transactionId: row.id };
   }
   // SUCCESSFUL: only a requery that says "reversed" undoes a delivery.
   if (outcome.status !== "failed" || outcome.reason !== REVERSED_REASON)
     return { action: "unchanged", reason: "delivered, and the requery does not say reversed", transactionId: row.id };
-  const [reversed] = await queryRows<{ reversed: boolean }>(
-    sql`SELECT reverse_delivered_purchase(${row.id}::uuid, ${"The provider reversed the delivered transaction; the debit was refunded."}) AS reversed`,
-  );
-  return reversed?.reversed
+  return (await reverseDeliveredPurchase(row.id))
     ? { action: "reversed", reason: "delivered, then reversed upstream: refunded", transactionId: row.id }
     : { action: "unchanged", reason: "already reversed", transactionId: row.id };
 }

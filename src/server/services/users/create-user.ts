@@ -1,9 +1,11 @@
 /**
- * Creates a portal user. Operators create anyone; an account OWNER may add STAFF to their own account
- * (the portal's "manage staff"). E-mails are stored lower-cased, so sign-in is case-insensitive.
+ * Creates a portal user: operators only (the console, `npm run admin -- user:create`, the demo seed).
+ * Operators see every account, so telling them an e-mail is taken discloses nothing. Account owners
+ * invite their staff instead (services/invitations, docs/decisions/022-staff-invitations.md), whose
+ * answer never depends on other accounts' users. E-mails are stored lower-cased, so sign-in is
+ * case-insensitive.
  */
 import type { Actor } from "~/server/auth/actor";
-import { actingAccountId } from "~/server/auth/account-scope";
 import { isOperator } from "~/server/auth/actor";
 import { hashPassword } from "~/server/auth/password";
 import type { DbClient } from "~/server/db";
@@ -15,12 +17,12 @@ import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
 import { parseInput } from "~/server/validation/parse-input";
 import { createUserInput, type CreateUserInput } from "~/schemas/operator";
 
-function assertMayCreate(actor: Actor, role: string, accountId: string | undefined): void {
+function assertMayCreate(actor: Actor): void {
   if (isOperator(actor)) return;
-  if (actor.kind !== "user" || actor.role !== "OWNER") throw new AppError("forbidden", "Only operators and account owners may add users.");
-  // Checked before the role, so another tenant's account id reads as unknown whatever role is asked for.
-  if (accountId !== undefined) actingAccountId(actor, accountId);
-  if (role !== "STAFF") throw new AppError("forbidden", "Account owners may add STAFF users only.");
+  throw new AppError(
+    "forbidden",
+    actor.kind === "user" && actor.role === "OWNER" ? "Account owners invite staff from the Team page." : "Only operators may add users.",
+  );
 }
 
 function emailTaken(email: string): AppError {
@@ -29,7 +31,7 @@ function emailTaken(email: string): AppError {
 
 export async function createUser(actor: Actor, input: CreateUserInput, tx?: DbClient): Promise<{ userId: string }> {
   const { email, password, role, accountId, name } = parseInput(createUserInput, input);
-  assertMayCreate(actor, role, accountId);
+  assertMayCreate(actor);
   // Hashing is deliberately slow; do it before any transaction is open.
   const passwordHash = await hashPassword(password);
 

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
+import { verifyPassword } from "~/server/auth/password";
+import { readActiveSession } from "~/server/services/sessions/read-active-session";
+import { startSession } from "~/server/services/sessions/start-session";
 import { createAccount } from "~/server/services/accounts/create-account";
 import { uniqueName, operator, rejection } from "~/test/fixtures";
 import { createUser } from "./create-user";
@@ -9,14 +12,6 @@ import { setUserDisabled } from "./set-user-disabled";
 vi.hoisted(() => {
   process.env.BCRYPT_COST = "10";
 });
-
-// getSessionActor reads the session cookie through next-auth and the request headers through Next.js;
-// both are stood in for here so the test can ask "what does a request of this user see now?".
-const session = vi.hoisted(() => ({ userId: null as string | null, signedInAt: 0 }));
-vi.mock("next-auth", () => ({
-  getServerSession: () => Promise.resolve(session.userId ? { user: { id: session.userId, signedInAt: session.signedInAt } } : null),
-}));
-vi.mock("next/headers", () => ({ headers: () => Promise.resolve(new Headers()) }));
 
 async function newUser(role: "OPERATOR" | "OWNER" | "STAFF", accountId?: string) {
   const email = `${uniqueName(role.toLowerCase())}@example.test`;
@@ -30,23 +25,23 @@ beforeAll(async () => {
 });
 
 describe("setUserDisabled", () => {
-  it("ends an existing session on its next request, and re-enabling lets the user sign in again but not revive it", async () => {
-    const { getSessionActor } = await import("~/server/auth/session");
+  it("ends an existing session on its next request, and re-enabling gives a temporary password, not the old one or the session", async () => {
     const owner = await newUser("OWNER", accountId);
     const staff = await newUser("STAFF", accountId);
-    session.userId = staff.userId;
-    session.signedInAt = Date.now() - 1_000;
-    await expect(getSessionActor()).resolves.toMatchObject({ userId: staff.userId, role: "STAFF" });
-
+    const row = await db.user.findUniqueOrThrow({ where: { id: staff.userId } });
+    const sessionId = (await startSession(row, "password", { sourceIp: null, userAgent: null }))!;
+    await expect(readActiveSession(sessionId, null)).resolves.toMatchObject({ user: { id: staff.userId, role: "STAFF" } });
     await setUserDisabled(owner, { userId: staff.userId, disabled: true });
-    await expect(getSessionActor()).resolves.toBeNull();
-    await setUserDisabled(owner, { userId: staff.userId, disabled: false });
+    await expect(readActiveSession(sessionId, null)).resolves.toBeNull();
+    const enabled = await setUserDisabled(owner, { userId: staff.userId, disabled: false });
     // The session from before the disabling stays dead (a lost device stays locked out)...
-    await expect(getSessionActor()).resolves.toBeNull();
-    // ...while a fresh sign-in works.
-    session.signedInAt = Date.now() + 1;
-    await expect(getSessionActor()).resolves.toMatchObject({ userId: staff.userId });
-    session.userId = null;
+    await expect(readActiveSession(sessionId, null)).resolves.toBeNull();
+    // ...and the old password with it: the user signs in next with the temporary one, once.
+    expect(enabled.temporaryPassword).toEqual(expect.any(String));
+    const after = await db.user.findUniqueOrThrow({ where: { id: staff.userId } });
+    expect(await verifyPassword("password-1", after.passwordHash)).toBe(false);
+    expect(await verifyPassword(enabled.temporaryPassword!, after.passwordHash)).toBe(true);
+    expect(after).toMatchObject({ passwordMustChange: true, disabledAt: null });
   });
 
   it("keeps the first disabling time on repeats and audits only real changes", async () => {
@@ -67,15 +62,20 @@ describe("setUserDisabled", () => {
     ]);
   });
 
-  it("lets operators disable owners and staff of any account but no operator", async () => {
+  it("lets operators disable owners, staff and other operators, but never themselves", async () => {
     const owner = await newUser("OWNER", accountId);
     const operatorUser = await newUser("OPERATOR");
+    const otherOperator = await newUser("OPERATOR");
     await expect(setUserDisabled(operatorUser, { userId: owner.userId, disabled: true })).resolves.toMatchObject({
       disabledAt: expect.any(Date) as Date,
     });
-    for (const actor of [operator, operatorUser]) {
-      expect((await rejection(setUserDisabled(actor, { userId: operatorUser.userId, disabled: true }))).code).toBe("forbidden");
-    }
+    expect((await rejection(setUserDisabled(operatorUser, { userId: operatorUser.userId, disabled: true }))).code).toBe("forbidden");
+    await expect(setUserDisabled(operatorUser, { userId: otherOperator.userId, disabled: true })).resolves.toMatchObject({
+      disabledAt: expect.any(Date) as Date,
+    });
+    await expect(setUserDisabled(operator, { userId: otherOperator.userId, disabled: false })).resolves.toMatchObject({ disabledAt: null });
+    // An owner never disables an operator (another tenant's user reads as unknown).
+    expect((await rejection(setUserDisabled(owner, { userId: otherOperator.userId, disabled: true }))).code).toBe("user.not_found");
   });
 
   it("refuses staff and API keys before looking anything up", async () => {

@@ -1,9 +1,9 @@
 /**
- * Test data is play (README "Test mode"): what is older than TEST_DATA_RETENTION_DAYS is pruned, by
- * the hourly pass of the webhook worker or `npm run admin -- test-data:prune`. The database function
- * (migration 20261124120500) does each account under its test wallet's lock and keeps the wallet's
- * balance and ledger consistent; live rows are never read or touched (its partial indexes hold test
- * rows only).
+ * Test data is play (docs/architecture.md "Test mode in the database"): what is older than
+ * TEST_DATA_RETENTION_DAYS is pruned, by the hourly pass of the webhook worker or `npm run admin --
+ * test-data:prune`. The database function (migration 20261124120500) does each account under its test wallet's
+ * lock and keeps the wallet's balance and ledger consistent; live rows are never read or touched (its partial
+ * indexes hold test rows only).
  */
 import { z } from "zod";
 import { assertOperator, type Actor } from "~/server/auth/actor";

@@ -1,5 +1,5 @@
 /**
- * The test wallet (README "Test mode") against real PostgreSQL: its top-up and reset by the owner,
+ * The test wallet (docs/integrating.md "Test mode") against real PostgreSQL: its top-up and reset by the owner,
  * audited and refused to staff and to other accounts; and the pruning of old test data, which keeps
  * the test wallet's balance and ledger consistent and never touches a live row.
  */

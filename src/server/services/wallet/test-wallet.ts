@@ -1,5 +1,5 @@
 /**
- * The test-mode wallet (README "Test mode"): play money that pk_test_ keys and the portal's "Test
+ * The test-mode wallet (docs/integrating.md "Test mode"): play money that pk_test_ keys and the portal's "Test
  * data" view buy with. Every account has one from the day it is opened, with the opening balance;
  * its owner (or an operator) tops it up or resets it, audited. Its ledger is kept like the live one's,
  * so `ledger:check` proves it too, and the database keeps its entries off the live wallet (the

@@ -55,7 +55,7 @@ const leaseSeconds = () => (2 * env.WEBHOOK_TIMEOUT_MS + 10_000) / 1_000;
 
 /**
  * Claims up to `limit` due deliveries for this process (see the module comment): the SQL function
- * claim_webhook_deliveries (migration 20261126231451), which holds the claim with the planner settings
+ * claim_webhook_deliveries (prisma/sql/webhooks/claim_webhook_deliveries.sql), which holds the claim with the planner settings
  * that keep it a walk of the due index, however stale the queue's statistics.
  */
 function claimDue(limit: number): Promise<ClaimedDelivery[]> {

@@ -1,5 +1,5 @@
 /**
- * Which URLs an endpoint may have (README "Webhooks"). Checked when an endpoint is saved, so an owner
+ * Which URLs an endpoint may have (docs/integrating.md "Webhooks"). Checked when an endpoint is saved, so an owner
  * hears at once that an address cannot work; and again, after DNS, on every delivery (send-webhook.ts
  * connects through request-filtering-agent), because a name can resolve elsewhere later.
  *

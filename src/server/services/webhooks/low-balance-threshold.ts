@@ -1,6 +1,6 @@
 /**
  * The owner's wallet.low_balance threshold (kobo), kept on the wallet so the trigger that fires the
- * event compares it in the very statement that settles a purchase (migration 20261126211520: on the
+ * event compares it in the very statement that settles a purchase (prisma/sql/webhooks/record_low_balance_if_crossed.sql: on the
  * settled balance, once per crossing). Null switches the event off.
  */
 import { actingAccountId } from "~/server/auth/account-scope";

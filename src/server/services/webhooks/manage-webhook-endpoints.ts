@@ -1,9 +1,10 @@
 /**
- * An account's webhook endpoints (README "Webhooks"): created, listed, edited, deleted, their secret
- * rotated. The account's OWNER, its API keys (automation) and operators may; staff may not. An endpoint
- * of another account, or of the other mode, reads as unknown: endpoints are per mode (README "Test
- * mode"), a pk_test_ key's and the portal's "Test data" view manage the test ones. Every change is audited; the secret is returned only by create
- * and rotate, and never written to the audit log.
+ * An account's webhook endpoints (docs/integrating.md "Webhooks"): created, listed, edited, deleted,
+ * their secret rotated. The account's OWNER, its API keys (automation) and operators may; staff may not.
+ * An endpoint of another account, or of the other mode, reads as unknown: endpoints are per mode
+ * (docs/integrating.md "Test mode"), a pk_test_ key's and the portal's "Test data" view manage the test
+ * ones. Every change is audited; the secret is returned only by create and rotate, and never written to
+ * the audit log.
  */
 import type { Prisma } from "~/generated/prisma/client";
 import { accountWhere, actingAccountId } from "~/server/auth/account-scope";

@@ -1,5 +1,5 @@
 /**
- * The backstop of wallet.low_balance (migration 20261126211520): the event is recorded by the statement
+ * The backstop of wallet.low_balance (prisma/sql/webhooks/record_low_balance_if_crossed.sql): the event is recorded by the statement
  * that settles a purchase, judging the settled balance with the purchases still pending counted back
  * in. Two purchases settling at the same moment each count the other as pending, so each can find the
  * balance still above the threshold while together they took it below. This sweep, run by the webhook

@@ -25,7 +25,7 @@ export interface EventEnvelope {
   id: string;
   type: WebhookEventType | typeof TEST_EVENT_TYPE;
   createdAt: string;
-  /** False for a test-mode event (README "Test mode"). */
+  /** False for a test-mode event (docs/integrating.md "Test mode"). */
   livemode: boolean;
   data: Record<string, unknown>;
 }

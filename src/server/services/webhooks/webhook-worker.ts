@@ -4,7 +4,7 @@
  * deliver-webhooks.ts back to back while they find work, and looks again every
  * WEBHOOK_POLL_INTERVAL_MS when one found none. Any number of workers share the queue through the
  * database's leases. Once an hour it also prunes events past their 30 days, and test-mode data past
- * TEST_DATA_RETENTION_DAYS (README "Test mode"); once a minute it sweeps for wallet.low_balance events
+ * TEST_DATA_RETENTION_DAYS (docs/architecture.md "Test mode in the database"); once a minute it sweeps for wallet.low_balance events
  * that concurrent settlements left owed (sweep-low-balance-alerts.ts). Its timer is unref'd: it never
  * keeps a closing process alive; stopping it ends the pass at its next claim (what was sent is still
  * recorded), and a pass cut short by a process's exit leaves leases that run out.

@@ -73,7 +73,7 @@ describe("who may call the operator procedures", () => {
       searchAccounts: {},
       createAccount: { name: "Sneaky Ltd" },
       account: { accountId },
-      fundWallet: { accountId, amount: "100000" },
+      fundWallet: { accountId, amount: "100000", reference: "SNEAKY-1" },
       allowlist: { accountId },
       addAllowlistEntry: { accountId, entry: "10.0.0.1" },
       removeAllowlistEntry: { accountId, entry: "10.0.0.1" },
@@ -139,7 +139,7 @@ describe("operator.fundWallet", () => {
     const { accountId: funded } = await createAccount(cli, { name: "Funded Ltd" });
     const ops = callerFor(operator);
     await ops.fundWallet({ accountId: funded, amount: "150050", reference: "TRF-2026-001", note: "bank transfer" });
-    const result = await ops.fundWallet({ accountId: funded, amount: "2500" });
+    const result = await ops.fundWallet({ accountId: funded, amount: "2500", reference: "CASH-0002" });
     expect(result.balance).toBe(152_550n);
 
     const wallet = await db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId: funded, livemode: true } } });
@@ -159,7 +159,7 @@ describe("operator.fundWallet", () => {
     const overview = await ops.account({ accountId: funded });
     expect(overview.balance).toBe(152_550n);
     expect(overview.recentLedger.map((entry) => [entry.amount, entry.balanceAfter, entry.fundingReference, entry.userEmail])).toEqual([
-      [2_500n, 152_550n, null, operator.email],
+      [2_500n, 152_550n, "CASH-0002", operator.email],
       [150_050n, 150_050n, "TRF-2026-001", operator.email],
     ]);
   });
@@ -172,7 +172,17 @@ describe("operator.fundWallet", () => {
       code: "CONFLICT",
       appCode: "wallet.duplicate_funding_reference",
     });
-    expect((await failure(ops.fundWallet({ accountId: funded, amount: "-5" }))).code).toBe("BAD_REQUEST");
+    expect((await failure(ops.fundWallet({ accountId: funded, amount: "-5", reference: "RCPT-8" }))).code).toBe("BAD_REQUEST");
+    // The console requires a reference for every manual funding, so each can be traced to its payment.
+    for (const reference of [undefined, "", "   "]) {
+      const input = { accountId: funded, amount: "1000", ...(reference !== undefined && { reference }) };
+      const refused = await ops.fundWallet(input as Parameters<typeof ops.fundWallet>[0]).then(
+        () => null,
+        (error: TRPCError) => error.cause as AppError,
+      );
+      expect(refused?.code, String(reference)).toBe("validation.failed");
+      expect(refused?.fieldErrors?.map((problem) => problem.name)).toEqual(["reference"]);
+    }
     expect((await db.wallet.findUniqueOrThrow({ where: { accountId_livemode: { accountId: funded, livemode: true } } })).balance).toBe(
       1_000n,
     );

@@ -9,12 +9,20 @@ import {
   addAccountUserInput,
   allowlistEntryInput,
   createAccountInput,
-  fundWalletInput,
+  manualFundingInput,
   revokeApiKeyInput,
   setAllowlistRequiredInput,
   setProductCatalogInput,
 } from "~/schemas/operator";
+import { userIdInput } from "~/schemas/security";
 import { getAccountOverviewInput, listAuditLogInput, searchAccountsInput } from "~/schemas/operator-console";
+import {
+  assignBankTransferInput,
+  listBankTransfersInput,
+  listFundingsQuery,
+  requestFundingAccountInput,
+  returnBankTransferInput,
+} from "~/schemas/funding";
 import { createAccount } from "~/server/services/accounts/create-account";
 import { getAccountOverview } from "~/server/services/accounts/get-account-overview";
 import { searchAccounts } from "~/server/services/accounts/search-accounts";
@@ -26,11 +34,20 @@ import { listApiKeys } from "~/server/services/api-keys/list-api-keys";
 import { revokeApiKey } from "~/server/services/api-keys/revoke-api-key";
 import { listAuditLog } from "~/server/services/audit/list-audit-log";
 import { setProductCatalog } from "~/server/services/catalog/set-product-catalog";
+import { resetUserTwoFactor } from "~/server/services/security/reset-user-two-factor";
 import { getUpstreamBalance } from "~/server/services/upstream/get-upstream-balance";
 import { createUser } from "~/server/services/users/create-user";
 import { listAccountUsers } from "~/server/services/users/list-account-users";
+import { listOperators } from "~/server/services/users/list-operators";
 import { setUserDisabled } from "~/server/services/users/set-user-disabled";
+import { setUserPassword } from "~/server/services/users/set-user-password";
 import { fundWallet } from "~/server/services/wallet/fund-wallet";
+import { assignBankTransfer } from "~/server/services/funding/assign-bank-transfer";
+import { listBankTransfers } from "~/server/services/funding/list-bank-transfers";
+import { listFundingAccounts } from "~/server/services/funding/list-funding-accounts";
+import { listFundings } from "~/server/services/funding/list-fundings";
+import { requestFundingAccount } from "~/server/services/funding/request-funding-account";
+import { returnBankTransfer } from "~/server/services/funding/return-bank-transfer";
 import { createTRPCRouter, operatorCall, operatorProcedure } from "~/server/trpc/init";
 
 export const operatorRouter = createTRPCRouter({
@@ -40,7 +57,22 @@ export const operatorRouter = createTRPCRouter({
 
   account: operatorCall.query(getAccountOverviewInput, getAccountOverview),
 
-  fundWallet: operatorCall.mutation(fundWalletInput, fundWallet),
+  // The console's manual funding requires a reference (the CLI's keeps it optional, DESIGN.md §4.1).
+  fundWallet: operatorCall.mutation(manualFundingInput, fundWallet),
+
+  fundingAccounts: operatorCall.query(accountScopeInput, (actor, { accountId }) => listFundingAccounts(actor, accountId)),
+
+  fundings: operatorCall.query(accountScopeInput.extend(listFundingsQuery.shape), (actor, { accountId, ...query }) =>
+    listFundings(actor, accountId, query),
+  ),
+
+  requestFundingAccount: operatorCall.mutation(requestFundingAccountInput, requestFundingAccount),
+
+  bankTransfers: operatorCall.query(listBankTransfersInput, listBankTransfers),
+
+  assignBankTransfer: operatorCall.mutation(assignBankTransferInput, assignBankTransfer),
+
+  returnBankTransfer: operatorCall.mutation(returnBankTransferInput, returnBankTransfer),
 
   allowlist: operatorCall.query(accountScopeInput, getAllowlistStatus),
 
@@ -61,6 +93,13 @@ export const operatorRouter = createTRPCRouter({
   addUser: operatorCall.mutation(addAccountUserInput, createUser),
 
   setUserDisabled: operatorCall.mutation(setUserDisabledInput, setUserDisabled),
+
+  /** A temporary password for the user, shown once (the portal never sets a chosen or permanent one). */
+  resetPassword: operatorCall.mutation(userIdInput, (actor, { userId }) => setUserPassword(actor, { userId })),
+
+  resetTwoFactor: operatorCall.mutation(userIdInput, resetUserTwoFactor),
+
+  operators: operatorProcedure.query(({ ctx }) => listOperators(ctx.actor)),
 
   auditLog: operatorCall.query(listAuditLogInput, listAuditLog),
 

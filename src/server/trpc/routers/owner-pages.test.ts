@@ -152,7 +152,7 @@ describe("apiKeys", () => {
   });
 });
 
-describe('test mode (README "Test mode")', () => {
+describe('test mode (docs/integrating.md "Test mode")', () => {
   it("creates a pk_test_ key when asked, listed with its mode, which authenticates as a test actor", async () => {
     const owner = callerFor(a.owner);
     const { keyId, apiKey, livemode } = await owner.apiKeys.create({ name: "Staging server", mode: "test" });
@@ -254,44 +254,114 @@ describe("team", () => {
     expect(Object.keys(users[0] ?? {}).sort()).toEqual(["createdAt", "disabledAt", "email", "isYou", "name", "role", "userId"]);
   });
 
-  it("adds a staff user to the owner's own account, whatever else is sent", async () => {
+  it("invites staff to the owner's own account, whatever else is sent; the link, used signed out, adds them", async () => {
     const email = `${uniqueName("new-staff")}@example.test`;
-    const sneaky = { email: email.toUpperCase(), password: "temporary-1", name: " Ada ", role: "OWNER", accountId: b.accountId };
-    const { userId } = await callerFor(a.owner).team.addStaff(sneaky as { email: string; password: string; name: string });
-    expect(await db.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({
+    const sneaky = { email: email.toUpperCase(), name: " Ada ", role: "OWNER", accountId: b.accountId, password: "chosen-by-owner" };
+    const invited = await callerFor(a.owner).team.invite(sneaky as { email: string; name: string });
+    expect(Object.keys(invited).sort()).toEqual(["email", "expiresAt", "invitationId", "name", "token"]);
+    expect(await db.staffInvitation.findUniqueOrThrow({ where: { id: invited.invitationId } })).toMatchObject({
       email,
+      name: "Ada",
       role: "STAFF",
       accountId: a.accountId,
-      name: "Ada",
+      createdById: a.owner.userId,
     });
-    expect((await callerFor(a.owner).team.list()).map((user) => user.userId)).toContain(userId);
-    expect((await callerFor(b.owner).team.list()).map((user) => user.userId)).not.toContain(userId);
-    await expect(authorizeCredentials({ email, password: "temporary-1" })).resolves.toMatchObject({ id: userId });
+    expect(await db.user.count({ where: { email } })).toBe(0);
+    const pending = await callerFor(a.owner).team.invitations();
+    expect(pending.find((invitation) => invitation.invitationId === invited.invitationId)).toEqual({
+      invitationId: invited.invitationId,
+      email,
+      name: "Ada",
+      invitedBy: a.owner.email,
+      createdAt: expect.any(Date) as Date,
+      expiresAt: invited.expiresAt,
+    });
+    expect(JSON.stringify(pending)).not.toContain(invited.token);
+
+    await expect(
+      callerFor(null).invitations.accept({ token: invited.token, name: "Ada Obi", password: "her-own-password" }),
+    ).resolves.toEqual({
+      used: true,
+    });
+    const user = await db.user.findUniqueOrThrow({ where: { email } });
+    expect(user).toMatchObject({ role: "STAFF", accountId: a.accountId, name: "Ada Obi" });
+    expect((await callerFor(a.owner).team.list()).map((member) => member.userId)).toContain(user.id);
+    expect((await callerFor(b.owner).team.list()).map((member) => member.userId)).not.toContain(user.id);
+    expect((await callerFor(a.owner).team.invitations()).map((invitation) => invitation.invitationId)).not.toContain(invited.invitationId);
+    await expect(authorizeCredentials({ email, password: "her-own-password" })).resolves.toMatchObject({ id: user.id });
   });
 
-  it("reports a short password, a bad e-mail and a taken e-mail plainly, creating nothing", async () => {
-    const before = await db.user.count();
-    const short = await refusal(callerFor(a.owner).team.addStaff({ email: `${uniqueName("s")}@example.test`, password: "short" }));
-    expect(short).toMatchObject({ code: "BAD_REQUEST", appCode: "validation.failed" });
-    const invalid = await refusal(callerFor(a.owner).team.addStaff({ email: "not-an-email", password: "long-enough" }));
-    expect(invalid.message).toMatch(/email/);
-    const taken = await refusal(callerFor(a.owner).team.addStaff({ email: b.staff.email, password: "long-enough" }));
-    expect(taken).toMatchObject({ code: "CONFLICT", appCode: "user.email_taken" });
-    expect(await db.user.count()).toBe(before);
+  it("answers an invitation of another account's user or an operator exactly as one of an unused address", async () => {
+    const shapes = new Set<string>();
+    for (const email of [`${uniqueName("unused")}@example.test`, b.staff.email, b.owner.email, operatorUser.email]) {
+      const invited = await callerFor(a.owner).team.invite({ email });
+      const { invitationId, token, expiresAt, ...rest } = invited;
+      expect([typeof invitationId, typeof token, expiresAt instanceof Date]).toEqual(["string", "string", true]);
+      shapes.add(JSON.stringify({ ...rest, email: rest.email === email ? "<the address>" : rest.email }));
+    }
+    expect([...shapes]).toEqual([JSON.stringify({ email: "<the address>", name: null })]);
   });
 
-  it("disables a staff user, who can no longer sign in, and enables them again", async () => {
+  it("reports a bad e-mail, an address on the team and one already invited plainly, inviting nobody", async () => {
+    const before = await db.staffInvitation.count();
+    const invalid = await refusal(callerFor(a.owner).team.invite({ email: "not-an-email" }));
+    expect(invalid).toMatchObject({ code: "BAD_REQUEST", appCode: "validation.failed" });
+    const onTeam = await refusal(callerFor(a.owner).team.invite({ email: a.staff.email }));
+    expect(onTeam).toMatchObject({ code: "CONFLICT", appCode: "invitation.already_on_team" });
+    expect(await db.staffInvitation.count()).toBe(before);
+
+    const email = `${uniqueName("twice")}@example.test`;
+    const first = await callerFor(a.owner).team.invite({ email });
+    expect(await refusal(callerFor(a.owner).team.invite({ email }))).toMatchObject({ code: "CONFLICT", appCode: "invitation.pending" });
+    await callerFor(a.owner).team.revokeInvitation({ invitationId: first.invitationId });
+    await expect(callerFor(a.owner).team.invite({ email })).resolves.toMatchObject({ email });
+  });
+
+  it("keeps each account's invitations to itself: another owner can neither list nor revoke them", async () => {
+    const invited = await callerFor(a.owner).team.invite({ email: `${uniqueName("private")}@example.test` });
+    expect((await callerFor(b.owner).team.invitations()).map((invitation) => invitation.invitationId)).not.toContain(invited.invitationId);
+    for (const invitationId of [invited.invitationId, "nope", "00000000-0000-0000-0000-000000000000"]) {
+      expect(await refusal(callerFor(b.owner).team.revokeInvitation({ invitationId }))).toMatchObject({
+        code: "NOT_FOUND",
+        appCode: "invitation.not_found",
+      });
+    }
+    expect(await db.staffInvitation.findUniqueOrThrow({ where: { id: invited.invitationId } })).toMatchObject({
+      revokedAt: null,
+      acceptedAt: null,
+    });
+    expect((await callerFor(a.owner).team.invitations()).map((invitation) => invitation.invitationId)).toContain(invited.invitationId);
+
+    await expect(callerFor(a.owner).team.revokeInvitation({ invitationId: invited.invitationId })).resolves.toMatchObject({
+      invitationId: invited.invitationId,
+    });
+    expect(await refusal(callerFor(a.owner).team.revokeInvitation({ invitationId: invited.invitationId }))).toMatchObject({
+      appCode: "invitation.not_found",
+    });
+    expect(
+      await refusal(callerFor(null).invitations.accept({ token: invited.token, name: "Late", password: "long-enough" })),
+    ).toMatchObject({
+      code: "NOT_FOUND",
+      appCode: "invitation.not_found",
+    });
+  });
+
+  it("disables a staff user, who can no longer sign in, and enables them again with a temporary password", async () => {
     const staff = await userActor("STAFF", a.accountId);
     const disabled = await callerFor(a.owner).team.setDisabled({ userId: staff.userId, disabled: true });
     expect(disabled.disabledAt).toBeInstanceOf(Date);
     await expect(authorizeCredentials({ email: staff.email, password: PASSWORD })).resolves.toBeNull();
     expect((await callerFor(a.owner).team.list()).find((user) => user.userId === staff.userId)?.disabledAt).toEqual(disabled.disabledAt);
 
-    await expect(callerFor(a.owner).team.setDisabled({ userId: staff.userId, disabled: false })).resolves.toEqual({
-      userId: staff.userId,
-      disabledAt: null,
+    const enabled = await callerFor(a.owner).team.setDisabled({ userId: staff.userId, disabled: false });
+    expect(enabled).toMatchObject({ userId: staff.userId, disabledAt: null, temporaryPasswordExpiresAt: expect.any(Date) as Date });
+    // The password they had when disabled does not come back (docs/security.md); the temporary one
+    // signs in, into a session that must first choose a new password.
+    await expect(authorizeCredentials({ email: staff.email, password: PASSWORD })).resolves.toBeNull();
+    await expect(authorizeCredentials({ email: staff.email, password: enabled.temporaryPassword! })).resolves.toMatchObject({
+      id: staff.userId,
+      passwordMustChange: true,
     });
-    await expect(authorizeCredentials({ email: staff.email, password: PASSWORD })).resolves.toMatchObject({ id: staff.userId });
     const audit = await db.auditLogEntry.findMany({
       where: { targetId: staff.userId, action: { in: ["user.disable", "user.enable"] } },
       orderBy: { id: "asc" },
@@ -323,11 +393,15 @@ describe("team", () => {
 
   it("refuses STAFF, operators and anonymous callers, and nothing changes", async () => {
     const before = await db.user.findMany({ where: { accountId: a.accountId }, orderBy: { id: "asc" } });
+    const invitationsBefore = await db.staffInvitation.count({ where: { accountId: a.accountId } });
     await expectRefusedToAllButOwners((caller) => [
       () => caller.team.list(),
-      () => caller.team.addStaff({ email: `${uniqueName("x")}@example.test`, password: "long-enough" }),
+      () => caller.team.invite({ email: `${uniqueName("x")}@example.test` }),
+      () => caller.team.invitations(),
+      () => caller.team.revokeInvitation({ invitationId: "00000000-0000-0000-0000-000000000000" }),
       () => caller.team.setDisabled({ userId: a.staff.userId, disabled: true }),
     ]);
     expect(await db.user.findMany({ where: { accountId: a.accountId }, orderBy: { id: "asc" } })).toEqual(before);
+    expect(await db.staffInvitation.count({ where: { accountId: a.accountId } })).toBe(invitationsBefore);
   });
 });

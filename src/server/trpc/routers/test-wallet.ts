@@ -1,5 +1,5 @@
 /**
- * The account's test wallet (README "Test mode"): play money for the portal's "Test data" view and the
+ * The account's test wallet (docs/integrating.md "Test mode"): play money for the portal's "Test data" view and the
  * pk_test_ keys. Its balance is read like the live one's, with purchases.balance under a test actor;
  * topping it up and resetting it are the owner's (the service checks the role again and audits both).
  */

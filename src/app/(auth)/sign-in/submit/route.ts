@@ -16,17 +16,17 @@ import { NextResponse, type NextRequest } from "next/server";
 import { env } from "~/env";
 import { authOptions } from "~/server/auth/next-auth";
 import { isCrossSiteRequest } from "~/server/http/cross-site-request";
+import { bodyTooLarge, withBoundedBody } from "~/server/http/form-body";
 import { servedOverTls } from "~/server/http/security-headers";
 
 const CSRF_TOKEN = /^[0-9a-f]{64}$/;
 
-export async function POST(request: NextRequest): Promise<NextResponse> {
+export async function POST(request: NextRequest): Promise<Response> {
   if (isCrossSiteRequest(request.headers)) return new NextResponse("Cross-site sign-in refused.", { status: 403 });
-  // Read from a copy: the body must stay whole for the browser to send again after the 307.
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => null);
+  // The browser sends the body again after the 307, so this copy is only read, within the limit.
+  const bounded = await withBoundedBody(request);
+  if (!bounded) return bodyTooLarge();
+  const form = await bounded.formData().catch(() => null);
   const token = form?.get("csrfToken");
   const secret = authOptions.secret;
   // Relative locations: request.url's host is whatever the client sent.

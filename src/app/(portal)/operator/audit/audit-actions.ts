@@ -32,6 +32,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "webhook_endpoint.resend": "Webhook deliveries resent",
   "webhook_endpoint.test": "Webhook test event sent",
   "wallet.set_low_balance_threshold": "Low-balance alert changed",
+  "transaction.upstream_reversal": "Reversed by the upstream, refunded",
+  "upstream.alert": "Upstream alert",
 };
 
 export function actionLabel(action: string): string {

@@ -65,6 +65,8 @@ export function summariseAudit(entry: { action: string; targetType: string | nul
       ]
         .filter(Boolean)
         .join(" · ");
+    case "upstream.alert":
+      return [text(details.problem), entry.targetId ? `met by transaction ${entry.targetId}` : ""].filter(Boolean).join(" · ");
     default: {
       const summary = fallback(details);
       const target = entry.targetType && entry.targetId ? `${entry.targetType} ${entry.targetId}` : "";

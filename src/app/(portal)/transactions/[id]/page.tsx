@@ -1,16 +1,17 @@
 import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { getSessionActor } from "~/server/auth/session";
 import { getQueryClient, HydrateClient, trpc } from "~/trpc/server";
 import { TransactionDetail } from "./transaction-detail";
+import { redirectWithoutFullSession } from "../../page-access";
 
 export const metadata: Metadata = { title: "Transaction · Reseller Portal" };
 
 export default async function TransactionPage({ params }: { params: Promise<{ id: string }> }) {
   const actor = await getSessionActor();
-  if (!actor) redirect("/sign-in");
+  if (!actor) return redirectWithoutFullSession();
   const { id } = await params;
 
   // Awaited here (not just prefetched) so that an unknown or foreign id is a real 404 page.

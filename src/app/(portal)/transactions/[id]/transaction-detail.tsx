@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "~/server/trpc/root";
+import { deliveredItems } from "~/components/delivered-items";
 import { formatNaira } from "~/components/money";
 import { ModeBadge, StatusBadge } from "~/components/status-badge";
 import { CopyButton } from "~/components/ui/copy-button";
@@ -16,11 +17,6 @@ import { Reference } from "~/components/reference";
 const PENDING_REFRESH_MS = 5_000;
 
 type TransactionView = inferRouterOutputs<AppRouter>["transactions"]["byId"];
-
-/** A 20-digit meter token in groups of four, as it is typed into a meter; other tokens as they are. */
-function readableToken(token: string): string {
-  return /^\d{20}$/.test(token) ? (token.match(/\d{4}/g) ?? [token]).join(" ") : token;
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,7 +46,6 @@ export function TransactionDetail({ id }: { id: string }) {
 }
 
 function TransactionFacts({ transaction }: { transaction: TransactionView }) {
-  const tokenLabel = transaction.service === "Education" ? "PIN" : "token";
   return (
     <article aria-labelledby="transaction-heading" className="mt-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -91,14 +86,14 @@ function TransactionFacts({ transaction }: { transaction: TransactionView }) {
           <span className="font-mono">{transaction.recipient}</span>
           {transaction.customerName ? ` (${transaction.customerName})` : ""}
         </Field>
-        {transaction.token && (
-          <Field label={transaction.service === "Education" ? "PIN" : "Token"}>
+        {deliveredItems(transaction, transaction.service === "Education" ? "PIN" : "Token").map((item) => (
+          <Field key={`${item.kind}-${item.label}`} label={item.label}>
             <span className="flex flex-wrap items-center gap-3">
-              <span className="font-mono text-base tracking-wider">{readableToken(transaction.token)}</span>
-              <CopyButton text={transaction.token} what={tokenLabel} />
+              <span className="font-mono text-base tracking-wider">{item.display}</span>
+              {item.copyWhat && <CopyButton text={item.value} what={item.copyWhat} />}
             </span>
           </Field>
-        )}
+        ))}
         {transaction.failureReason && <Field label="Failure reason">{transaction.failureReason}</Field>}
         <Field label="Client reference">
           <span className="flex flex-wrap items-center gap-3">
@@ -109,8 +104,13 @@ function TransactionFacts({ transaction }: { transaction: TransactionView }) {
         <Field label="Provider reference">
           {transaction.providerReference ? <Reference value={transaction.providerReference} className="font-mono" /> : none}
         </Field>
+        {/* The id support looks a purchase up by: the API's and webhook events' `id` for it, and the invoice CSV's. */}
         <Field label="Transaction ID">
-          <span className="font-mono text-xs break-all">{transaction.id}</span>
+          <span className="flex flex-wrap items-center gap-3">
+            <span className="font-mono text-xs break-all">{transaction.id}</span>
+            <CopyButton text={transaction.id} what="transaction ID" />
+          </span>
+          <span className="mt-1 block text-xs text-slate-500">Quote it when you contact support about this purchase.</span>
         </Field>
         <Field label="Channel">
           {transaction.channel === "api" ? (

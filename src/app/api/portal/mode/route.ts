@@ -1,5 +1,5 @@
 /**
- * POST /api/portal/mode: the portal's "Test data" switch (README "Test mode"). The header's switch and
+ * POST /api/portal/mode: the portal's "Test data" switch (docs/integrating.md "Test mode"). The header's switch and
  * the test-data banner post a plain form here (mode=test|live and the page to go back to); the answer
  * sets or clears the cookie getSessionActor reads and sends the browser back with 303, so the page is
  * rendered again, every query with it, in the new mode. A form rather than a tRPC mutation: the portal's
@@ -14,6 +14,7 @@ import { testDataSwitchForm } from "~/schemas/account-admin";
 import { testDataCookie } from "~/server/auth/session";
 import { AppError } from "~/server/errors";
 import { isCrossSiteRequest } from "~/server/http/cross-site-request";
+import { bodyTooLarge, withBoundedBody } from "~/server/http/form-body";
 import { sessionRoute } from "~/server/rest/session-route";
 import { parseInput } from "~/server/validation/parse-input";
 
@@ -25,7 +26,9 @@ export const POST = sessionRoute(
     if (isCrossSiteRequest(request.headers)) throw new AppError("forbidden", "Cross-site requests are not accepted.");
     if (actor.role === "OPERATOR") throw new AppError("forbidden", "Operators always work with live data.");
 
-    const form = await request.formData().catch(() => null);
+    const bounded = await withBoundedBody(request);
+    if (!bounded) return bodyTooLarge();
+    const form = await bounded.formData().catch(() => null);
     const { mode, returnTo } = parseInput(testDataSwitchForm, form ? Object.fromEntries(form) : {});
 
     // A relative location: request.url's host is whatever the client sent.

@@ -13,6 +13,7 @@ import { Figure } from "~/components/ui/figure";
 import { AllowlistPanel } from "./allowlist-panel";
 import { ApiKeysPanel } from "./api-keys-panel";
 import { CatalogPanel } from "./catalog-panel";
+import { FundingPanel } from "./funding-panel";
 import { PricingPanel } from "./pricing-panel";
 import { WalletPanel } from "./wallet-panel";
 import { UsersPanel } from "./users-panel";
@@ -73,6 +74,7 @@ export function AccountDetail({ accountId }: { accountId: string }) {
       </div>
 
       <WalletPanel account={account} />
+      <FundingPanel accountId={account.id} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <AllowlistPanel accountId={account.id} />
         <CatalogPanel accountId={account.id} onProductCatalog={account.onProductCatalog} />

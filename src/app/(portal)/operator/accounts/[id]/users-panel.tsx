@@ -9,6 +9,7 @@ import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
 import { ItemActions, ResponsiveList } from "~/components/ui/responsive-list";
 import { UserFacts } from "~/components/user-facts";
+import { TemporaryPasswordNotice, UserSignInActions, type TemporaryPassword } from "~/components/user-sign-in-actions";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { fieldsOf, formAlert, readProblem, type Problem } from "../../_components/problem";
 import { ConfirmChangeDialog, useConfirmedChange } from "./confirmed-change";
@@ -29,12 +30,19 @@ export function UsersPanel({ accountId }: { accountId: string }) {
   const users = useQuery(trpc.operator.users.queryOptions({ accountId }, { retry: retryUnlessRefused }));
   const [adding, setAdding] = useState(false);
   const change = useConfirmedChange<UserChoice>();
+  const [issued, setIssued] = useState<TemporaryPassword | null>(null);
   const setDisabled = useMutation(
     trpc.operator.setUserDisabled.mutationOptions({
       onSuccess: async (result, { disabled }) => {
         await refresh();
         const email = users.data?.find((user) => user.userId === result.userId)?.email ?? "The user";
-        change.succeeded(disabled ? `${email} is disabled and signed out on their next request.` : `${email} can sign in again.`);
+        if (result.temporaryPassword)
+          setIssued({ email, password: result.temporaryPassword, expiresAt: result.temporaryPasswordExpiresAt ?? null });
+        change.succeeded(
+          disabled
+            ? `${email} is disabled and signed out on their next request.`
+            : `${email} can sign in again, with the temporary password below.`,
+        );
       },
       onError: change.failed,
     }),
@@ -70,6 +78,7 @@ export function UsersPanel({ accountId }: { accountId: string }) {
         />
       )}
       {change.done && <Notice className="mb-3">{change.done}</Notice>}
+      {issued && <TemporaryPasswordNotice issued={issued} />}
       {change.problem && !change.choice && <ErrorAlert className="mb-3">{change.problem}</ErrorAlert>}
       {users.isPending && <Loading>Loading users…</Loading>}
       {users.isError && <ErrorAlert>The users could not be loaded. {readProblem(users.error).message}</ErrorAlert>}
@@ -99,6 +108,7 @@ export function UsersPanel({ accountId }: { accountId: string }) {
                 >
                   {user.disabledAt ? "Enable" : "Disable"}
                 </button>
+                {!user.disabledAt && <UserSignInActions by="operator" user={user} onChanged={() => void refresh()} onIssued={setIssued} />}
               </ItemActions>
             </>
           )}

@@ -45,7 +45,12 @@ export function WalletPanel({ account }: { account: AccountOverview }) {
     <Panel
       id="wallet-heading"
       title="Wallet"
-      description={<>Balance {formatNaira(account.balance)}. Every change is a ledger entry with the balance after it.</>}
+      description={
+        <>
+          Balance {formatNaira(account.balance)}. Every change is a ledger entry with the balance after it. Transfers to the account&apos;s
+          own account number are credited by themselves (below); fund by hand only for payments made another way.
+        </>
+      }
     >
       <FundWalletForm account={account} />
       <h3 className="mt-6 text-sm font-semibold text-slate-800">Recent ledger entries</h3>
@@ -125,7 +130,7 @@ function FundWalletForm({ account }: { account: AccountOverview }) {
           <TextField
             id="funding-reference"
             label="Reference"
-            hint="The bank transfer or receipt reference"
+            hint="Required: the bank transfer or receipt reference"
             error={errors.reference}
             name="reference"
             maxLength={100}

@@ -7,11 +7,13 @@
  *   of another type or names no transaction of ours (logged; a retry would change nothing);
  * - 403 problem+json when VTPASS_CALLBACK_ALLOWED_IPS is set and the source address is not in it, or
  *   VTPASS_CALLBACK_TOKEN is set and `?token=` is not it (not VTpass, or VTpass misconfigured: logged);
- * - 503 problem+json when our database could not be reached: nothing changed, and their retry is wanted;
+ * - 503 problem+json when our database could not be reached, or VTpass could not be asked to confirm
+ *   (the requery threw: a fault, refused credentials): nothing changed, and their retry is wanted;
  * - 405 problem+json (Allow: POST) for any other method.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "~/env";
+import { readBodyWithin } from "~/server/http/read-body-within";
 import { requestIdOf } from "~/server/http/request-id";
 import { cidrContains, parseAddress, parseCidr } from "~/server/ip/address";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
@@ -55,14 +57,13 @@ export async function POST(request: Request): Promise<Response> {
     logger.warn({ provider: "vtpass", sourceIp, requestId }, "vtpass callback refused: source address or token not accepted");
     return problemResponse(problem(403, "This callback is not accepted from here."), requestId, NO_STORE);
   }
+  // Counted while it arrives: a larger body is left unread and treated as malformed (not theirs).
+  const bytes = await readBodyWithin(request, MAX_BODY_BYTES);
   let body: unknown = null;
-  const text = await request.text();
-  if (Buffer.byteLength(text) <= MAX_BODY_BYTES) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
+  try {
+    body = bytes ? JSON.parse(Buffer.from(bytes).toString("utf8")) : null;
+  } catch {
+    body = null;
   }
   try {
     await handleVtpassCallback(body, sourceIp);

@@ -1,0 +1,48 @@
+-- Settlement: successful with what was delivered (pins, units, bonus token) and, when the provider can
+-- reverse a delivery, the reversal sweep's first check; or failed with the debit refunded to the wallet
+-- of the transaction's own mode; or still pending, asked again after p_requery_after. Only a PENDING
+-- transaction changes, so a settlement repeated or raced by the reconciler or a callback changes nothing.
+CREATE OR REPLACE FUNCTION settle_purchase(
+  p_transaction_id uuid, p_status "TransactionStatus", p_provider_reference text, p_token text,
+  p_failure_reason text, p_requery_after interval, p_pins jsonb DEFAULT NULL, p_units text DEFAULT NULL,
+  p_bonus_token text DEFAULT NULL, p_reversal_check_after interval DEFAULT NULL
+) RETURNS SETOF purchase_row
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_transaction transactions;
+  v_balance bigint;
+BEGIN
+  IF p_status = 'PENDING' THEN
+    UPDATE transactions
+    SET provider_reference = COALESCE(p_provider_reference, provider_reference),
+        next_requery_at = now() + p_requery_after, updated_at = now()
+    WHERE id = p_transaction_id AND status = 'PENDING'
+    RETURNING * INTO v_transaction;
+  ELSE
+    UPDATE transactions
+    SET status = p_status,
+        provider_reference = COALESCE(p_provider_reference, provider_reference),
+        token = p_token, pins = p_pins, units = p_units, bonus_token = p_bonus_token,
+        failure_reason = p_failure_reason,
+        completed_at = now(), next_requery_at = NULL, updated_at = now(),
+        reversal_check_at = CASE WHEN p_status = 'SUCCESSFUL' AND livemode THEN now() + p_reversal_check_after END
+    WHERE id = p_transaction_id AND status = 'PENDING'
+    RETURNING * INTO v_transaction;
+
+    IF v_transaction.id IS NOT NULL AND p_status = 'FAILED' THEN
+      UPDATE wallets SET balance = balance + v_transaction.amount, updated_at = now()
+      WHERE account_id = v_transaction.account_id AND livemode = v_transaction.livemode
+      RETURNING balance INTO v_balance;
+      INSERT INTO ledger_entries (account_id, livemode, kind, amount, balance_after, transaction_id)
+      VALUES (v_transaction.account_id, v_transaction.livemode, 'REVERSAL', v_transaction.amount, v_balance, v_transaction.id);
+    END IF;
+  END IF;
+
+  IF v_transaction.id IS NULL THEN
+    SELECT * INTO v_transaction FROM transactions WHERE id = p_transaction_id;
+  END IF;
+  IF v_transaction.id IS NOT NULL THEN
+    RETURN NEXT purchase_row_of(v_transaction, false);
+  END IF;
+END
+$fn$;
