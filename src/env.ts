@@ -264,7 +264,7 @@ const schema = z
       .default(5 * 24),
     /**
      * "0" keeps this server from delivering webhooks: `npm run webhook-worker` (a process that only
-     * delivers) or other servers do it (README "Webhooks"); "1" by default.
+     * delivers) or other servers do it (docs/deploying.md); "1" by default.
      */
     WEBHOOK_WORKER: z.enum(["0", "1"]).default("1"),
     /**

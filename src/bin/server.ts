@@ -77,7 +77,7 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
   const { startReconciler } = await import("~/server/services/reconciliation/reconciler-loop");
   const stopReconciler = await startReconciler();
   // Webhook deliveries: never inside a request; every process shares the queue through the database.
-  // WEBHOOK_WORKER=0 leaves them to other processes (`npm run webhook-worker`, README "Webhooks").
+  // WEBHOOK_WORKER=0 leaves them to other processes (`npm run webhook-worker`, docs/deploying.md).
   const { startWebhookWorker } = await import("~/server/services/webhooks/webhook-worker");
   const stopWebhookWorker = env.WEBHOOK_WORKER === "1" ? startWebhookWorker() : async () => {};
   // Bank transfers whose Paystack webhook never came: one process at a time lists Paystack's (a lease).

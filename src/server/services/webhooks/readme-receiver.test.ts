@@ -1,7 +1,7 @@
 /**
- * The README's webhook receiver (README "Webhooks", the ```ts block after "A receiver in TypeScript"),
- * run as written: the block is copied out of the README into a file and started with tsx, so the
- * README and what this test proves cannot drift apart. It is sent a delivery signed as the worker
+ * The documented webhook receiver (docs/integrating.md "Webhooks", the ```ts block after "A receiver in
+ * TypeScript"), run as written: the block is copied out of the page into a file and started with tsx,
+ * so the docs and what this test proves cannot drift apart. It is sent a delivery signed as the worker
  * signs one (send-webhook.ts), whose body holds multi-byte characters, split into two writes at every
  * byte: each must be accepted. A receiver that decodes each chunk by itself breaks the character the
  * split falls in, and refuses those deliveries (issue 31).
@@ -18,12 +18,12 @@ import { newWebhookSecret } from "./webhook-endpoint-view";
 
 const root = path.resolve(import.meta.dirname, "../../../..");
 
-/** The README's receiver: the first ```ts block after the sentence that introduces it. */
+/** The documented receiver: the first ```ts block after the sentence that introduces it. */
 function readmeReceiver(): string {
-  const readme = readFileSync(path.join(root, "README.md"), "utf8");
-  const after = readme.slice(readme.indexOf("A receiver in TypeScript"));
+  const page = readFileSync(path.join(root, "docs/integrating.md"), "utf8");
+  const after = page.slice(page.indexOf("A receiver in TypeScript"));
   const block = /```ts\n([\s\S]*?)```/.exec(after)?.[1];
-  if (!block) throw new Error('README.md: no ```ts block after "A receiver in TypeScript"');
+  if (!block) throw new Error('docs/integrating.md: no ```ts block after "A receiver in TypeScript"');
   return block;
 }
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
       socket.on("error", () => resolve(false));
     });
     if (listening) break;
-    if (tries > 300 || receiver.exitCode !== null) throw new Error("the README's receiver did not start");
+    if (tries > 300 || receiver.exitCode !== null) throw new Error("the documented receiver did not start");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }, 60_000);
@@ -87,7 +87,7 @@ function signed(id: string, text: string) {
   };
 }
 
-describe("the README's webhook receiver", () => {
+describe("the documented webhook receiver (docs/integrating.md)", () => {
   it("accepts a signed body split at every byte, multi-byte characters included", async () => {
     const id = "evt_0193a5c0ffee00000000000000000001";
     const text = JSON.stringify({
