@@ -133,7 +133,9 @@ describe("every operation, through its method", () => {
       });
       expect(delivered.attempts.length).toBeGreaterThan(0);
       expect(await client.resendWebhookDelivery(created.id, delivered.id)).toEqual({ resent: 1 });
-      expect(await client.resendFailedWebhooks(created.id, { since: new Date(Date.now() - 3_600_000).toISOString() })).toEqual({ resent: 0 });
+      expect(await client.resendFailedWebhooks(created.id, { since: new Date(Date.now() - 3_600_000).toISOString() })).toEqual({
+        resent: 0,
+      });
       const logged: string[] = [];
       for await (const delivery of client.allWebhookDeliveries(created.id, { limit: 1 })) logged.push(delivery.eventId);
       expect(logged).toEqual([test.eventId, test.eventId]);

@@ -275,11 +275,15 @@ export const webhookEventList = z
 
 export const listEventsQuery = z.object({
   type: webhookEventType.optional().meta({ description: "Only events of this type." }),
-  since: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).refine(isStorableInstant, STORABLE_RANGE_MESSAGE).optional().meta({
-    description:
-      "Start at the first event created at or after this instant (events are kept 30 days). The events recorded after it follow, even one whose `createdAt` is a moment earlier (its transaction started sooner and committed later): polling with the newest `createdAt` you have seen misses nothing, and shows that event again.",
-    example: "2026-06-15T00:00:00Z",
-  }),
+  since: z.iso
+    .datetime({ offset: true, error: "must be an ISO 8601 date-time" })
+    .refine(isStorableInstant, STORABLE_RANGE_MESSAGE)
+    .optional()
+    .meta({
+      description:
+        "Start at the first event created at or after this instant (events are kept 30 days). The events recorded after it follow, even one whose `createdAt` is a moment earlier (its transaction started sooner and committed later): polling with the newest `createdAt` you have seen misses nothing, and shows that event again.",
+      example: "2026-06-15T00:00:00Z",
+    }),
   limit: z.coerce
     .number("must be a number")
     .int("must be a whole number")
