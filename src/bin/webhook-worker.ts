@@ -1,7 +1,8 @@
 /**
  * `npm run webhook-worker`: webhook deliveries in a process of their own, beside servers started with
- * WEBHOOK_WORKER=0 (docs/deploying.md "Webhook delivery in a process of its own"). No HTTP server and no Next.js: the delivery worker
- * of webhook-worker.ts (with its hourly pruning and its low-balance sweep) on DATABASE_URL. It applies
+ * WEBHOOK_WORKER=0 (docs/deploying.md "Webhook delivery in a process of its own"). No HTTP server and
+ * no Next.js: the delivery worker of webhook-worker.ts (with its hourly pruning and its low-balance
+ * sweep) on DATABASE_URL. It applies
  * pending migrations first, as a server does (safe beside servers doing the same), so the order in which
  * a deployment starts its processes does not matter. Any number of them share the queue with each
  * other and with servers that deliver. SIGTERM stops claiming, lets the sends under way finish and
