@@ -1,7 +1,7 @@
 /**
  * The benchmark's webhooks scenario (docs/performance.md "Webhook delivery", issue 31): what
- * delivering costs selling, and what a delivery costs the machine, each as a ratio to purchases measured the same way, on the
- * same server, in the same run. Twice: delivered by the server (the default), and with
+ * delivering costs selling, and what a delivery costs the machine, each as a ratio to purchases
+ * measured the same way, on the same server, in the same run. Twice: delivered by the server (the default), and with
  * WEBHOOK_WORKER=0 on the server and the deliveries made by `npm run webhook-worker` in a process of
  * its own (its CPU counted as the server's), for docs/performance.md's measured effect of that
  * setting. Each time, on a fresh server (WEBHOOK_ALLOW_PRIVATE_URLS=1: the receiver is on loopback):
