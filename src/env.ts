@@ -262,7 +262,10 @@ const schema = z
       .min(0.001)
       .max(24 * 30)
       .default(5 * 24),
-    /** "0" keeps this process from delivering (another process, or none, does it); "1" by default. */
+    /**
+     * "0" keeps this server from delivering webhooks: `npm run webhook-worker` (a process that only
+     * delivers) or other servers do it (docs/deploying.md); "1" by default.
+     */
     WEBHOOK_WORKER: z.enum(["0", "1"]).default("1"),
     /**
      * "1" serves the benchmark's no-work routes (/api/bench/*); `npm run bench` sets it for the server it

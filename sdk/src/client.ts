@@ -10,17 +10,21 @@ import type {
   Funding,
   FundingAccountList,
   FundingList,
+  LowBalanceThreshold,
   NetworkList,
   operations,
   PlanList,
   Transaction,
   TransactionList,
+  WebhookDelivery,
+  WebhookDeliveryList,
   WebhookEndpoint,
   WebhookEndpointDeleted,
   WebhookEndpointList,
   WebhookEndpointWithSecret,
   WebhookEvent,
   WebhookEventList,
+  WebhookResent,
   WebhookTestEventSent,
 } from "./generated/openapi.js";
 import { send, type HttpSettings, type RequestSpec } from "./http.js";
@@ -230,7 +234,52 @@ export class ResellerClient {
     return this.#send({ method: "POST", path: `/api/v1/webhook-endpoints/${encodeURIComponent(endpointId)}/test`, retry: "refused-only" });
   }
 
-  /** One page of the last 30 days' events, oldest first; `allEvents` iterates over every page. */
+  /** One page of an endpoint's delivery log, newest first, each with its latest attempts. */
+  listWebhookDeliveries(endpointId: string, query: QueryOf<"listWebhookDeliveries"> = {}): Promise<WebhookDeliveryList> {
+    return this.#send({
+      method: "GET",
+      path: `/api/v1/webhook-endpoints/${encodeURIComponent(endpointId)}/deliveries`,
+      query,
+      retry: "safe",
+    });
+  }
+
+  allWebhookDeliveries(endpointId: string, query: Omit<QueryOf<"listWebhookDeliveries">, "cursor"> = {}): AsyncGenerator<WebhookDelivery> {
+    return this.#paginate((page) => this.listWebhookDeliveries(endpointId, page), query);
+  }
+
+  /** Sends a delivery's event again (same `webhook-id`); a delivery still on its schedule is tried at once. */
+  resendWebhookDelivery(endpointId: string, deliveryId: string): Promise<WebhookResent> {
+    return this.#send({
+      method: "POST",
+      path: `/api/v1/webhook-endpoints/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,
+      retry: "refused-only",
+    });
+  }
+
+  /** Sends again every event whose delivery to this endpoint failed since `since`. */
+  resendFailedWebhooks(endpointId: string, body: BodyOf<"resendFailedWebhooks">): Promise<WebhookResent> {
+    return this.#send({
+      method: "POST",
+      path: `/api/v1/webhook-endpoints/${encodeURIComponent(endpointId)}/resend-failed`,
+      body,
+      retry: "refused-only",
+    });
+  }
+
+  /** The wallet's `wallet.low_balance` threshold (of the key's mode), kobo; null: no such event. */
+  getLowBalanceThreshold(): Promise<LowBalanceThreshold> {
+    return this.#send({ method: "GET", path: "/api/v1/webhook-endpoints/low-balance-threshold", retry: "safe" });
+  }
+
+  setLowBalanceThreshold(body: BodyOf<"setLowBalanceThreshold">): Promise<LowBalanceThreshold> {
+    return this.#send({ method: "PUT", path: "/api/v1/webhook-endpoints/low-balance-threshold", body, retry: "safe" });
+  }
+
+  /**
+   * One page of the last 30 days' events in the order they were recorded; `allEvents` iterates over
+   * every page. To poll, keep the page's `resumeCursor` and pass it as `cursor` next time.
+   */
   listEvents(query: QueryOf<"listEvents"> = {}): Promise<WebhookEventList> {
     return this.#send({ method: "GET", path: "/api/v1/events", query, retry: "safe" });
   }

@@ -2,7 +2,7 @@
  * One HTTP exchange with the API, with retries: the only place the SDK calls fetch.
  *
  * What is retried depends on the operation (`retry`):
- * - `"safe"`: reads, verifications and purchases. A purchase is resent with the same
+ * - `"safe"`: reads, verifications, purchases and a PUT (it sets a value). A purchase is resent with the same
  *   `clientReference`, so the API answers a retry of an order it already took from the stored
  *   transaction (a replay, never a second charge). Retried after a network error or time-out, a 5xx
  *   and a 429.
@@ -16,7 +16,7 @@ import { ApiError, NetworkError } from "./errors.js";
 export type RetryPolicy = "safe" | "refused-only";
 
 export interface RequestSpec {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** The path with its parameters filled in, e.g. `/api/v1/transactions/order-1`. */
   path: string;
   query?: Record<string, string | number | undefined>;

@@ -33,6 +33,17 @@ function recordingClient(apiKey: string): ResellerClient {
   });
 }
 
+/** What `read` finds, once it finds something (the worker records a delivery's answer after sending it). */
+async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await read();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error("not found in time");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
     () => null,
@@ -113,11 +124,28 @@ describe("every operation, through its method", () => {
       const rotated = await client.rotateWebhookSecret(created.id, { overlapHours: 0 });
       expect(rotated.secret).toMatch(/^whsec_/);
       expect(rotated.secret).not.toBe(created.secret);
-      expect((await client.sendTestWebhook(created.id)).eventId).toEqual(expect.any(String));
+      const test = await client.sendTestWebhook(created.id);
+      expect(test.eventId).toEqual(expect.any(String));
+      await receiver.waitFor(1);
+      const delivered = await eventually(async () => {
+        const page = await client.listWebhookDeliveries(created.id, { status: "succeeded" });
+        return page.data.find((delivery) => delivery.eventId === test.eventId);
+      });
+      expect(delivered.attempts.length).toBeGreaterThan(0);
+      expect(await client.resendWebhookDelivery(created.id, delivered.id)).toEqual({ resent: 1 });
+      expect(await client.resendFailedWebhooks(created.id, { since: new Date(Date.now() - 3_600_000).toISOString() })).toEqual({
+        resent: 0,
+      });
+      const logged: string[] = [];
+      for await (const delivery of client.allWebhookDeliveries(created.id, { limit: 1 })) logged.push(delivery.eventId);
+      expect(logged).toEqual([test.eventId, test.eventId]);
       expect(await client.deleteWebhookEndpoint(created.id)).toEqual({ id: created.id, deleted: true });
     } finally {
       await receiver.close();
     }
+    expect(await client.setLowBalanceThreshold({ threshold: 5_000_000 })).toEqual({ threshold: 5_000_000 });
+    expect(await client.getLowBalanceThreshold()).toEqual({ threshold: 5_000_000 });
+    expect(await client.setLowBalanceThreshold({ threshold: null })).toEqual({ threshold: null });
     const events = await client.listEvents({ type: "transaction.successful" });
     expect(events.data.length).toBeGreaterThan(0);
     expect(events.data.every((event) => event.type === "transaction.successful")).toBe(true);

@@ -19,10 +19,11 @@
  *   invoice   BENCH_INVOICE_ROWS transactions (default 1,000,000) in one month, then the CSV over
  *             HTTP: seconds and the server's peak resident memory, the server's heap limited to
  *             BENCH_INVOICE_HEAP_MB (default 160)
- *   webhooks  purchases while every settlement is delivered to a receiver that takes
- *             BENCH_WEBHOOK_SLOW_MS (default 250) to answer: their rps against the purchase scenario's
- *             (deliveries never run in a request); then a backlog of BENCH_WEBHOOK_BACKLOG (default
- *             10,000) deliveries drained to a prompt local receiver: deliveries per second
+ *   webhooks  src/bench/webhooks.ts: purchases without an endpoint, then while every settlement is
+ *             delivered to a receiver that takes BENCH_WEBHOOK_SLOW_MS (default 300) to answer; a
+ *             backlog of BENCH_WEBHOOK_BACKLOG (default 10,000) deliveries drained to a prompt local
+ *             receiver; a delivery's CPU against a purchase's; the same with WEBHOOK_WORKER=0 and the
+ *             deliveries in a process of their own
  *
  * Each HTTP scenario also reports the CPU time the server and PostgreSQL spent per request (from
  * /proc): unlike requests per second, it hardly moves when something else shares the machine.
@@ -44,7 +45,7 @@ import { treeCpuMs } from "~/bench/cpu";
 import { runLoad, type ScenarioResult } from "~/bench/load";
 import { medianOf } from "~/bench/median";
 import { profileBreakdown, type CpuProfile, type ProfileWindow } from "~/bench/profile-breakdown";
-import type { Db } from "~/server/db";
+import { measureWebhooks, webhookTargetRows } from "~/bench/webhooks";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
 import { applyPendingMigrations } from "~/server/db/migrate";
 import { freePort } from "~/server/http/free-port";
@@ -77,8 +78,6 @@ const selected = (name: string) => !ONLY || ONLY.has(name);
 const PROFILE_DIR = ".data/profiles";
 const PROFILE_FLAGS = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
 const log = (message: string) => console.error(`[bench] ${message}`);
-const WEBHOOK_SLOW_MS = Number(process.env.BENCH_WEBHOOK_SLOW_MS ?? 250);
-const WEBHOOK_BACKLOG = Number(process.env.BENCH_WEBHOOK_BACKLOG ?? 10_000);
 
 function ensureBuild(): void {
   const missing = missingProductionBuild();
@@ -159,76 +158,6 @@ async function measureInvoice(context: {
     heapLimitMb: INVOICE_HEAP_MB,
     bytes: invoiceDownload.bytes,
   };
-}
-
-/**
- * The webhooks scenario (see the header). The endpoint is written straight to the database: the
- * benchmark's receiver is on loopback, which only WEBHOOK_ALLOW_PRIVATE_URLS=1 (given to this server)
- * allows. A backlog short of BENCH_WEBHOOK_BACKLOG after the purchase load is topped up with more
- * settlement events of the same purchases (record_webhook_event, as the triggers call it).
- */
-async function measureWebhooks(context: {
-  db: Db;
-  databaseUrl: string;
-  accountId: string;
-  json: Record<string, string>;
-  servers: BenchServer[];
-  purchaseRps: number | null;
-}) {
-  const { db, accountId, json, servers } = context;
-  const { startWebhookReceiver } = await import("~/test/webhook-receiver");
-  const { newWebhookSecret } = await import("~/server/services/webhooks/webhook-endpoint-view");
-  const receiver = await startWebhookReceiver();
-  const secret = newWebhookSecret();
-  receiver.secrets = [secret];
-  await db.webhookEndpoint.create({ data: { accountId, url: receiver.url, eventTypes: ["transaction.successful"], secret } });
-  const server = await startServer(context.databaseUrl, 1, [], { WEBHOOK_ALLOW_PRIVATE_URLS: "1" });
-  servers.push(server);
-  const pending = () => db.webhookDelivery.count({ where: { status: "pending" } });
-  try {
-    log(`webhooks: purchases with a ${WEBHOOK_SLOW_MS} ms receiver…`);
-    receiver.answers = [{ status: 204, delayMs: WEBHOOK_SLOW_MS }];
-    let sequence = 0;
-    const load = await runLoad({
-      url: `http://127.0.0.1:${server.port}/api/v1/data`,
-      method: "POST",
-      headers: json,
-      body: () => JSON.stringify({ clientReference: `webhooks-${sequence++}`, planId: "mtn-1gb-30d", phone: "08031234567" }),
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-    });
-    const shortBy = WEBHOOK_BACKLOG - (await pending());
-    if (shortBy > 0) {
-      await db.$executeRaw`
-        SELECT record_webhook_event(t.account_id, t.livemode, 'transaction.successful', t.id::text, to_jsonb(t))
-        FROM transactions t, generate_series(1, ${Math.ceil(shortBy / Math.max(1, sequence))}::int)
-        WHERE t.account_id = ${accountId}::uuid AND t.client_reference LIKE 'webhooks-%'
-        LIMIT ${shortBy}`;
-    }
-    const backlog = await pending();
-    log(`webhooks: draining ${backlog} deliveries to a prompt receiver…`);
-    const receivedBefore = receiver.received.length;
-    receiver.answers = [{ status: 204 }];
-    const started = performance.now();
-    while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-    const drainSeconds = (performance.now() - started) / 1000;
-    const unverified = receiver.received.filter((delivery) => delivery.verifiedBy === null).length;
-    if (unverified > 0) throw new Error(`webhooks: ${unverified} deliveries failed verification`);
-    return {
-      slowReceiverMs: WEBHOOK_SLOW_MS,
-      purchaseRpsWithSlowReceiver: load.rps,
-      purchaseP99MsWithSlowReceiver: load.p99Ms,
-      purchaseErrors: load.errors,
-      purchaseRatio: context.purchaseRps ? Math.round((load.rps / context.purchaseRps) * 100) / 100 : null,
-      backlog,
-      received: receiver.received.length - receivedBefore,
-      drainSeconds: Math.round(drainSeconds * 100) / 100,
-      deliveriesPerSecond: Math.round(backlog / drainSeconds),
-    };
-  } finally {
-    await server.stop();
-    await receiver.close();
-  }
 }
 
 /** The monotonic clock V8's CPU profiles use, in microseconds. */
@@ -390,7 +319,17 @@ async function runBenchmark() {
     }
 
     const webhooks = selected("webhooks")
-      ? await measureWebhooks({ db, databaseUrl: cluster.url, accountId, json, servers, purchaseRps: scenarios.purchase?.rps ?? null })
+      ? await measureWebhooks({
+          db,
+          databaseUrl: cluster.url,
+          accountId,
+          json,
+          servers,
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          warmUpSeconds: WARM_UP_SECONDS,
+          postmasterPid,
+        })
       : null;
     const invoice = selected("invoice") ? await measureInvoice({ db, databaseUrl: cluster.url, accountId, keyId, auth, servers }) : null;
     await db.$disconnect();
@@ -455,11 +394,15 @@ async function runBenchmark() {
       console.log(
         `invoice: ${invoice.rows} rows in ${invoice.seconds} s, server peak RSS ${invoice.peakRssMb} MB (heap limit ${invoice.heapLimitMb} MB)`,
       );
-    if (webhooks)
+    if (webhooks) {
       console.log(
-        `webhooks: purchases ${webhooks.purchaseRpsWithSlowReceiver} rps with a ${WEBHOOK_SLOW_MS} ms receiver (${webhooks.purchaseRatio ?? "–"} of purchase); ` +
-          `${webhooks.backlog} deliveries drained in ${webhooks.drainSeconds} s: ${webhooks.deliveriesPerSecond}/s`,
+        `webhooks: purchases ${webhooks.purchaseRpsWithoutReceiver} rps without an endpoint, ${webhooks.purchaseRpsWithSlowReceiver} ` +
+          `with a ${webhooks.slowReceiverMs} ms receiver (${webhooks.slowReceiverDeliveriesPerSecond} deliveries/s to it); ` +
+          `${webhooks.backlog} deliveries drained in ${webhooks.drainSeconds} s: ${webhooks.deliveriesPerSecond}/s; CPU µs server/database ` +
+          `per delivery ${webhooks.deliveryCpuUs.server}/${webhooks.deliveryCpuUs.database}, per purchase ${webhooks.purchaseCpuUs.server}/${webhooks.purchaseCpuUs.database}`,
       );
+      console.table(webhookTargetRows(webhooks, [webhooks]));
+    }
     return results;
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
@@ -534,6 +477,15 @@ async function main() {
       "each run": runs.map((one) => one.ratios[name as keyof typeof one.ratios]).join(" / "),
     })),
   );
+  if (results.webhooks) {
+    console.log("webhooks, medians over the runs:");
+    console.table(
+      webhookTargetRows(
+        results.webhooks,
+        runs.map((one) => one.webhooks!),
+      ),
+    );
+  }
   console.log(`results written to ${OUT}`);
 }
 

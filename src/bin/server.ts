@@ -77,8 +77,9 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
   const { startReconciler } = await import("~/server/services/reconciliation/reconciler-loop");
   const stopReconciler = await startReconciler();
   // Webhook deliveries: never inside a request; every process shares the queue through the database.
+  // WEBHOOK_WORKER=0 leaves them to other processes (`npm run webhook-worker`, docs/deploying.md).
   const { startWebhookWorker } = await import("~/server/services/webhooks/webhook-worker");
-  const stopWebhookWorker = env.WEBHOOK_WORKER === "1" ? startWebhookWorker() : () => {};
+  const stopWebhookWorker = env.WEBHOOK_WORKER === "1" ? startWebhookWorker() : async () => {};
   // Bank transfers whose Paystack webhook never came: one process at a time lists Paystack's (a lease).
   const { startBankTransferReconciler } = await import("~/server/services/funding/bank-transfer-reconciler-loop");
   const stopBankTransferReconciler = startBankTransferReconciler();
@@ -99,7 +100,7 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
     shuttingDown = true;
     log.info({ signal }, `${signal}: closing`);
     stopReconciler();
-    stopWebhookWorker();
+    const webhookWorkerStopped = stopWebhookWorker();
     stopBankTransferReconciler();
     setTimeout(() => process.exit(1), 15_000).unref();
     // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
@@ -108,6 +109,8 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
       server.closeIdleConnections();
     });
     await app.close?.().catch(() => {});
+    // The deliveries under way are recorded before the database goes (else they would be sent again).
+    await webhookWorkerStopped;
     await onClosed().catch(() => {});
     log.info("closed");
     process.exit(0);

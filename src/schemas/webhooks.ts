@@ -132,6 +132,80 @@ export const rotateWebhookSecretInput = z.object({
     .meta({ description: "How long the previous secret keeps signing beside the new one (hours, up to a week)." }),
 });
 
+// ----- Deliveries ---------------------------------------------------------------------------------------
+
+export const webhookDeliveryParams = webhookEndpointParams.extend({
+  deliveryId: z.string().max(30).meta({ description: "The delivery's id, from the endpoint's delivery log.", example: "48213" }),
+});
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+
+export const listWebhookDeliveriesQuery = z.object({
+  status: z
+    .enum(WEBHOOK_DELIVERY_STATUSES, `must be one of ${WEBHOOK_DELIVERY_STATUSES.join(", ")}`)
+    .optional()
+    .meta({ description: "Only deliveries in this state." }),
+  limit: z.coerce
+    .number("must be a number")
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(100, "must be at most 100")
+    .default(20),
+  cursor: z.string().max(100).optional().meta({ description: "The `nextCursor` of the previous page." }),
+});
+export type ListWebhookDeliveriesQuery = z.input<typeof listWebhookDeliveriesQuery>;
+
+/** How many of a delivery's attempts are listed with it: the latest, a throttled one can have hundreds. */
+export const LISTED_ATTEMPTS = 20;
+
+export const webhookAttempt = z
+  .object({
+    attemptedAt: z.iso.datetime(),
+    statusCode: z.int().nullable().meta({ description: "The receiver's HTTP status; null when no answer came (see `error`)." }),
+    responseMs: z.int().meta({ description: "How long the attempt took, milliseconds." }),
+    responseExcerpt: z.string().nullable().meta({ description: "The first kilobyte of the receiver's answer." }),
+    error: z.string().nullable().meta({ description: "Why no answer came: refused address, network error, time-out." }),
+  })
+  .meta({ id: "WebhookAttempt" });
+
+export const webhookDelivery = z
+  .object({
+    id: z.string().meta({ description: "The delivery's id (resend it with this).", example: "48213" }),
+    eventId: z
+      .string()
+      .meta({ description: "The event delivered: the `webhook-id` header.", example: "evt_019ab3f2c7e1a94c2e1730235f566409" }),
+    eventType: z.string().meta({ description: "The event's type (or `webhook.test`).", example: "transaction.successful" }),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES).meta({
+      description:
+        "`pending`: to be sent, or retried; `succeeded`: the receiver answered 2xx; `failed`: given up, or the endpoint was disabled.",
+    }),
+    createdAt: z.iso.datetime(),
+    nextAttemptAt: z.iso.datetime().nullable().meta({ description: "When it is tried next, while pending." }),
+    attemptCount: z.int().meta({ description: "Every attempt made, throttled ones included." }),
+    attempts: z.array(webhookAttempt).meta({ description: `The latest ${LISTED_ATTEMPTS} attempts, oldest first.` }),
+  })
+  .meta({
+    id: "WebhookDelivery",
+    description: "One event to one endpoint: retried until a 2xx or the schedule runs out. A resend is a new delivery.",
+  });
+
+export const webhookDeliveryList = z
+  .object({
+    data: z.array(webhookDelivery),
+    nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." }),
+  })
+  .meta({ id: "WebhookDeliveryList" });
+
+export const resendFailedWebhooksInput = z.object({
+  since: z.iso
+    .datetime({ offset: true, error: "must be an ISO 8601 date-time" })
+    .meta({ description: "Resend every event whose latest delivery to this endpoint since then failed.", example: "2026-06-15T00:00:00Z" }),
+});
+
+export const webhookResent = z
+  .object({ resent: z.int().meta({ description: "How many events were queued to be sent again." }) })
+  .meta({ id: "WebhookResent" });
+
 // ----- Events -----------------------------------------------------------------------------------------
 
 const envelope = {
@@ -192,6 +266,10 @@ export const webhookEventList = z
   .object({
     data: z.array(webhookEvent),
     nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." }),
+    resumeCursor: z.string().meta({
+      description:
+        "Pass as `cursor` later to list only what was recorded after this page: never null, and on the last page it stands after every event recorded so far, so a reader polling with it never misses one.",
+    }),
   })
   .meta({ id: "WebhookEventList" });
 
@@ -201,14 +279,22 @@ export const listEventsQuery = z.object({
     .datetime({ offset: true, error: "must be an ISO 8601 date-time" })
     .refine(isStorableInstant, STORABLE_RANGE_MESSAGE)
     .optional()
-    .meta({ description: "Only events created at or after this instant (events are kept 30 days).", example: "2026-06-15T00:00:00Z" }),
+    .meta({
+      description:
+        "Start at the first event created at or after this instant (events are kept 30 days). The events recorded after it follow, even one whose `createdAt` is a moment earlier (its transaction started sooner and committed later): polling with the newest `createdAt` you have seen misses nothing, and shows that event again.",
+      example: "2026-06-15T00:00:00Z",
+    }),
   limit: z.coerce
     .number("must be a number")
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .max(100, "must be at most 100")
     .default(50),
-  cursor: z.string().max(200).optional().meta({ description: "The `nextCursor` of the previous page." }),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: "The `nextCursor` of the previous page, or a `resumeCursor`; where the page starts (`since` is then not used)." }),
 });
 export type ListEventsQuery = z.input<typeof listEventsQuery>;
 
@@ -218,5 +304,11 @@ export const lowBalanceThresholdInput = z.object({
     .positive("must be more than 0")
     .max(100_000_000_000, "is too large")
     .nullable()
-    .meta({ description: "kobo; null switches wallet.low_balance off." }),
+    .meta({ description: "kobo; null switches wallet.low_balance off.", example: 5_000_000 }),
+});
+
+export const lowBalanceThreshold = lowBalanceThresholdInput.meta({
+  id: "LowBalanceThreshold",
+  description:
+    "The wallet's low-balance threshold (of the key's mode): `wallet.low_balance` is sent when the settled balance falls below it, once per crossing.",
 });

@@ -426,6 +426,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhook-endpoints/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description The endpoint's delivery log, **newest first**: each event sent to it (or to be sent), its state, and its latest attempts with what your receiver answered, as the portal's Webhooks page shows them.
+         *
+         *     A page at a time: pass `nextCursor` back as `cursor` until it is null. `status=failed` lists what was given up, to resend one or every failed one since a time.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend one delivery
+         * @description Sends the delivery's event to the endpoint again, whatever became of it: a new delivery of the same event, with the same `webhook-id`, retried like any other. A delivery still being retried is tried again now instead.
+         *
+         *     No request body. The endpoint must be enabled.
+         */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{endpointId}/resend-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend every failed delivery since a time
+         * @description Recovery after an outage of your receiver: every event whose latest delivery to this endpoint since `since` failed (was given up) is sent again, in the order the events happened, each with its own `webhook-id`. An event delivered since, by a resend, is not sent again.
+         *
+         *     The endpoint must be enabled: re-enable it first (PATCH with `enabled: true`) if the service disabled it.
+         */
+        post: operations["resendFailedWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/low-balance-threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the low-balance threshold
+         * @description The balance below which `wallet.low_balance` is sent (kobo), or null when it is off. It belongs to the wallet of the key's mode: a `pk_test_` key reads the test wallet's.
+         */
+        get: operations["getLowBalanceThreshold"];
+        /**
+         * Set the low-balance threshold
+         * @description Sets the balance below which `wallet.low_balance` is sent to the endpoints that take it (kobo), or switches it off with null. It fires on the settled balance (purchases still pending counted back in): when a purchase settles successful or an adjustment takes money out, never for a purchase that fails and is refunded; once per crossing.
+         *
+         *     A threshold above the current balance fires only after the balance has been back at or above it and falls again. A `pk_test_` key sets the test wallet's, to try the event out.
+         */
+        put: operations["setLowBalanceThreshold"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -435,9 +527,11 @@ export interface paths {
         };
         /**
          * List events
-         * @description Your account's events of the last 30 days, **oldest first**, each exactly as it was (or would have been) delivered to a webhook endpoint: catch up after your receiver was down, or poll instead of receiving webhooks.
+         * @description Your account's events of the last 30 days, **in the order they were recorded** (oldest first), each exactly as it was (or would have been) delivered to a webhook endpoint: catch up after your receiver was down, or poll instead of receiving webhooks.
          *
          *     A page at a time: pass `nextCursor` back as `cursor` until it is null. `since` starts later; `type` keeps one event type. Test events are not listed.
+         *
+         *     **The feed never skips.** An event is listed once every change recorded before it has committed, so nothing can appear later at a place you have already paged past. To poll, pass the last page's `resumeCursor` as `cursor` next time (or `since` = the newest `createdAt` you have seen); ignore events you already have by `id`. Events recorded by one change (a purchase's settlement and the low-balance alert it set off) are listed together; an event's `createdAt` can be a moment earlier than the one listed before it.
          */
         get: operations["listEvents"];
         put?: never;
@@ -601,7 +695,7 @@ export interface webhooks {
         put?: never;
         /**
          * The balance fell below the threshold
-         * @description A change took the wallet's balance below the low-balance threshold set for the account; once per crossing. `data` is the balance after it, with the threshold as `amount`.
+         * @description The wallet's settled balance fell below the low-balance threshold set for the account: a purchase settled successful, or an adjustment took money out. The settled balance counts purchases still pending as not yet spent, so a purchase that fails and is refunded never fires it. Once per crossing: it fires again only after the balance was back at or above the threshold. `data` is the settled balance (`balance`), with the threshold as `amount`.
          *
          *     **Delivery** ([Standard Webhooks](https://www.standardwebhooks.com/)): a `POST` of the JSON event below to each of your enabled endpoints that takes this type, with these headers:
          *
@@ -1300,10 +1394,75 @@ export interface components {
              */
             eventId: string;
         };
+        WebhookDeliveryList: {
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /** @description One event to one endpoint: retried until a 2xx or the schedule runs out. A resend is a new delivery. */
+        WebhookDelivery: {
+            /**
+             * @description The delivery's id (resend it with this).
+             * @example 48213
+             */
+            id: string;
+            /**
+             * @description The event delivered: the `webhook-id` header.
+             * @example evt_019ab3f2c7e1a94c2e1730235f566409
+             */
+            eventId: string;
+            /**
+             * @description The event's type (or `webhook.test`).
+             * @example transaction.successful
+             */
+            eventType: string;
+            /**
+             * @description `pending`: to be sent, or retried; `succeeded`: the receiver answered 2xx; `failed`: given up, or the endpoint was disabled.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it is tried next, while pending.
+             */
+            nextAttemptAt: string | null;
+            /** @description Every attempt made, throttled ones included. */
+            attemptCount: number;
+            /** @description The latest 20 attempts, oldest first. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookAttempt: {
+            /** Format: date-time */
+            attemptedAt: string;
+            /** @description The receiver's HTTP status; null when no answer came (see `error`). */
+            statusCode: number | null;
+            /** @description How long the attempt took, milliseconds. */
+            responseMs: number;
+            /** @description The first kilobyte of the receiver's answer. */
+            responseExcerpt: string | null;
+            /** @description Why no answer came: refused address, network error, time-out. */
+            error: string | null;
+        };
+        WebhookResent: {
+            /** @description How many events were queued to be sent again. */
+            resent: number;
+        };
+        /** @description The wallet's low-balance threshold (of the key's mode): `wallet.low_balance` is sent when the settled balance falls below it, once per crossing. */
+        LowBalanceThreshold: {
+            /**
+             * @description kobo; null switches wallet.low_balance off.
+             * @example 5000000
+             */
+            threshold: number | null;
+        };
         WebhookEventList: {
             data: components["schemas"]["WebhookEvent"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
+            /** @description Pass as `cursor` later to list only what was recorded after this page: never null, and on the last page it stands after every event recorded so far, so a reader polling with it never misses one. */
+            resumeCursor: string;
         };
         WebhookEvent: components["schemas"]["TransactionEventV1"] | components["schemas"]["WalletEventV1"] | components["schemas"]["ApiKeyEventV1"];
     };
@@ -1362,6 +1521,11 @@ export type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
 export type WebhookEndpointWithSecret = components['schemas']['WebhookEndpointWithSecret'];
 export type WebhookEndpointDeleted = components['schemas']['WebhookEndpointDeleted'];
 export type WebhookTestEventSent = components['schemas']['WebhookTestEventSent'];
+export type WebhookDeliveryList = components['schemas']['WebhookDeliveryList'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type WebhookAttempt = components['schemas']['WebhookAttempt'];
+export type WebhookResent = components['schemas']['WebhookResent'];
+export type LowBalanceThreshold = components['schemas']['LowBalanceThreshold'];
 export type WebhookEventList = components['schemas']['WebhookEventList'];
 export type WebhookEvent = components['schemas']['WebhookEvent'];
 export type HeaderXRequestId = components['headers']['X-Request-Id'];
@@ -4670,15 +4834,721 @@ export interface operations {
             };
         };
     };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this state. */
+                status?: "pending" | "succeeded" | "failed";
+                limit?: number;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /**
+             * @description **Validation failed.**
+             *
+             *     One entry in `errors` per offending field; `name` is one of: `endpointId`, `status`, `limit`, `cursor`.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Missing or invalid API key.**
+             *
+             *     - `generalErrors`: The API key is missing, malformed, unknown or revoked.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Source address not allowed.**
+             *
+             *     - `ip.not_allowed`: The request's source address is not on the account's allowlist (the reason names the address).
+             *
+             *     - `ip.not_configured`: The account requires an IP allowlist and has none yet.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Not found.**
+             *
+             *     - `webhook_endpoint.not_found`: No webhook endpoint of this account with this id.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Too many requests.**
+             *
+             *     - `rate_limit.exceeded`: Too many requests; wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit-Exceeded"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining-Exceeded"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset-Exceeded"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Unexpected error.**
+             *
+             *     Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                endpointId: string;
+                /** @description The delivery's id, from the endpoint's delivery log. */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued for delivery to this endpoint. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResent"];
+                };
+            };
+            /**
+             * @description **Validation failed.**
+             *
+             *     One entry in `errors` per offending field; `name` is one of: `endpointId`, `deliveryId`.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Missing or invalid API key.**
+             *
+             *     - `generalErrors`: The API key is missing, malformed, unknown or revoked.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Source address not allowed.**
+             *
+             *     - `ip.not_allowed`: The request's source address is not on the account's allowlist (the reason names the address).
+             *
+             *     - `ip.not_configured`: The account requires an IP allowlist and has none yet.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Not found.**
+             *
+             *     - `webhook_endpoint.not_found`: No webhook endpoint of this account with this id.
+             *
+             *     - `webhook_delivery.not_found`: No delivery to this endpoint with this id. See the endpoint's deliveries.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Conflict.**
+             *
+             *     - `webhook_endpoint.disabled`: The endpoint is disabled (by you, or by the service after 410 Gone or days of failures); enable it first.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Too many requests.**
+             *
+             *     - `rate_limit.exceeded`: Too many requests; wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit-Exceeded"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining-Exceeded"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset-Exceeded"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Unexpected error.**
+             *
+             *     Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resendFailedWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Resend every event whose latest delivery to this endpoint since then failed.
+                     * @example 2026-06-15T00:00:00Z
+                     */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued for delivery to this endpoint. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResent"];
+                };
+            };
+            /**
+             * @description **Validation failed.**
+             *
+             *     One entry in `errors` per offending field; `name` is one of: `endpointId`, `since`, `generalErrors` (the body is not valid JSON).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Missing or invalid API key.**
+             *
+             *     - `generalErrors`: The API key is missing, malformed, unknown or revoked.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Source address not allowed.**
+             *
+             *     - `ip.not_allowed`: The request's source address is not on the account's allowlist (the reason names the address).
+             *
+             *     - `ip.not_configured`: The account requires an IP allowlist and has none yet.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Not found.**
+             *
+             *     - `webhook_endpoint.not_found`: No webhook endpoint of this account with this id.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Conflict.**
+             *
+             *     - `webhook_endpoint.disabled`: The endpoint is disabled (by you, or by the service after 410 Gone or days of failures); enable it first.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Request body too large.**
+             *
+             *     The body is larger than 16384 bytes. `errors[].name` is `generalErrors`.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Request body is not JSON.**
+             *
+             *     The body is not sent as `Content-Type: application/json`. `errors[].name` is `generalErrors`.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Too many requests.**
+             *
+             *     - `rate_limit.exceeded`: Too many requests; wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit-Exceeded"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining-Exceeded"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset-Exceeded"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Unexpected error.**
+             *
+             *     Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLowBalanceThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The threshold. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LowBalanceThreshold"];
+                };
+            };
+            /**
+             * @description **Missing or invalid API key.**
+             *
+             *     - `generalErrors`: The API key is missing, malformed, unknown or revoked.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Source address not allowed.**
+             *
+             *     - `ip.not_allowed`: The request's source address is not on the account's allowlist (the reason names the address).
+             *
+             *     - `ip.not_configured`: The account requires an IP allowlist and has none yet.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Too many requests.**
+             *
+             *     - `rate_limit.exceeded`: Too many requests; wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit-Exceeded"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining-Exceeded"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset-Exceeded"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Unexpected error.**
+             *
+             *     Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setLowBalanceThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description kobo; null switches wallet.low_balance off.
+                     * @example 5000000
+                     */
+                    threshold: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The threshold as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LowBalanceThreshold"];
+                };
+            };
+            /**
+             * @description **Validation failed.**
+             *
+             *     One entry in `errors` per offending field; `name` is one of: `threshold`, `generalErrors` (the body is not valid JSON).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Missing or invalid API key.**
+             *
+             *     - `generalErrors`: The API key is missing, malformed, unknown or revoked.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Source address not allowed.**
+             *
+             *     - `ip.not_allowed`: The request's source address is not on the account's allowlist (the reason names the address).
+             *
+             *     - `ip.not_configured`: The account requires an IP allowlist and has none yet.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Request body too large.**
+             *
+             *     The body is larger than 16384 bytes. `errors[].name` is `generalErrors`.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Request body is not JSON.**
+             *
+             *     The body is not sent as `Content-Type: application/json`. `errors[].name` is `generalErrors`.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Too many requests.**
+             *
+             *     - `rate_limit.exceeded`: Too many requests; wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit-Exceeded"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining-Exceeded"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset-Exceeded"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Unexpected error.**
+             *
+             *     Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
                 /** @description Only events of this type. */
                 type?: components["schemas"]["WebhookEventType"];
-                /** @description Only events created at or after this instant (events are kept 30 days). */
+                /** @description Start at the first event created at or after this instant (events are kept 30 days). The events recorded after it follow, even one whose `createdAt` is a moment earlier (its transaction started sooner and committed later): polling with the newest `createdAt` you have seen misses nothing, and shows that event again. */
                 since?: string;
                 limit?: number;
-                /** @description The `nextCursor` of the previous page. */
+                /** @description The `nextCursor` of the previous page, or a `resumeCursor`; where the page starts (`since` is then not used). */
                 cursor?: string;
             };
             header?: never;
@@ -5079,6 +5949,7 @@ export type DocumentedErrorName =
     | "transaction.idempotency_conflict"
     | "transaction.not_found"
     | "wallet.insufficient_funds"
+    | "webhook_delivery.not_found"
     | "webhook_endpoint.disabled"
     | "webhook_endpoint.limit_reached"
     | "webhook_endpoint.not_found";

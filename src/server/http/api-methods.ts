@@ -33,15 +33,22 @@ export function isApiPath(pathname: string): boolean {
   return pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`);
 }
 
-/** The methods served at `pathname` (HEAD with GET, and OPTIONS wherever anything is), or [] when no endpoint is there. */
+/**
+ * The methods served at `pathname` (HEAD with GET, and OPTIONS wherever anything is), or [] when no
+ * endpoint is there. As in Next.js' router, a fixed segment wins over a `{param}` one: only the
+ * matching routes with the most fixed segments count (`/webhook-endpoints/low-balance-threshold` is
+ * not a `/webhook-endpoints/{endpointId}`).
+ */
 export function apiMethodsAt(pathname: string): string[] {
   const segments = pathname.split("/");
-  const methods = new Set<string>();
-  for (const route of ROUTES) {
-    if (route.segments.length !== segments.length) continue;
-    const matches = route.segments.every((part, index) => (part.includes("{") ? segments[index] !== "" : part === segments[index]));
-    if (matches) methods.add(route.method);
-  }
+  const matching = ROUTES.filter(
+    (route) =>
+      route.segments.length === segments.length &&
+      route.segments.every((part, index) => (part.includes("{") ? segments[index] !== "" : part === segments[index])),
+  );
+  const fixed = (route: (typeof ROUTES)[number]) => route.segments.filter((part) => !part.includes("{")).length;
+  const mostFixed = Math.max(...matching.map(fixed));
+  const methods = new Set(matching.filter((route) => fixed(route) === mostFixed).map((route) => route.method));
   if (methods.size === 0) return [];
   if (methods.has("GET")) methods.add("HEAD");
   methods.add("OPTIONS");

@@ -28,6 +28,26 @@ export interface ChangelogEntry {
 
 export const API_CHANGELOG: ChangelogEntry[] = [
   {
+    date: "2026-11-27",
+    title: "Webhooks a reseller can build on: an events feed that never skips, recovery over REST",
+    changes: [
+      "`GET /api/v1/events` lists events in the order they were recorded, and only once every transaction that began before them has finished, so a reader polling with the cursor or with `since` never misses one that committed late. Each page carries `resumeCursor` (never null) to poll from next time; `since` starts at the first event created at or after it and continues in that order, so it may show a few events again (same ids). Cursors already handed out keep working.",
+      'An endpoint\'s delivery log with its attempts, `GET /api/v1/webhook-endpoints/{endpointId}/deliveries?status=&limit=&cursor=` (newest first); resend one delivery\'s event, `POST …/deliveries/{deliveryId}/resend`; resend every failed one since a time, `POST …/resend-failed` with `{ "since" }`. Both resends answer 202 `{ "resent" }`.',
+      "The low-balance alert's threshold, `GET|PUT /api/v1/webhook-endpoints/low-balance-threshold` (`{ \"threshold\": kobo | null }`, for the wallet of the key's mode).",
+      "`wallet.low_balance` fires on the settled balance (pending purchases counted back in): when a purchase settles successful or an adjustment takes money out, never for a purchase that fails and is refunded.",
+      "A 429 or 503 with `Retry-After` no longer uses up a delivery's retries: it is waited for (up to a day at a time) for as long as the retry schedule lasts from the first attempt.",
+      "Webhook URLs are judged as they connect when saved: `https://LOCALHOST./` (a trailing dot) and `https://[::127.0.0.1]/` (IPv4-compatible IPv6) are refused with 400 naming `url`, as at delivery.",
+    ],
+    added: [
+      "WebhookEventList.resumeCursor",
+      "GET /api/v1/webhook-endpoints/{endpointId}/deliveries",
+      "POST /api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend",
+      "POST /api/v1/webhook-endpoints/{endpointId}/resend-failed",
+      "GET /api/v1/webhook-endpoints/low-balance-threshold",
+      "PUT /api/v1/webhook-endpoints/low-balance-threshold",
+    ],
+  },
+  {
     date: "2026-11-26",
     title: "What was delivered; cable TV renewals; WAEC needs the customer's phone",
     changes: [

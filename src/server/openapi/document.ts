@@ -73,7 +73,7 @@ function buildPaths(): ZodOpenApiPathsObject {
   for (const endpoint of ENDPOINTS) {
     const [method = "GET", path = ""] = endpoint.split(" ");
     const item = (paths[path] ??= {});
-    item[method.toLowerCase() as "get" | "post" | "patch" | "delete"] = toOperation(OPERATIONS[endpoint]);
+    item[method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete"] = toOperation(OPERATIONS[endpoint]);
   }
   return paths;
 }

@@ -26,6 +26,11 @@ export const ENDPOINTS = [
   "POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret",
   "POST /api/v1/webhook-endpoints/{endpointId}/test",
   "DELETE /api/v1/webhook-endpoints/{endpointId}",
+  "GET /api/v1/webhook-endpoints/{endpointId}/deliveries",
+  "POST /api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend",
+  "POST /api/v1/webhook-endpoints/{endpointId}/resend-failed",
+  "GET /api/v1/webhook-endpoints/low-balance-threshold",
+  "PUT /api/v1/webhook-endpoints/low-balance-threshold",
   "GET /api/v1/events",
   "GET /api/v1/openapi.json",
 ] as const;

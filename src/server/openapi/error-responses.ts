@@ -62,6 +62,7 @@ const ERROR_HELP: Partial<Record<ErrorName, string>> = {
   "webhook_endpoint.not_found": "No webhook endpoint of this account with this id.",
   "webhook_endpoint.limit_reached": "The account already has as many webhook endpoints as it may; delete one first.",
   "webhook_endpoint.disabled": "The endpoint is disabled (by you, or by the service after 410 Gone or days of failures); enable it first.",
+  "webhook_delivery.not_found": "No delivery to this endpoint with this id. See the endpoint's deliveries.",
   "rate_limit.exceeded": "Too many requests; wait `Retry-After` seconds.",
   "provider.unavailable": "The biller cannot be reached right now. Nothing was charged; try again shortly.",
   "funding.test_mode_only": "Transfers can only be simulated with a `pk_test_` key; a live wallet is funded by a real transfer.",

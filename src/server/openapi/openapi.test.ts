@@ -9,7 +9,13 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { payBillInput, purchaseAirtimeInput, purchaseDataInput, verifyCustomerInput } from "~/schemas/purchases";
-import { createWebhookEndpointInput, rotateWebhookSecretInput, updateWebhookEndpointInput } from "~/schemas/webhooks";
+import {
+  createWebhookEndpointInput,
+  lowBalanceThresholdInput,
+  resendFailedWebhooksInput,
+  rotateWebhookSecretInput,
+  updateWebhookEndpointInput,
+} from "~/schemas/webhooks";
 import { simulateTransferInput } from "~/schemas/funding";
 import { request } from "~/test/http";
 import { startTestServer, type TestServer } from "~/test/server";
@@ -382,6 +388,8 @@ describe("GET /api/v1/openapi.json", () => {
       createWebhookEndpoint: createWebhookEndpointInput,
       updateWebhookEndpoint: updateWebhookEndpointInput,
       rotateWebhookSecret: rotateWebhookSecretInput,
+      resendFailedWebhooks: resendFailedWebhooksInput,
+      setLowBalanceThreshold: lowBalanceThresholdInput,
       simulateFunding: simulateTransferInput,
     };
     for (const [key, operation] of operations(document)) {

@@ -20,10 +20,15 @@ import { getTransactionOperation } from "./transactions/get-transaction";
 import { listTransactionsOperation } from "./transactions/list-transactions";
 import { createWebhookEndpointOperation } from "./webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpointOperation } from "./webhooks/delete-webhook-endpoint";
+import { getLowBalanceThresholdOperation } from "./webhooks/get-low-balance-threshold";
 import { getWebhookEndpointOperation } from "./webhooks/get-webhook-endpoint";
+import { listWebhookDeliveriesOperation } from "./webhooks/list-webhook-deliveries";
 import { listWebhookEndpointsOperation } from "./webhooks/list-webhook-endpoints";
+import { resendFailedWebhooksOperation } from "./webhooks/resend-failed-webhooks";
+import { resendWebhookDeliveryOperation } from "./webhooks/resend-webhook-delivery";
 import { rotateWebhookSecretOperation } from "./webhooks/rotate-webhook-secret";
 import { sendTestWebhookOperation } from "./webhooks/send-test-webhook";
+import { setLowBalanceThresholdOperation } from "./webhooks/set-low-balance-threshold";
 import { updateWebhookEndpointOperation } from "./webhooks/update-webhook-endpoint";
 
 export const OPERATIONS = {
@@ -49,6 +54,11 @@ export const OPERATIONS = {
   "POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret": rotateWebhookSecretOperation,
   "POST /api/v1/webhook-endpoints/{endpointId}/test": sendTestWebhookOperation,
   "DELETE /api/v1/webhook-endpoints/{endpointId}": deleteWebhookEndpointOperation,
+  "GET /api/v1/webhook-endpoints/{endpointId}/deliveries": listWebhookDeliveriesOperation,
+  "POST /api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend": resendWebhookDeliveryOperation,
+  "POST /api/v1/webhook-endpoints/{endpointId}/resend-failed": resendFailedWebhooksOperation,
+  "GET /api/v1/webhook-endpoints/low-balance-threshold": getLowBalanceThresholdOperation,
+  "PUT /api/v1/webhook-endpoints/low-balance-threshold": setLowBalanceThresholdOperation,
   "GET /api/v1/events": listEventsOperation,
   "GET /api/v1/openapi.json": getOpenApiDocumentOperation,
 } satisfies { [K in EndpointKey]: OperationSpec & { endpoint: K } };

@@ -199,6 +199,11 @@ const EXAMPLE_PATHS: Record<Exclude<EndpointKey, "GET /api/v1/openapi.json">, st
   "POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret": `${UNKNOWN_ENDPOINT}/rotate-secret`,
   "POST /api/v1/webhook-endpoints/{endpointId}/test": `${UNKNOWN_ENDPOINT}/test`,
   "DELETE /api/v1/webhook-endpoints/{endpointId}": UNKNOWN_ENDPOINT,
+  "GET /api/v1/webhook-endpoints/{endpointId}/deliveries": `${UNKNOWN_ENDPOINT}/deliveries`,
+  "POST /api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend": `${UNKNOWN_ENDPOINT}/deliveries/1/resend`,
+  "POST /api/v1/webhook-endpoints/{endpointId}/resend-failed": `${UNKNOWN_ENDPOINT}/resend-failed`,
+  "GET /api/v1/webhook-endpoints/low-balance-threshold": "/api/v1/webhook-endpoints/low-balance-threshold",
+  "PUT /api/v1/webhook-endpoints/low-balance-threshold": "/api/v1/webhook-endpoints/low-balance-threshold",
   "GET /api/v1/events": "/api/v1/events",
 };
 const AUTHENTICATED = Object.keys(EXAMPLE_PATHS) as (keyof typeof EXAMPLE_PATHS)[];
@@ -457,8 +462,48 @@ describe("every documented operation answers as documented", () => {
       await call(endpoint, 415, { path, rawBody: JSON.stringify(body), contentType: "text/plain" });
     }
 
+    // The delivery log (the test event queued above), resends, and the low-balance threshold.
+    const deliveries = (
+      await call("GET /api/v1/webhook-endpoints/{endpointId}/deliveries", 200, { path: `${one}/deliveries?limit=5` })
+    ).json() as { data: { id: string }[] };
+    const resend = `${one}/deliveries/${deliveries.data[0]!.id}/resend`;
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend", 202, { path: resend });
+    const since = { since: "2026-01-01T00:00:00Z" };
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/resend-failed", 202, { path: `${one}/resend-failed`, body: since });
+    const threshold = "/api/v1/webhook-endpoints/low-balance-threshold";
+    await call("GET /api/v1/webhook-endpoints/low-balance-threshold", 200);
+    await call("PUT /api/v1/webhook-endpoints/low-balance-threshold", 200, { body: { threshold: 500_000 } });
+    await call("PUT /api/v1/webhook-endpoints/low-balance-threshold", 200, { body: { threshold: null } });
+
+    await call("GET /api/v1/webhook-endpoints/{endpointId}/deliveries", 400, { path: `${one}/deliveries?status=lost` });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend", 400, {
+      path: `${one}/deliveries/${"9".repeat(31)}/resend`,
+    });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/resend-failed", 400, { path: `${one}/resend-failed`, body: {} });
+    await call("PUT /api/v1/webhook-endpoints/low-balance-threshold", 400, { body: { threshold: -1 } });
+    await call("GET /api/v1/webhook-endpoints/{endpointId}/deliveries", 404, { path: `${UNKNOWN_ENDPOINT}/deliveries` });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend", 404, {
+      path: `${UNKNOWN_ENDPOINT}/deliveries/1/resend`,
+    });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend", 404, {
+      path: `${one}/deliveries/999999999/resend`,
+    });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/resend-failed", 404, {
+      path: `${UNKNOWN_ENDPOINT}/resend-failed`,
+      body: since,
+    });
+    for (const [endpoint, path, body] of [
+      ["POST /api/v1/webhook-endpoints/{endpointId}/resend-failed", `${one}/resend-failed`, since],
+      ["PUT /api/v1/webhook-endpoints/low-balance-threshold", threshold, { threshold: 1 }],
+    ] as const) {
+      await call(endpoint, 413, { path, rawBody: oversized });
+      await call(endpoint, 415, { path, rawBody: JSON.stringify(body), contentType: "text/plain" });
+    }
+
     await call("PATCH /api/v1/webhook-endpoints/{endpointId}", 200, { path: one, body: { enabled: false } });
     await call("POST /api/v1/webhook-endpoints/{endpointId}/test", 409, { path: `${one}/test` });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend", 409, { path: resend });
+    await call("POST /api/v1/webhook-endpoints/{endpointId}/resend-failed", 409, { path: `${one}/resend-failed`, body: since });
     await call("DELETE /api/v1/webhook-endpoints/{endpointId}", 200, { path: one });
 
     // Another account fills its ten places; the eleventh is refused.

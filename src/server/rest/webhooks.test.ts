@@ -14,12 +14,15 @@ import {
   webhookEndpoint,
   webhookEndpointDeleted,
   webhookEndpointList,
+  webhookDeliveryList,
   webhookEndpointWithSecret,
   webhookEventList,
+  webhookResent,
   webhookTestEventSent,
 } from "~/schemas/webhooks";
 import { db } from "~/server/db";
-import { createAccountWithKey } from "~/test/fixtures";
+import { createApiKey } from "~/server/services/api-keys/create-api-key";
+import { createAccountWithKey, operator } from "~/test/fixtures";
 import { request, type HttpResponse } from "~/test/http";
 import { fundedAccount, reference } from "~/test/purchase-fixtures";
 import { useTestServer, type TestServer } from "~/test/server";
@@ -179,6 +182,13 @@ describe("webhook endpoints", () => {
       expectProblem(await call(other.auth, "PATCH", path, { description: "mine now", enabled: false }), 404, "webhook_endpoint.not_found");
       expectProblem(await call(other.auth, "POST", `${path}/rotate-secret`, { overlapHours: 0 }), 404, "webhook_endpoint.not_found");
       expectProblem(await call(other.auth, "POST", `${path}/test`), 404, "webhook_endpoint.not_found");
+      expectProblem(await call(other.auth, "GET", `${path}/deliveries`), 404, "webhook_endpoint.not_found");
+      expectProblem(await call(other.auth, "POST", `${path}/deliveries/1/resend`), 404, "webhook_endpoint.not_found");
+      expectProblem(
+        await call(other.auth, "POST", `${path}/resend-failed`, { since: "2026-01-01T00:00:00Z" }),
+        404,
+        "webhook_endpoint.not_found",
+      );
       expectProblem(await call(other.auth, "DELETE", path), 404, "webhook_endpoint.not_found");
     }
 
@@ -206,6 +216,11 @@ describe("webhook endpoints", () => {
       ["POST", `${path}/test`, undefined],
       ["DELETE", path, undefined],
       ["GET", "/api/v1/events", undefined],
+      ["GET", `${path}/deliveries`, undefined],
+      ["POST", `${path}/deliveries/1/resend`, undefined],
+      ["POST", `${path}/resend-failed`, { since: "2026-01-01T00:00:00Z" }],
+      ["GET", `${ENDPOINTS}/low-balance-threshold`, undefined],
+      ["PUT", `${ENDPOINTS}/low-balance-threshold`, { threshold: 100 }],
     ];
     for (const [method, target, body] of requests) {
       const reason = expectProblem(await call(listed.auth, method, target, body, { from: "127.0.0.6" }), 403, "ip.not_allowed");
@@ -217,6 +232,8 @@ describe("webhook endpoints", () => {
     expect(await storedEndpoints(listed.accountId)).toEqual([before]);
     expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(0);
     expect(await storedEndpoints(unconfigured.accountId)).toEqual([]);
+    const wallets = await db.wallet.findMany({ where: { accountId: { in: [listed.accountId, unconfigured.accountId] } } });
+    expect(wallets.every((wallet) => wallet.lowBalanceThreshold === null)).toBe(true);
   }, 60_000);
 
   it("refuse a URL that cannot be an endpoint with 400 naming `url`, and save nothing", async () => {
@@ -321,6 +338,136 @@ describe("webhook endpoints", () => {
   });
 });
 
+describe("an endpoint's deliveries and the low-balance threshold over the API", () => {
+  const deliveriesOf = async (auth: Auth, endpointId: string, query = "") =>
+    webhookDeliveryList.parse(expectStatus(await call(auth, "GET", `${ENDPOINTS}/${endpointId}/deliveries${query}`), 200).json());
+  const settled = (auth: Auth, endpointId: string, count: number) =>
+    expect
+      .poll(async () => (await deliveriesOf(auth, endpointId)).data.filter((delivery) => delivery.status !== "pending").length, {
+        timeout: 15_000,
+      })
+      .toBe(count);
+
+  it("lists the delivery log with attempts, resends one delivery and every failed one since a time", async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const { auth } = await fundedAccount(1_000_000n);
+      const endpoint = await createEndpoint(auth, { url: receiver.url, eventTypes: ["transaction.successful"] });
+      receiver.secrets = [endpoint.secret];
+      const path = `${ENDPOINTS}/${endpoint.id}`;
+      const since = new Date(Date.now() - 1_000).toISOString();
+
+      // The receiver fails every attempt: the tests' schedule (three retries) runs out within a second.
+      receiver.answers = [{ status: 500, body: "down for maintenance" }];
+      const first = await buyData(auth);
+      await settled(auth, endpoint.id, 1);
+      const [failed] = (await deliveriesOf(auth, endpoint.id)).data;
+      expect(failed).toMatchObject({ eventType: "transaction.successful", status: "failed", nextAttemptAt: null, attemptCount: 4 });
+      expect(failed!.attempts.map((attempt) => [attempt.statusCode, attempt.responseExcerpt])).toEqual(
+        Array.from({ length: 4 }, () => [500, "down for maintenance"]),
+      );
+      const event = receiver.received[0]!;
+      expect(event.payload.data).toMatchObject({ clientReference: first.clientReference });
+
+      // One delivery resent: a new delivery of the same event, which the receiver now takes.
+      receiver.answers = [{ status: 204 }];
+      const resent = expectStatus(await call(auth, "POST", `${path}/deliveries/${failed!.id}/resend`), 202);
+      expect(webhookResent.parse(resent.json())).toEqual({ resent: 1 });
+      await settled(auth, endpoint.id, 2);
+      expect(receiver.received.at(-1)).toMatchObject({ id: event.id, verifiedBy: 0 });
+      const afterResend = await deliveriesOf(auth, endpoint.id);
+      expect(afterResend.data.map((delivery) => [delivery.eventId, delivery.status])).toEqual([
+        [event.id, "succeeded"],
+        [event.id, "failed"],
+      ]);
+      expect(afterResend.data[0]!.attempts.map((attempt) => attempt.statusCode)).toEqual([204]);
+
+      // Two more fail; every failed event since then is resent, but not the first, delivered by its resend.
+      receiver.answers = [{ status: 503 }];
+      await buyData(auth);
+      await buyData(auth);
+      await settled(auth, endpoint.id, 4);
+      expect((await deliveriesOf(auth, endpoint.id, "?status=failed")).data).toHaveLength(3);
+      receiver.answers = [{ status: 204 }];
+      const recovery = expectStatus(await call(auth, "POST", `${path}/resend-failed`, { since }), 202);
+      expect(webhookResent.parse(recovery.json())).toEqual({ resent: 2 });
+      await settled(auth, endpoint.id, 6);
+      expect((await deliveriesOf(auth, endpoint.id, "?status=succeeded")).data).toHaveLength(3);
+      expect((await deliveriesOf(auth, endpoint.id, "?status=pending")).data).toEqual([]);
+
+      // Paged newest first, one at a time, the same list.
+      const whole = (await deliveriesOf(auth, endpoint.id, "?limit=100")).data.map((delivery) => delivery.id);
+      expect(whole.map(Number)).toEqual([...whole.map(Number)].sort((a, b) => b - a));
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof deliveriesOf>> = await deliveriesOf(
+          auth,
+          endpoint.id,
+          `?limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+        );
+        paged.push(...page.data.map((delivery) => delivery.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(paged).toEqual(whole);
+
+      // Refusals: bad query, unknown delivery, missing time; and a disabled endpoint resends nothing.
+      expectProblem(await call(auth, "GET", `${path}/deliveries?status=lost`), 400, "status");
+      expectProblem(await call(auth, "GET", `${path}/deliveries?limit=0`), 400, "limit");
+      expectProblem(await call(auth, "GET", `${path}/deliveries?cursor=nonsense`), 400, "cursor");
+      expectProblem(await call(auth, "POST", `${path}/deliveries/99999999/resend`), 404, "webhook_delivery.not_found");
+      expectProblem(await call(auth, "POST", `${path}/deliveries/not-a-number/resend`), 404, "webhook_delivery.not_found");
+      expectProblem(await call(auth, "POST", `${path}/resend-failed`, {}), 400, "since");
+      expectProblem(await call(auth, "POST", `${path}/resend-failed`, { since: "yesterday" }), 400, "since");
+      expectStatus(await call(auth, "PATCH", path, { enabled: false }), 200);
+      expectProblem(await call(auth, "POST", `${path}/deliveries/${failed!.id}/resend`), 409, "webhook_endpoint.disabled");
+      expectProblem(await call(auth, "POST", `${path}/resend-failed`, { since }), 409, "webhook_endpoint.disabled");
+      expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(6);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("reads and sets the low-balance threshold of the key's mode, which then fires wallet.low_balance", async () => {
+    const { accountId, auth } = await fundedAccount(100_000n);
+    const threshold = `${ENDPOINTS}/low-balance-threshold`;
+    expect(expectStatus(await call(auth, "GET", threshold), 200).json()).toEqual({ threshold: null });
+    expect(expectStatus(await call(auth, "PUT", threshold, { threshold: 50_000 }), 200).json()).toEqual({ threshold: 50_000 });
+    expect(expectStatus(await call(auth, "GET", threshold), 200).json()).toEqual({ threshold: 50_000 });
+
+    for (const body of [{ threshold: 0 }, { threshold: 1.5 }, { threshold: "50000" }, {}]) {
+      expectProblem(await call(auth, "PUT", threshold, body), 400, "threshold");
+    }
+    // PATCH is not how it is set; nor is the path an endpoint's id.
+    const patched = await call(auth, "PATCH", threshold, { threshold: 1 });
+    expectProblem(patched, 405, "generalErrors");
+    expect(patched.headers.allow).toBe("GET, HEAD, OPTIONS, PUT");
+    expect(expectStatus(await call(auth, "GET", threshold), 200).json()).toEqual({ threshold: 50_000 });
+
+    // A test key sets the test wallet's threshold only.
+    const { apiKey: testKey } = await createApiKey(operator, { accountId, name: "test key", mode: "test" });
+    const testAuth = { authorization: `Bearer ${testKey}` };
+    expect(expectStatus(await call(testAuth, "GET", threshold), 200).json()).toEqual({ threshold: null });
+    expectStatus(await call(testAuth, "PUT", threshold, { threshold: 7_000 }), 200);
+    const wallets = await db.wallet.findMany({ where: { accountId }, orderBy: { livemode: "desc" } });
+    expect(wallets.map((wallet) => [wallet.livemode, wallet.lowBalanceThreshold])).toEqual([
+      [true, 50_000n],
+      [false, 7_000n],
+    ]);
+
+    await buyData(auth); // 72,000
+    await buyData(auth); // 44,000: below
+    const events = webhookEventList.parse((await call(auth, "GET", "/api/v1/events?type=wallet.low_balance")).json()).data;
+    expect(events.map((event) => event.data)).toEqual([
+      { balance: 44_000, currency: "NGN", livemode: true, amount: 50_000, reference: null },
+    ]);
+
+    expect(expectStatus(await call(auth, "PUT", threshold, { threshold: null }), 200).json()).toEqual({ threshold: null });
+    const audit = await db.auditLogEntry.findMany({ where: { accountId, action: "wallet.set_low_balance_threshold" } });
+    expect(audit).toHaveLength(3);
+  });
+});
+
 describe("GET /api/v1/events", () => {
   it("lists a purchase's transaction.successful with the Transaction GET /transactions/{clientReference} returns", async () => {
     const { auth, keyId } = await fundedAccount(1_000_000n);
@@ -345,7 +492,7 @@ describe("GET /api/v1/events", () => {
     expect(response.text).not.toMatch(/key_hash|keyHash|costPrice|cost_price|source_ip|sourceIp|fingerprint/);
   });
 
-  it("pages oldest first with a cursor, filters by type and since, and refuses a bad query with 400", async () => {
+  it("pages oldest first with a cursor, filters by type and since, resumes, and refuses a bad query with 400", async () => {
     const { auth } = await fundedAccount(1_000_000n);
     const other = await fundedAccount(1_000_000n);
     await buyData(auth);
@@ -397,12 +544,26 @@ describe("GET /api/v1/events", () => {
     const inLagos = webhookEventList.parse((await call(auth, "GET", `/api/v1/events?since=${encodeURIComponent(lagos)}`)).json()).data;
     expect(inLagos).toEqual(sinceThen);
     const future = webhookEventList.parse((await call(auth, "GET", "/api/v1/events?since=2099-01-01T00:00:00Z")).json());
-    expect(future).toEqual({ data: [], nextCursor: null });
+    expect(future).toEqual({ data: [], nextCursor: null, resumeCursor: expect.any(String) });
     const combined = webhookEventList.parse(
       (await call(auth, "GET", `/api/v1/events?type=transaction.successful&since=${encodeURIComponent(since)}&limit=1`)).json(),
     );
     expect(combined.data.map((event) => event.id)).toEqual([all[4]!.id]);
     expect(combined.nextCursor).not.toBeNull();
+
+    // A cursor given out before the feed was paged by position (createdAt|id) still works: it resumes after that event.
+    const timeCursor = Buffer.from(`${all[2]!.createdAt}|${all[2]!.id}`).toString("base64url");
+    const resumed = webhookEventList.parse((await call(auth, "GET", `/api/v1/events?cursor=${timeCursor}&limit=100`)).json()).data;
+    expect(resumed.map((event) => event.id)).toEqual(all.slice(3).map((event) => event.id));
+
+    // The last page's resumeCursor: nothing more until something happens, then exactly that.
+    const last = webhookEventList.parse((await call(auth, "GET", "/api/v1/events?limit=100")).json());
+    expect(last.nextCursor).toBeNull();
+    const quiet = webhookEventList.parse((await call(auth, "GET", `/api/v1/events?cursor=${last.resumeCursor}`)).json());
+    expect(quiet.data).toEqual([]);
+    const bought = await buyData(auth);
+    const next = webhookEventList.parse((await call(auth, "GET", `/api/v1/events?cursor=${quiet.resumeCursor}`)).json());
+    expect(next.data.map((event) => [event.type, (event.data as { id?: unknown }).id])).toEqual([["transaction.successful", bought.id]]);
 
     // The other account's events are its own.
     const theirs = webhookEventList.parse((await call(other.auth, "GET", "/api/v1/events?limit=100")).json()).data;

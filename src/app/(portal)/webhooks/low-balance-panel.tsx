@@ -24,8 +24,9 @@ export function LowBalancePanel() {
       title="Low-balance alert"
       description={
         <>
-          When a purchase takes your wallet&apos;s balance below this amount, the endpoints that take{" "}
-          <code className="font-mono text-xs">wallet.low_balance</code> are told, once each time it falls below.
+          When a successful purchase takes your wallet&apos;s balance below this amount, the endpoints that take{" "}
+          <code className="font-mono text-xs">wallet.low_balance</code> are told, once each time it falls below. A purchase that fails and
+          is refunded never sets it off.
         </>
       }
     >

@@ -61,7 +61,7 @@ const EVENTS: Record<WebhookEventType, { schema: z.ZodType; summary: string; whe
   "wallet.low_balance": {
     schema: walletEvent,
     summary: "The balance fell below the threshold",
-    when: "A change took the wallet's balance below the low-balance threshold set for the account; once per crossing. `data` is the balance after it, with the threshold as `amount`.",
+    when: "The wallet's settled balance fell below the low-balance threshold set for the account: a purchase settled successful, or an adjustment took money out. The settled balance counts purchases still pending as not yet spent, so a purchase that fails and is refunded never fires it. Once per crossing: it fires again only after the balance was back at or above the threshold. `data` is the settled balance (`balance`), with the threshold as `amount`.",
   },
   "api_key.created": {
     schema: apiKeyEvent,

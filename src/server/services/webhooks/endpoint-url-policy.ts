@@ -6,6 +6,11 @@
  * Unless WEBHOOK_ALLOW_PRIVATE_URLS=1 (development and tests only): https only, and no host that is,
  * or is written as, an address on loopback, a private or link-local network, or the cloud metadata
  * address. Credentials in the URL are refused: they would be shown wherever the URL is.
+ *
+ * The host is judged as the connection would use it, not as it was typed: the URL parser has already
+ * lower-cased it and turned decimal, octal and hex IPv4 forms into dotted quads; trailing dots (a
+ * fully qualified `localhost.`) are dropped here; an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) is
+ * judged as its IPv4 address, and the deprecated IPv4-compatible ones (`::a.b.c.d`) are refused.
  */
 import ipaddr from "ipaddr.js";
 import { env } from "~/env";
@@ -22,7 +27,7 @@ export function endpointUrlProblem(text: string, allowPrivate = env.WEBHOOK_ALLO
   if (url.hash !== "") return "must not contain a fragment (#...)";
   if (allowPrivate) return url.protocol === "https:" || url.protocol === "http:" ? null : "must be an http(s) URL";
   if (url.protocol !== "https:") return "must be an https URL";
-  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) {
     return "must be a public address, not a local name";
   }
@@ -32,7 +37,12 @@ export function endpointUrlProblem(text: string, allowPrivate = env.WEBHOOK_ALLO
 
 /** Whether an IP address is a public unicast one (an IPv4-mapped IPv6 address is judged as IPv4). */
 export function isPublicAddress(address: string): boolean {
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === "unicast";
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const ipv6 = parsed as ipaddr.IPv6;
+  if (ipv6.isIPv4MappedAddress()) return isPublicAddress(ipv6.toIPv4Address().toString());
+  // ::/96 holds the unspecified and loopback addresses and the deprecated IPv4-compatible ones
+  // (RFC 4291 §2.5.5.1), which ipaddr.js calls "unicast" (::7f00:1 is `::127.0.0.1`): none is public.
+  if (ipv6.parts.slice(0, 6).every((part) => part === 0)) return false;
+  return ipv6.range() === "unicast";
 }

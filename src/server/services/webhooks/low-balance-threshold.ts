@@ -1,6 +1,7 @@
 /**
  * The owner's wallet.low_balance threshold (kobo), kept on the wallet so the trigger that fires the
- * event compares it in the very statement that moves the balance. Null switches the event off.
+ * event compares it in the very statement that settles a purchase (prisma/sql/webhooks/record_low_balance_if_crossed.sql: on the
+ * settled balance, once per crossing). Null switches the event off.
  */
 import { actingAccountId } from "~/server/auth/account-scope";
 import { actorLivemode, assertOwnerApiKeyOrOperator, type Actor } from "~/server/auth/actor";

@@ -17,7 +17,7 @@ import { env } from "~/env";
 
 /** How much of a receiver's answer is kept for the portal. */
 const EXCERPT_BYTES = 1_024;
-/** The longest Retry-After honoured; a longer one waits for the schedule's next step instead. */
+/** The longest Retry-After honoured: a longer one is cut to this (the next attempt comes a day later). */
 const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
 
 export interface AttemptResult {
@@ -43,9 +43,21 @@ function agentsFor(allowPrivateIPAddress: boolean) {
   return pair;
 }
 
+/** A signer per secret: reading a secret (its base64) is work that every delivery to the endpoint would repeat. */
+const signers = new Map<string, Webhook>();
+function signerFor(secret: string): Webhook {
+  let signer = signers.get(secret);
+  if (!signer) {
+    if (signers.size >= 1_000) signers.clear(); // rotated secrets are not kept for ever
+    signer = new Webhook(secret);
+    signers.set(secret, signer);
+  }
+  return signer;
+}
+
 /** The `webhook-signature` header's value: one `v1,<signature>` per secret, space-separated. */
 export function signatureHeader(secrets: readonly string[], id: string, timestamp: Date, body: string): string {
-  return secrets.map((secret) => new Webhook(secret).sign(id, timestamp, body)).join(" ");
+  return secrets.map((secret) => signerFor(secret).sign(id, timestamp, body)).join(" ");
 }
 
 export function retryAfterMs(header: string | undefined, now = Date.now()): number | null {
@@ -104,7 +116,8 @@ export function sendWebhook(target: {
         const done = () =>
           finish({
             statusCode: response.statusCode ?? null,
-            excerpt: Buffer.concat(chunks).toString("utf8"),
+            // PostgreSQL text cannot hold NUL: an answer with one must not keep its delivery from being recorded.
+            excerpt: Buffer.concat(chunks).toString("utf8").replaceAll("\0", ""),
             error: null,
             retryAfterMs: response.statusCode === 429 || response.statusCode === 503 ? retryAfterMs(response.headers["retry-after"]) : null,
           });

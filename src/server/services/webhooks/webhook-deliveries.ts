@@ -1,52 +1,80 @@
 /**
- * What the portal shows and does about an endpoint's deliveries: the recent ones with every attempt,
- * resending one event or every failed one since a time, and a test event. A resend is a new delivery
- * of the same event: the same `webhook-id`, so a receiver that did process it can tell.
+ * What an endpoint's owner sees and does about its deliveries, in the portal and over the API
+ * (/api/v1/webhook-endpoints/{id}/deliveries, .../resend-failed): the deliveries, newest first, with
+ * their latest attempts; resending one event or every failed one since a time; a test event. A resend
+ * is a new delivery of the same event: the same `webhook-id`, so a receiver that did process it can
+ * tell.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { Actor } from "~/server/auth/actor";
 import { db, type DbClient } from "~/server/db";
 import { inTransaction } from "~/server/db/in-transaction";
 import { AppError } from "~/server/errors";
-import { parseInput } from "~/server/validation/parse-input";
+import { invalidInput, parseInput } from "~/server/validation/parse-input";
+import {
+  LISTED_ATTEMPTS,
+  listWebhookDeliveriesQuery,
+  resendFailedWebhooksInput,
+  type ListWebhookDeliveriesQuery,
+  type webhookDelivery,
+} from "~/schemas/webhooks";
 import { auditEndpoint, findEndpointOrThrow } from "./manage-webhook-endpoints";
 import { TEST_EVENT_TYPE } from "./webhook-event-view";
 
-const RECENT_DELIVERIES = 50;
+export type DeliveryView = z.infer<typeof webhookDelivery>;
 
-export interface DeliveryView {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: "pending" | "succeeded" | "failed";
-  createdAt: string;
-  nextAttemptAt: string | null;
-  attempts: { attemptedAt: string; statusCode: number | null; responseMs: number; responseExcerpt: string | null; error: string | null }[];
+const DELIVERY_ID = /^\d{1,18}$/;
+
+/** `<createdAt>|<id>` of the last delivery of a page: the next page starts after it. */
+function decodeDeliveryCursor(cursor: string): { createdAt: Date; id: bigint } {
+  const [createdAt = "", id = ""] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const instant = new Date(createdAt);
+  if (!DELIVERY_ID.test(id) || Number.isNaN(instant.getTime())) {
+    throw invalidInput([{ name: "cursor", reason: "is not a cursor this API returned" }]);
+  }
+  return { createdAt: instant, id: BigInt(id) };
 }
 
-export async function listWebhookDeliveries(actor: Actor, endpointId: string): Promise<DeliveryView[]> {
+/** A page of the endpoint's deliveries, newest first (keyset on the endpoint's (created_at, id) index). */
+export async function listWebhookDeliveries(
+  actor: Actor,
+  endpointId: string,
+  query: ListWebhookDeliveriesQuery = {},
+): Promise<{ data: DeliveryView[]; nextCursor: string | null }> {
+  const { status, limit, cursor } = parseInput(listWebhookDeliveriesQuery, query);
+  const after = cursor === undefined ? null : decodeDeliveryCursor(cursor);
   const endpoint = await findEndpointOrThrow(db, actor, endpointId);
   const rows = await db.webhookDelivery.findMany({
-    where: { endpointId: endpoint.id },
+    where: {
+      endpointId: endpoint.id,
+      ...(status && { status }),
+      ...(after && { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }),
+    },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: RECENT_DELIVERIES,
-    include: { event: { select: { type: true } }, attemptLog: { orderBy: { attemptedAt: "asc" } } },
+    take: limit + 1,
+    include: { event: { select: { type: true } }, attemptLog: { orderBy: { id: "desc" }, take: LISTED_ATTEMPTS } },
   });
-  return rows.map((row) => ({
-    id: String(row.id),
-    eventId: row.eventId,
-    eventType: row.event.type,
-    status: row.status as DeliveryView["status"],
-    createdAt: row.createdAt.toISOString(),
-    nextAttemptAt: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
-    attempts: row.attemptLog.map((attempt) => ({
-      attemptedAt: attempt.attemptedAt.toISOString(),
-      statusCode: attempt.statusCode,
-      responseMs: attempt.responseMs,
-      responseExcerpt: attempt.responseExcerpt,
-      error: attempt.error,
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    data: page.map((row) => ({
+      id: String(row.id),
+      eventId: row.eventId,
+      eventType: row.event.type,
+      status: row.status as DeliveryView["status"],
+      createdAt: row.createdAt.toISOString(),
+      nextAttemptAt: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
+      attemptCount: row.attempts,
+      attempts: row.attemptLog.toReversed().map((attempt) => ({
+        attemptedAt: attempt.attemptedAt.toISOString(),
+        statusCode: attempt.statusCode,
+        responseMs: attempt.responseMs,
+        responseExcerpt: attempt.responseExcerpt,
+        error: attempt.error,
+      })),
     })),
-  }));
+    nextCursor: rows.length > limit && last ? Buffer.from(`${last.createdAt.toISOString()}|${last.id}`).toString("base64url") : null,
+  };
 }
 
 function assertEnabled(endpoint: { enabled: boolean }): void {
@@ -66,7 +94,7 @@ export async function resendWebhookDelivery(
 ): Promise<{ resent: number }> {
   return inTransaction(tx, async (client) => {
     const endpoint = await findEndpointOrThrow(client, actor, endpointId);
-    const delivery = /^\d{1,18}$/.test(deliveryId)
+    const delivery = DELIVERY_ID.test(deliveryId)
       ? await client.webhookDelivery.findFirst({ where: { id: BigInt(deliveryId), endpointId: endpoint.id } })
       : null;
     if (!delivery) throw new AppError("webhook_delivery.not_found", "No such delivery for this endpoint.");
@@ -86,8 +114,6 @@ export async function resendWebhookDelivery(
   });
 }
 
-const resendFailedInput = z.object({ since: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }) });
-
 /** Every event whose latest delivery to this endpoint since `since` failed, sent again, oldest first. */
 export async function resendFailedWebhooks(
   actor: Actor,
@@ -95,7 +121,7 @@ export async function resendFailedWebhooks(
   input: { since: string },
   tx?: DbClient,
 ): Promise<{ resent: number }> {
-  const { since } = parseInput(resendFailedInput, input);
+  const { since } = parseInput(resendFailedWebhooksInput, input);
   return inTransaction(tx, async (client) => {
     const endpoint = await findEndpointOrThrow(client, actor, endpointId);
     assertEnabled(endpoint);

@@ -16,13 +16,14 @@ import { webhookEvent } from "~/schemas/webhooks";
 import { operator, rejection } from "~/test/fixtures";
 import { fundedAccount, reference } from "~/test/purchase-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "~/test/webhook-receiver";
-import { deliverDueWebhooks, nextAttemptDelayMs } from "./deliver-webhooks";
+import { deliverDueWebhooks, nextStep } from "./deliver-webhooks";
 import { endpointUrlProblem } from "./endpoint-url-policy";
 import { listWebhookEvents } from "./list-webhook-events";
 import { createWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint } from "./manage-webhook-endpoints";
-import { sendWebhook } from "./send-webhook";
+import { retryAfterMs, sendWebhook } from "./send-webhook";
 import { resendFailedWebhooks, sendTestWebhook } from "./webhook-deliveries";
 import { setLowBalanceThreshold } from "./low-balance-threshold";
+import { sweepLowBalanceAlerts } from "./sweep-low-balance-alerts";
 
 const PLAN = "mtn-1gb-30d";
 
@@ -109,6 +110,47 @@ describe("the outbox", () => {
     const low = (await eventsOf(accountId)).filter((event) => event.type === "wallet.low_balance");
     expect(low.map((event) => (event.data as { balance: number }).balance)).toEqual([44_000, 32_000]);
   });
+  it("fires wallet.low_balance on the settled balance: not for a refunded debit, a pending one only once it settles", async () => {
+    const { accountId, actor } = await fundedAccount(60_000n);
+    await setLowBalanceThreshold(operator, accountId, { threshold: 50_000 });
+    const lowBalances = async () =>
+      (await eventsOf(accountId))
+        .filter((event) => event.type === "wallet.low_balance")
+        .map((event) => (event.data as { balance: number }).balance);
+
+    expect((await buy(actor, "08030000000")).status).toBe("failed"); // debited to 32,000, refunded to 60,000
+    expect(await lowBalances()).toEqual([]);
+    const pending = await buy(actor, "08031231111"); // 32,000 in the wallet, 60,000 settled
+    expect(pending.status).toBe("pending");
+    expect(await lowBalances()).toEqual([]);
+    await reconcilePendingTransactions(operator, { includeNotDue: true }); // settles successful: 32,000 settled
+    expect(await lowBalances()).toEqual([32_000]);
+    expect((await buy(actor, "08030000000")).status).toBe("failed"); // 4,000, then refunded: no second event
+    expect(await lowBalances()).toEqual([32_000]);
+
+    await fundWallet(operator, { accountId, amount: 100_000 }); // 132,000: armed again
+    expect((await buy(actor, "08030000000")).status).toBe("failed");
+    await buy(actor); // 104,000
+    await buy(actor); // 76,000
+    await buy(actor); // 48,000: crosses
+    await buy(actor); // 20,000: still below
+    expect(await lowBalances()).toEqual([32_000, 48_000]);
+    const [, second] = (await listWebhookEvents(operator, accountId, { type: "wallet.low_balance", limit: 10 })).data;
+    expect(second!.data).toMatchObject({ balance: 48_000, amount: 50_000, currency: "NGN" });
+  });
+
+  it("records a crossing that concurrent settlements left owed when the worker sweeps, once", async () => {
+    const { accountId, actor } = await fundedAccount(100_000n);
+    await setLowBalanceThreshold(operator, accountId, { threshold: 50_000 });
+    await buy(actor); // 72,000
+    await buy(actor); // 44,000: fires
+    // As two settlements at once can leave it: below the threshold, still armed, no event for it.
+    await db.$executeRaw`UPDATE wallets SET low_balance_armed = true WHERE account_id = ${accountId}::uuid AND livemode`;
+    expect(await sweepLowBalanceAlerts()).toBe(1);
+    expect(await sweepLowBalanceAlerts()).toBe(0);
+    const low = (await eventsOf(accountId)).filter((event) => event.type === "wallet.low_balance");
+    expect(low.map((event) => (event.data as { balance: number }).balance)).toEqual([44_000, 44_000]);
+  });
 });
 
 describe("delivery", () => {
@@ -157,15 +199,14 @@ describe("delivery", () => {
     expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).toBeNull();
   });
 
-  it("honours Retry-After on 429", async () => {
+  it("gives a throttled delivery up, rather than retry it, once a Retry-After would fall past the schedule's length", async () => {
+    // The tests' schedule lasts 700 ms from the first attempt; Retry-After is at least a second.
     const { actor, endpoint } = await accountWithEndpoint();
-    receiver.answers = [{ status: 429, headers: { "retry-after": "120" } }, { status: 204 }];
+    receiver.answers = [{ status: 429, headers: { "retry-after": "1" } }];
     await buy(actor);
-    await deliverDueWebhooks();
+    expect(await deliverDueWebhooks()).toMatchObject({ claimed: 1, failed: 1 });
     const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
-    const waitMs = delivery.nextAttemptAt.getTime() - Date.now();
-    expect(waitMs).toBeGreaterThan(110_000);
-    expect(waitMs).toBeLessThan(121_000);
+    expect(delivery).toMatchObject({ status: "failed", attempts: 1, throttledAttempts: 0, lastStatusCode: 429 });
   });
 
   it("gives up when the schedule is spent, and a resend of failed events sends them again", async () => {
@@ -316,10 +357,25 @@ describe("addresses", () => {
       "https://[::ffff:192.168.0.1]/hook",
       "https://localhost/hook",
       "https://user:pass@example.com/hook",
+      // Disguises the parser does not undo by itself (issues 30 and 31): a fully qualified local name,
+      // and an IPv4 address inside an IPv6 one.
+      "https://LOCALHOST./hook",
+      "https://localhost.:8443/hook",
+      "https://hooks.localhost./hook",
+      "https://[::127.0.0.1]/hook",
+      "https://[::7f00:1]/hook",
+      "https://[::8.8.8.8]/hook",
+      "https://[::]/hook",
+      // And some it does undo, kept here so a change of parser cannot let them through.
+      "https://127.0.0.1./hook",
+      "https://2130706433/hook",
+      "https://0x7f.1/hook",
     ]) {
       expect(endpointUrlProblem(url, false), url).not.toBeNull();
     }
-    expect(endpointUrlProblem("https://hooks.example.com/vtu?x=1", false)).toBeNull();
+    for (const url of ["https://hooks.example.com/vtu?x=1", "https://hooks.example.com./vtu", "https://[2001:4860:4860::8888]/hook"]) {
+      expect(endpointUrlProblem(url, false), url).toBeNull();
+    }
   });
 
   it("follows the Standard Webhooks schedule by default", () => {
@@ -336,9 +392,60 @@ describe("addresses", () => {
       hours(24),
     ]);
     expect(() => parseEnv({ WEBHOOK_RETRY_SCHEDULE_MS: "5s,1m" })).toThrow("WEBHOOK_RETRY_SCHEDULE_MS");
-    expect(nextAttemptDelayMs(1, null, () => 0.5)).toBe(env.WEBHOOK_RETRY_SCHEDULE_MS[0]);
-    expect(nextAttemptDelayMs(1, null, () => 0)).toBe(Math.round(env.WEBHOOK_RETRY_SCHEDULE_MS[0]! * 0.9));
-    expect(nextAttemptDelayMs(env.WEBHOOK_RETRY_SCHEDULE_MS.length + 1, null)).toBeNull();
-    expect(nextAttemptDelayMs(1, 42_000)).toBe(42_000);
+    const first = { attempts: 0, throttledAttempts: 0, firstAttemptAt: null };
+    const failed = { statusCode: 500, retryAfterMs: null };
+    expect(nextStep(first, failed, { random: () => 0.5 })).toEqual({
+      status: "pending",
+      delayMs: env.WEBHOOK_RETRY_SCHEDULE_MS[0],
+      throttled: false,
+    });
+    expect(nextStep(first, failed, { random: () => 0 })).toMatchObject({ delayMs: Math.round(env.WEBHOOK_RETRY_SCHEDULE_MS[0]! * 0.9) });
+    expect(nextStep({ ...first, attempts: env.WEBHOOK_RETRY_SCHEDULE_MS.length }, failed)).toEqual({ status: "failed" });
+    expect(nextStep(first, { statusCode: 204, retryAfterMs: null })).toEqual({ status: "succeeded" });
+    expect(nextStep(first, { statusCode: 410, retryAfterMs: null })).toEqual({ status: "failed" });
+  });
+
+  it("waits out a throttle (429/503 with Retry-After) without using up an attempt, for as long as the schedule lasts", () => {
+    const schedule = parseEnv({}).WEBHOOK_RETRY_SCHEDULE_MS;
+    const horizon = schedule.reduce((total, pause) => total + pause, 0);
+    const now = Date.parse("2026-06-01T12:00:00Z");
+    const at = (msAgo: number) => new Date(now - msAgo);
+    const throttled = (seconds: number) => ({ statusCode: 429, retryAfterMs: seconds * 1_000 });
+    const options = { now, schedule, random: () => 0.5 };
+
+    expect(nextStep({ attempts: 0, throttledAttempts: 0, firstAttemptAt: null }, throttled(120), options)).toEqual({
+      status: "pending",
+      delayMs: 120_000,
+      throttled: true,
+    });
+    // Ten throttles in ten seconds leave the whole schedule to run: the next failure waits its first step.
+    const afterTenThrottles = { attempts: 10, throttledAttempts: 10, firstAttemptAt: at(10_000) };
+    expect(nextStep(afterTenThrottles, throttled(1), options)).toMatchObject({ status: "pending", delayMs: 1_000 });
+    expect(nextStep(afterTenThrottles, { statusCode: 500, retryAfterMs: null }, options)).toEqual({
+      status: "pending",
+      delayMs: schedule[0],
+      throttled: false,
+    });
+    // Retry-After in seconds or as a date; longer than a day is cut to a day (send-webhook.ts).
+    expect(retryAfterMs("120")).toBe(120_000);
+    expect(retryAfterMs(new Date(now + 90_000).toUTCString(), now)).toBe(90_000);
+    expect(retryAfterMs(String(3 * 86_400))).toBe(86_400_000);
+    expect(retryAfterMs("soon")).toBeNull();
+    // A 503 that says when is a throttle too; "0" is waited a second, not retried in a loop.
+    expect(nextStep(afterTenThrottles, { statusCode: 503, retryAfterMs: 0 }, options)).toMatchObject({ delayMs: 1_000, throttled: true });
+    // Throttled for as long as the schedule lasts: given up, as a failing delivery would be by then.
+    const nearTheEnd = { attempts: 50, throttledAttempts: 48, firstAttemptAt: at(horizon - 30_000) };
+    expect(nextStep(nearTheEnd, throttled(20), options)).toMatchObject({ status: "pending" });
+    expect(nextStep(nearTheEnd, throttled(60), options)).toEqual({ status: "failed" });
+    // Throttles do not count, failures do: the schedule's steps are spent by the failures alone.
+    expect(
+      nextStep(
+        { attempts: 50, throttledAttempts: 50 - schedule.length, firstAttemptAt: at(60_000) },
+        { statusCode: 500, retryAfterMs: null },
+        options,
+      ),
+    ).toEqual({
+      status: "failed",
+    });
   });
 });

@@ -4,11 +4,12 @@
  * only, like the API keys: operators are pointed to the console (own-account-procedures.ts), staff
  * are refused, and the services check the account again.
  */
-import { z } from "zod";
 import {
   createWebhookEndpointInput,
   lowBalanceThresholdInput,
+  resendFailedWebhooksInput,
   updateWebhookEndpointInput,
+  webhookDeliveryParams,
   webhookEndpointParams,
 } from "~/schemas/webhooks";
 import { getLowBalanceThreshold, setLowBalanceThreshold } from "~/server/services/webhooks/low-balance-threshold";
@@ -30,10 +31,9 @@ import { accountOwnerProcedure } from "~/server/trpc/own-account-procedures";
 
 // The update schema's own "at least one field" rule is the service's to check (it parses again).
 const updateInput = webhookEndpointParams.extend(updateWebhookEndpointInput.shape);
-const deliveryInput = webhookEndpointParams.extend({ deliveryId: z.string().max(30) });
-const resendFailedInput = webhookEndpointParams.extend({
-  since: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }),
-});
+const resendFailedInput = webhookEndpointParams.extend(resendFailedWebhooksInput.shape);
+/** The page lists an endpoint's latest deliveries, without paging further. */
+const RECENT_DELIVERIES = 50;
 
 export const webhooksRouter = createTRPCRouter({
   list: accountOwnerProcedure.query(({ ctx }) => listWebhookEndpoints(ctx.actor, ctx.accountId)),
@@ -57,12 +57,12 @@ export const webhooksRouter = createTRPCRouter({
 
   deliveries: accountOwnerProcedure
     .input(webhookEndpointParams)
-    .query(({ ctx, input }) => listWebhookDeliveries(ctx.actor, input.endpointId)),
+    .query(async ({ ctx, input }) => (await listWebhookDeliveries(ctx.actor, input.endpointId, { limit: RECENT_DELIVERIES })).data),
 
   sendTest: accountOwnerProcedure.input(webhookEndpointParams).mutation(({ ctx, input }) => sendTestWebhook(ctx.actor, input.endpointId)),
 
   resendDelivery: accountOwnerProcedure
-    .input(deliveryInput)
+    .input(webhookDeliveryParams)
     .mutation(({ ctx, input }) => resendWebhookDelivery(ctx.actor, input.endpointId, input.deliveryId)),
 
   resendFailed: accountOwnerProcedure
