@@ -25,34 +25,21 @@ export type Actor =
       /** The portal session (user_sessions row) the request came with; absent outside a request. */
       sessionId?: string;
     }
-  /**
-   * A reseller's server holding an API key; livemode false for a pk_test_ key (absent means live).
-   * `provisional`: authorised from the server's memory of the key, not looked up in this request.
-   */
+  /** A reseller's server holding an API key; livemode false for a pk_test_ key (absent means live). */
   | {
       kind: "api-key";
       apiKeyId: string;
       accountId: string;
       sourceIp: string;
       livemode?: boolean;
-      provisional?: ProvisionalKeyAuthorization;
     }
   /** The service itself (seeding, the reconciler). */
   | { kind: "system" };
 
 /**
- * An API key a purchase route authorised from what the process remembers of it (docs/decisions/003-key-memory.md,
- * key-memory.ts) instead of a look-up: a yes that the statement claiming the reference and debiting the
- * wallet confirms, in that statement, by `version` (the account's key_authorization_version the
- * allowlist was decided from) and the key being unrevoked. `confirmed` is set once that statement has
- * run past its check; an answer given without it is re-decided from a fresh look-up (api-route.ts).
+ * A purchase's begin statement found the key it was authorised from memory revoked, or its account's
+ * allowlist or settings changed, since it was remembered (src/server/rest/purchase-route.ts).
  */
-export interface ProvisionalKeyAuthorization {
-  version: string;
-  confirmed: boolean;
-}
-
-/** The begin statement found the key revoked, or its account's allowlist or settings changed, since it was remembered. */
 export class KeyAuthorizationChanged extends Error {
   constructor() {
     super("The API key or its account changed since this process remembered it.");

@@ -244,7 +244,7 @@ beforeAll(async () => {
   notConfigured = await createAccountWithKey({ createdAt: "2026-08-01" });
 }, 120_000);
 
-/** The routes that authorise a key seen in the last minute from memory (`authorizeFromMemory` in api-route.ts). */
+/** The routes that authorise a key seen in the last minute from memory (`authorizeFromMemory` in purchase-route.ts). */
 const AUTHORIZED_FROM_MEMORY = new Set(["POST /api/v1/data", "POST /api/v1/airtime"]);
 
 describe("every documented operation answers as documented", () => {
@@ -483,6 +483,16 @@ describe("every documented operation answers as documented", () => {
     await call("GET /api/v1/fundings", 200, { path: "/api/v1/fundings?limit=1", auth: testKey });
     await call("GET /api/v1/fundings", 200, { path: "/api/v1/fundings?from=2026-01-01" });
     await call("GET /api/v1/fundings", 400, { path: "/api/v1/fundings?cursor=not-a-cursor" });
+  });
+
+  it("invoices: refused to a test key, as live documents (after the rate limit, so with its headers)", async () => {
+    const { apiKey } = await createApiKey(operator, { accountId: main.accountId, name: uniqueName("test"), mode: "test" });
+    for (const format of ["csv", "pdf"] as const) {
+      await call(`GET /api/v1/invoices/{period}.${format}`, 403, {
+        path: `/api/v1/invoices/${THIS_MONTH}.${format}`,
+        auth: { authorization: `Bearer ${apiKey}` },
+      });
+    }
   });
 
   it("bodies: invalid, not JSON, too large, of another media type", async () => {

@@ -1,6 +1,6 @@
 /**
  * Data and airtime purchases authorise a key the process has looked up in the last minute from memory
- * (key-memory.ts, `authorizeFromMemory` in api-route.ts), one round trip fewer, and the statement that
+ * (key-memory.ts, `authorizeFromMemory` in purchase-route.ts), one round trip fewer, and the statement that
  * claims the reference and debits the wallet confirms it. The real route handlers in process, every
  * statement counted at the driver: the look-up is skipped, and nothing that changes a key's standing
  * (revocation, the allowlist, the account's allowlist setting) is missed by the very next purchase.

@@ -1,5 +1,5 @@
 import type { PurchaseResult } from "~/server/services/purchases/execute-purchase";
-import type { RouteResult } from "./api-route";
+import type { RouteResult } from "./rest-handler";
 
 /** 201 for a new purchase; 200 with `Idempotent-Replay: true` for a replayed reference (DESIGN.md §3.3). */
 export function purchaseResponse(result: PurchaseResult): RouteResult {

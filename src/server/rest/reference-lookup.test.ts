@@ -114,7 +114,7 @@ describe("a look-up handed to the service", () => {
     const { referenceLookup } = await authenticateApiKey(a.auth.authorization, "127.0.0.1", order.clientReference);
     expect(referenceLookup?.transaction?.id).toBe(fromA.transaction.id);
 
-    const fromB = await purchaseData(b.actor, order, referenceLookup);
+    const fromB = await purchaseData(b.actor, order, { lookup: referenceLookup });
     expect(fromB.replay).toBe(false);
     expect(fromB.transaction.id).not.toBe(fromA.transaction.id);
     expect(await balanceOf(b.accountId)).toBe(100_000n - 28_000n);

@@ -145,11 +145,14 @@ export async function authenticateApiKey(
 }
 
 /**
- * A key this process looked up in the last minute, as it was then, with its actor marked provisional:
- * the claiming statement confirms it (ProvisionalKeyAuthorization). Null when the key is not
- * remembered: look it up. The caller uses it only for a yes (api-route.ts).
+ * A key this process looked up in the last minute, as it was then, with the account's key authorization
+ * version it was decided from: the claiming statement confirms it (PurchaseContext.keyAuthorization).
+ * Null when the key is not remembered: look it up. The caller uses it only for a yes (purchase-route.ts).
  */
-export function rememberedKeyAuthorization(authorization: string | null, sourceIp: string): KeyAuthorization | null {
+export function rememberedKeyAuthorization(
+  authorization: string | null,
+  sourceIp: string,
+): (KeyAuthorization & { version: string }) | null {
   const key = extractBearerKey(authorization);
   const remembered = key === null ? null : recallKey(hashApiKey(key));
   if (!remembered) return null;
@@ -160,9 +163,9 @@ export function rememberedKeyAuthorization(authorization: string | null, sourceI
       accountId: remembered.accountId,
       sourceIp,
       livemode: remembered.livemode,
-      provisional: { version: remembered.version, confirmed: false },
     },
     account: remembered.account,
     allowlist: remembered.allowlist,
+    version: remembered.version,
   };
 }

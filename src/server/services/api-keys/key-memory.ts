@@ -3,7 +3,7 @@
  * what the allowlist check reads, for a minute. The data and airtime routes authorise a remembered key
  * without looking it up (one round trip fewer per purchase, docs/decisions/003-key-memory.md); that is only ever a
  * provisional yes, confirmed by the statement that claims the reference and debits the wallet
- * (ProvisionalKeyAuthorization). A refusal is never decided from memory. Nothing here is a secret: the
+ * (PurchaseContext.keyAuthorization, purchase-route.ts). A refusal is never decided from memory. Nothing here is a secret: the
  * map is keyed by the key's hash, as the database is.
  */
 import type { KeyAuthorization } from "./authenticate-api-key";

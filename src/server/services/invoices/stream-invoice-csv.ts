@@ -103,6 +103,7 @@ function fundingCells(row: InvoiceFundingRow): string[] {
     "credited",
     funding.channel,
     "",
+    ...deliveryCells({ token: null, pins: null, units: null, bonus_token: null }),
   ];
 }
 

@@ -14,7 +14,7 @@
  * reconciler settles by requerying the provider.
  */
 import type { ServiceCode } from "~/schemas/services";
-import { actorLivemode, KeyAuthorizationChanged, type Actor, type ProvisionalKeyAuthorization } from "~/server/auth/actor";
+import { actorLivemode, KeyAuthorizationChanged, type Actor } from "~/server/auth/actor";
 import { queryRows, sql, type SqlStatement } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { logger } from "~/server/log";
@@ -54,6 +54,26 @@ export interface PurchaseResult {
   transaction: TransactionView;
   /** True when the reference was already known and the stored transaction is returned. */
   replay: boolean;
+  /**
+   * True when the begin statement gave this answer (a purchase, or a replay it found): it ran past its
+   * key check, so a key authorised from memory (PurchaseContext.keyAuthorization) was confirmed.
+   */
+  keyConfirmed: boolean;
+}
+
+/**
+ * What the REST purchase route knows of a request before the service runs (src/server/rest/purchase-route.ts);
+ * the portal and other callers pass nothing.
+ */
+export interface PurchaseContext {
+  /** What the key's look-up found under the order's reference: a retry is answered without another round trip. */
+  lookup?: ReferenceLookup;
+  /**
+   * A key authorised from memory (docs/decisions/003-key-memory.md): the account's key authorization
+   * version it was authorised on, which the begin statement checks in the database, with the key
+   * unrevoked, before it claims or reads anything (RP401, KeyAuthorizationChanged, otherwise).
+   */
+  keyAuthorization?: string;
 }
 
 /**
@@ -62,7 +82,7 @@ export interface PurchaseResult {
  * provider; the database refuses a test key's purchase in live mode and the other way round (a foreign key on
  * both).
  */
-export function purchasingParty(actor: Actor) {
+export function purchasingParty(actor: Actor, context: PurchaseContext = {}) {
   const livemode = actorLivemode(actor);
   if (actor.kind === "api-key") {
     return {
@@ -72,7 +92,7 @@ export function purchasingParty(actor: Actor) {
       apiKeyId: actor.apiKeyId,
       userId: null,
       sourceIp: actor.sourceIp,
-      provisionalKey: actor.provisional ?? null,
+      keyAuthorization: context.keyAuthorization ?? null,
     };
   }
   if (actor.kind === "user" && actor.accountId && actor.role !== "OPERATOR") {
@@ -83,7 +103,7 @@ export function purchasingParty(actor: Actor) {
       apiKeyId: null,
       userId: actor.userId,
       sourceIp: actor.sourceIp ?? "unknown",
-      provisionalKey: null,
+      keyAuthorization: null,
     };
   }
   throw new AppError("forbidden", "Purchases are made by an account's API keys or its portal users.");
@@ -96,7 +116,7 @@ const INSUFFICIENT_FUNDS_SQLSTATE = "RP402";
 const PLAN_NOT_FOUND_SQLSTATE = "RP404";
 const PLAN_NOT_ON_SALE_SQLSTATE = "RP410";
 const AMOUNT_OUT_OF_RANGE_SQLSTATE = "RP416";
-/** A provisional key (ProvisionalKeyAuthorization) that the begin statement did not confirm (prisma/sql/api-keys/assert_key_authorization.sql). */
+/** A key authorised from memory that the begin statement did not confirm (prisma/sql/api-keys/assert_key_authorization.sql). */
 const KEY_AUTHORIZATION_CHANGED_SQLSTATE = "RP401";
 
 function sqlState(error: unknown): string | undefined {
@@ -115,9 +135,8 @@ async function beginPurchase(party: PurchasingParty, order: PurchaseOrder, finge
       ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${fingerprint},
       ${order.planId}, ${order.networkId}, ${order.productName}, ${order.recipient}, ${order.customerName},
       ${order.charge}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid,
-      ${party.sourceIp}, ${interval(vendGracePeriod())}::interval, ${party.livemode}, ${party.provisionalKey?.version ?? null}::uuid)`,
+      ${party.sourceIp}, ${interval(vendGracePeriod())}::interval, ${party.livemode}, ${party.keyAuthorization}::uuid)`,
     `${order.charge} kobo`,
-    party.provisionalKey,
   );
 }
 
@@ -126,25 +145,19 @@ const RETURNED_PURCHASE = purchaseRowJson("p");
 
 /**
  * Runs one of the begin functions (`call`, e.g. begin_purchase(...)), turning their SQLSTATEs into
- * the contract's errors. A provisional key is confirmed once the statement has run past its check: it
- * answered, or refused with one of its own SQLSTATEs other than the check's.
+ * the contract's errors; RP401, a key authorised from memory that its check refused, into
+ * KeyAuthorizationChanged (nothing was written).
  */
-async function runBeginStatement(
-  call: SqlStatement,
-  what: string,
-  provisionalKey: ProvisionalKeyAuthorization | null,
-): Promise<BegunPurchase> {
+async function runBeginStatement(call: SqlStatement, what: string): Promise<BegunPurchase> {
   try {
     const [row] = await queryRows<{ created: boolean; purchase: PurchaseRowJson }>(
       sql`SELECT p.created, ${RETURNED_PURCHASE} AS purchase FROM ${call} p`,
     );
-    if (provisionalKey) provisionalKey.confirmed = true;
     if (!row) throw new Error("the purchase function returned no row");
     return { ...purchaseRowFromJson(row.purchase), created: row.created };
   } catch (error) {
     const state = sqlState(error);
     if (state === KEY_AUTHORIZATION_CHANGED_SQLSTATE) throw new KeyAuthorizationChanged();
-    if (provisionalKey && state?.startsWith("RP")) provisionalKey.confirmed = true;
     if (state === INSUFFICIENT_FUNDS_SQLSTATE) {
       throw new AppError("wallet.insufficient_funds", `The wallet balance does not cover this purchase of ${what}.`);
     }
@@ -219,18 +232,18 @@ async function vendSafely(provider: VendProvider, request: VendRequest): Promise
  * The steps every purchase kind shares: a reference the key's statement already found is answered
  * from it (replay or 409) without another round trip; otherwise `begin` claims the reference and
  * debits the wallet in one statement, and the vend and its settlement follow.
- * @param lookup what the API key's statement found under the order's reference (a REST purchase).
  */
 async function runPurchase(
   actor: Actor,
   order: { clientReference: string; extras: VendExtras; fingerprint: Parameters<typeof orderFingerprint>[0] },
-  lookup: ReferenceLookup | undefined,
+  context: PurchaseContext,
   begin: (party: PurchasingParty, fingerprint: string) => Promise<BegunPurchase>,
 ): Promise<PurchaseResult> {
-  const party = purchasingParty(actor);
+  const { lookup } = context;
+  const party = purchasingParty(actor, context);
   const fingerprint = orderFingerprint(order.fingerprint);
   const stored = lookedUp(lookup, party, order.clientReference);
-  if (stored) return replayOrConflict(stored, fingerprint, order.clientReference);
+  if (stored) return replayOrConflict(stored, fingerprint, order.clientReference, false);
   // Resolved before any money moves: a misconfigured provider (unknown VEND_PROVIDER, HTTP upstream
   // without its URL) fails this request with nothing charged, instead of a debit left pending forever.
   const provider = getVendProvider(party.livemode);
@@ -248,7 +261,7 @@ async function runPurchase(
     });
   } catch (refusal) {
     const known = await storedUnder(party, order.clientReference, lookup);
-    if (known) return replayOrConflict(known, fingerprint, order.clientReference);
+    if (known) return replayOrConflict(known, fingerprint, order.clientReference, false);
     throw refusal;
   }
   const begun = await begin(party, fingerprint);
@@ -256,12 +269,12 @@ async function runPurchase(
 }
 
 /** An order whose charge the caller has decided (airtime: its amount). */
-export async function executePurchase(actor: Actor, order: PurchaseOrder, lookup?: ReferenceLookup): Promise<PurchaseResult> {
+export async function executePurchase(actor: Actor, order: PurchaseOrder, context: PurchaseContext = {}): Promise<PurchaseResult> {
   const fingerprint = { service: order.service, productCode: order.productCode, recipient: order.recipient, amount: order.orderAmount };
   return runPurchase(
     actor,
     { clientReference: order.clientReference, extras: { phone: order.phone, renewal: null }, fingerprint },
-    lookup,
+    context,
     (party, hash) => beginPurchase(party, order, hash),
   );
 }
@@ -275,18 +288,17 @@ export async function executePurchase(actor: Actor, order: PurchaseOrder, lookup
 export async function executeDataPurchase(
   actor: Actor,
   order: { clientReference: string; planId: string; recipient: string },
-  lookup?: ReferenceLookup,
+  context: PurchaseContext = {},
 ): Promise<PurchaseResult> {
   const fingerprint = { service: "DATA" as const, productCode: order.planId, recipient: order.recipient, amount: null };
-  return runPurchase(actor, { clientReference: order.clientReference, extras: NO_EXTRAS, fingerprint }, lookup, (party, hash) =>
+  return runPurchase(actor, { clientReference: order.clientReference, extras: NO_EXTRAS, fingerprint }, context, (party, hash) =>
     runCatalogBegin(
       sql`begin_data_purchase(
         ${party.accountId}::uuid, ${order.clientReference}, ${hash}, ${order.planId}, ${order.recipient},
         ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid, ${party.sourceIp},
-        ${interval(vendGracePeriod())}::interval, ${party.livemode}, ${party.provisionalKey?.version ?? null}::uuid)`,
+        ${interval(vendGracePeriod())}::interval, ${party.livemode}, ${party.keyAuthorization}::uuid)`,
       {
         what: `the data plan '${order.planId}' at this account's price`,
-        provisionalKey: party.provisionalKey,
         refusals: () => ({ notFound: planNotFound(order.planId), notOnSale: planNotOnSale(order.planId) }),
       },
     ),
@@ -313,7 +325,7 @@ export interface BillOrder {
  * (begin_bill_purchase): a fixed-price product is charged the account's price in force at that
  * instant, a variable one the amount sent, within the bounds as they are at that instant.
  */
-export async function executeBillPurchase(actor: Actor, order: BillOrder, lookup?: ReferenceLookup): Promise<PurchaseResult> {
+export async function executeBillPurchase(actor: Actor, order: BillOrder, context: PurchaseContext = {}): Promise<PurchaseResult> {
   const fingerprint = {
     service: order.service,
     productCode: order.productId,
@@ -322,14 +334,14 @@ export async function executeBillPurchase(actor: Actor, order: BillOrder, lookup
     renew: order.renewal ? true : undefined,
   };
   const extras = { phone: order.phone, renewal: order.renewal };
-  return runPurchase(actor, { clientReference: order.clientReference, extras, fingerprint }, lookup, (party, hash) =>
+  return runPurchase(actor, { clientReference: order.clientReference, extras, fingerprint }, context, (party, hash) =>
     runCatalogBegin(
       sql`begin_bill_purchase(
         ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${hash}, ${order.productId},
         ${order.recipient}, ${order.customerName}, ${order.amount}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid,
         ${party.userId}::uuid, ${party.sourceIp}, ${interval(vendGracePeriod())}::interval, ${party.livemode})`,
-      // Bill payments are never provisional: they verify the customer with the biller before this statement.
-      { what: `'${order.productId}' at this account's price`, refusals: order.refusals, provisionalKey: null },
+      // Bill payments never authorise a key from memory: they verify the customer with the biller before this statement.
+      { what: `'${order.productId}' at this account's price`, refusals: order.refusals },
     ),
   );
 }
@@ -348,10 +360,10 @@ interface CatalogRefusals {
  */
 async function runCatalogBegin(
   statement: SqlStatement,
-  answers: { what: string; refusals: () => CatalogRefusals; provisionalKey: ProvisionalKeyAuthorization | null },
+  answers: { what: string; refusals: () => CatalogRefusals },
 ): Promise<BegunPurchase> {
   try {
-    return await runBeginStatement(statement, answers.what, answers.provisionalKey);
+    return await runBeginStatement(statement, answers.what);
   } catch (error) {
     const state = sqlState(error);
     if (state === PLAN_NOT_FOUND_SQLSTATE) throw answers.refusals().notFound;
@@ -377,7 +389,7 @@ async function completePurchase(
   clientReference: string,
   extras: VendExtras,
 ): Promise<PurchaseResult> {
-  if (!begun.created) return replayOrConflict(begun, fingerprint, clientReference);
+  if (!begun.created) return replayOrConflict(begun, fingerprint, clientReference, true);
   const outcome = await vendSafely(provider, vendRequestOf(begun, extras));
   const settled = await settlePurchase(begun.id, outcome, 0, provider);
   if (outcome.status === "failed" && outcome.operatorAlert) {
@@ -396,7 +408,7 @@ async function completePurchase(
       `The provider cannot take orders right now: ${outcome.reason} Nothing was charged (transaction ${settled.id} failed and was refunded); try again shortly with a new clientReference.`,
     );
   }
-  return { transaction: toTransactionView(settled), replay: false };
+  return { transaction: toTransactionView(settled), replay: false, keyConfirmed: true };
 }
 
 /**
@@ -408,9 +420,9 @@ async function completePurchase(
 export async function answerKnownReference(
   actor: Actor,
   order: Pick<PurchaseOrder, "clientReference" | "service" | "productCode" | "recipient" | "orderAmount"> & { renew?: boolean },
-  lookup?: ReferenceLookup,
+  context: PurchaseContext = {},
 ): Promise<PurchaseResult | null> {
-  const row = await storedUnder(purchasingParty(actor), order.clientReference, lookup);
+  const row = await storedUnder(purchasingParty(actor), order.clientReference, context.lookup);
   if (!row) return null;
   const fingerprint = orderFingerprint({
     service: order.service,
@@ -419,7 +431,7 @@ export async function answerKnownReference(
     amount: order.orderAmount,
     renew: order.renew,
   });
-  return replayOrConflict(row, fingerprint, order.clientReference);
+  return replayOrConflict(row, fingerprint, order.clientReference, false);
 }
 
 /** The transaction stored under the party's reference (in its mode): from the key's look-up when it has one, else read. */
@@ -454,10 +466,13 @@ function lookedUp(
   return stored;
 }
 
-/** A known reference: the stored transaction again for the same order, 409 for a different one. */
-function replayOrConflict(stored: PurchaseRow, fingerprint: string, clientReference: string): PurchaseResult {
+/**
+ * A known reference: the stored transaction again for the same order, 409 for a different one.
+ * `keyConfirmed`: the begin statement found it (PurchaseResult).
+ */
+function replayOrConflict(stored: PurchaseRow, fingerprint: string, clientReference: string, keyConfirmed: boolean): PurchaseResult {
   if (stored.order_fingerprint !== fingerprint) throw idempotencyConflict(clientReference);
-  return { transaction: { ...toTransactionView(stored), idempotentReplay: true }, replay: true };
+  return { transaction: { ...toTransactionView(stored), idempotentReplay: true }, replay: true, keyConfirmed };
 }
 
 function idempotencyConflict(clientReference: string): AppError {

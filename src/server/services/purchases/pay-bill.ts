@@ -1,26 +1,25 @@
-import { payBillInput, type PayBillInput } from "~/schemas/purchases";
+import { payBillInput } from "~/schemas/purchases";
 import type { Actor } from "~/server/auth/actor";
 import { AppError } from "~/server/errors";
 import { billProductOnSale, billProductRefusals, findBillProduct } from "~/server/services/catalog/find-bill-product";
 import { findRenewalPlan } from "~/server/services/catalog/find-renewal-plan";
 import { invalidInput, parseInput } from "~/server/validation/parse-input";
-import { answerKnownReference, executeBillPurchase, type PurchaseResult } from "./execute-purchase";
-import type { ReferenceLookup } from "./transaction-view";
+import { answerKnownReference, executeBillPurchase, type PurchaseContext, type PurchaseResult } from "./execute-purchase";
 import { checkCustomer } from "./verify-customer";
 
 /**
  * POST /api/v1/bills/{service}/pay. Variable-amount products (electricity) take the customer's amount
  * within the product's bounds; fixed-price products charge their price and refuse an amount. The
  * customer is verified with the biller before any money moves, except for a replay, which only
- * returns the stored transaction. `lookup`: what the API key's statement found under the reference
- * (REST), see ReferenceLookup.
+ * returns the stored transaction. `context`: what the REST purchase route knows of the request
+ * (PurchaseContext).
  *
- * Cable TV may renew the customer's current subscription instead (`subscriptionType: "renew"`, README
- * "Renewing a subscription"): the verification made here states the renewal amount, `planId` must be
+ * Cable TV may renew the customer's current subscription instead (`subscriptionType: "renew"`,
+ * docs/integrating.md "Renewing a subscription"): the verification made here states the renewal amount, `planId` must be
  * the product that matches it (findRenewalPlan), whose price is charged, and the upstream is asked to
  * renew at that amount.
  */
-export async function payBill(actor: Actor, servicePath: string, input: PayBillInput, lookup?: ReferenceLookup): Promise<PurchaseResult> {
+export async function payBill(actor: Actor, servicePath: string, input: unknown, context: PurchaseContext = {}): Promise<PurchaseResult> {
   const { clientReference, planId, customerId, amount, phone, subscriptionType } = parseInput(payBillInput, input);
   const found = await findBillProduct(servicePath, planId);
   const { service } = found;
@@ -39,7 +38,7 @@ export async function payBill(actor: Actor, servicePath: string, input: PayBillI
     renew: renew || undefined,
   };
 
-  const known = await answerKnownReference(actor, order, lookup);
+  const known = await answerKnownReference(actor, order, context);
   if (known) return known;
   const product = billProductOnSale(servicePath, planId, found.product);
 
@@ -73,7 +72,7 @@ export async function payBill(actor: Actor, servicePath: string, input: PayBillI
       renewal,
       refusals: () => billProductRefusals(servicePath, planId),
     },
-    lookup,
+    context,
   );
 }
 

@@ -84,7 +84,7 @@ describe("idempotency", () => {
     const again = await purchaseData(actor, { ...order, phone: "08031234567" });
     expect(first.replay).toBe(false);
     expect(first.transaction.idempotentReplay).toBeUndefined();
-    expect(again).toEqual({ replay: true, transaction: { ...first.transaction, idempotentReplay: true } });
+    expect(again).toEqual({ replay: true, keyConfirmed: true, transaction: { ...first.transaction, idempotentReplay: true } });
     expect(vends.counts.vend).toBe(1);
     expect(await balanceOf(accountId)).toBe(1_000_000n - PRICE);
   });

@@ -1,9 +1,4 @@
-import { purchaseAirtimeOperation } from "~/server/openapi/purchases/purchase-airtime";
-import { apiRoute } from "~/server/rest/api-route";
-import { purchaseResponse } from "~/server/rest/purchase-response";
+import { purchaseRoute } from "~/server/rest/purchase-route";
 import { purchaseAirtime } from "~/server/services/purchases/purchase-airtime";
 
-export const POST = apiRoute(
-  { ...purchaseAirtimeOperation.request, lookUpClientReference: true, authorizeFromMemory: true },
-  async ({ actor, auth, body }) => purchaseResponse(await purchaseAirtime(actor, body, auth.referenceLookup)),
-);
+export const POST = purchaseRoute({ authorizeFromMemory: true }, (actor, body, _params, context) => purchaseAirtime(actor, body, context));

@@ -1,9 +1,4 @@
-import { purchaseDataOperation } from "~/server/openapi/purchases/purchase-data";
-import { apiRoute } from "~/server/rest/api-route";
-import { purchaseResponse } from "~/server/rest/purchase-response";
+import { purchaseRoute } from "~/server/rest/purchase-route";
 import { purchaseData } from "~/server/services/purchases/purchase-data";
 
-export const POST = apiRoute(
-  { ...purchaseDataOperation.request, lookUpClientReference: true, authorizeFromMemory: true },
-  async ({ actor, auth, body }) => purchaseResponse(await purchaseData(actor, body, auth.referenceLookup)),
-);
+export const POST = purchaseRoute({ authorizeFromMemory: true }, (actor, body, _params, context) => purchaseData(actor, body, context));

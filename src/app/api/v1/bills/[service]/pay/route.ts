@@ -1,8 +1,7 @@
 import { payBillOperation } from "~/server/openapi/purchases/pay-bill";
-import { apiRoute } from "~/server/rest/api-route";
-import { purchaseResponse } from "~/server/rest/purchase-response";
+import { purchaseRoute } from "~/server/rest/purchase-route";
 import { payBill } from "~/server/services/purchases/pay-bill";
 
-export const POST = apiRoute({ ...payBillOperation.request, lookUpClientReference: true }, async ({ actor, auth, params, body }) =>
-  purchaseResponse(await payBill(actor, params.service, body, auth.referenceLookup)),
+export const POST = purchaseRoute({ params: payBillOperation.request.params, authorizeFromMemory: false }, (actor, body, params, context) =>
+  payBill(actor, params.service, body, context),
 );
