@@ -2,7 +2,9 @@
 -- product's routes, in the operators' order, that is switched on, whose circuit and upstream admit an order,
 -- and whose upstream this purchase has not tried yet. A product without routes (and every test-mode
 -- purchase, p_use_routes false) has one: the default upstream, with the catalog's names and the cost its
--- begin statement recorded, tried once. Nothing is returned when no route admits the order.
+-- begin statement recorded, tried once, whatever its circuit says: with nowhere else to go, circuits would
+-- only turn one upstream's passing refusal into refusals of every order. Nothing is returned when no route
+-- admits the order.
 CREATE OR REPLACE FUNCTION choose_vend_route(
   p_transaction transactions, p_default_provider text, p_use_routes boolean, p_cooldown interval
 ) RETURNS TABLE (route_id uuid, provider text, upstream_service text, upstream_code text, cost bigint)
@@ -19,7 +21,7 @@ BEGIN
   IF NOT p_use_routes OR NOT EXISTS (
     SELECT 1 FROM product_routes r WHERE r.service = p_transaction.service AND r.product_code = v_product
   ) THEN
-    IF cardinality(v_tried) = 0 AND (NOT p_use_routes OR admit_upstream(p_default_provider, p_cooldown)) THEN
+    IF cardinality(v_tried) = 0 THEN
       RETURN QUERY SELECT NULL::uuid, p_default_provider, NULL::text, NULL::text, p_transaction.cost;
     END IF;
     RETURN;
