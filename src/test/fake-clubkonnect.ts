@@ -205,7 +205,8 @@ export async function startFakeClubkonnect(): Promise<FakeClubkonnect> {
     const { UserID: _user, APIKey: _key, ...rest } = params;
     if (ORDER_PATHS.has(url.pathname)) return order(url.pathname, rest, response);
     if (url.pathname === "/APIQueryV1.asp") return query(rest, response);
-    if (url.pathname === "/APIWalletBalanceV1.asp") return json(response, { date: new Date().toISOString(), id: "1", phoneno: "", balance: String(fake.balance) });
+    if (url.pathname === "/APIWalletBalanceV1.asp")
+      return json(response, { date: new Date().toISOString(), id: "1", phoneno: "", balance: String(fake.balance) });
     if (url.pathname === "/APIDatabundlePlansV2.asp") return json(response, { MOBILE_NETWORK: {} });
     response.writeHead(404, { "content-type": "text/html" }).end("<h1>Not Found</h1>");
   });

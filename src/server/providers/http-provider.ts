@@ -237,7 +237,11 @@ function interpretVend(answer: UpstreamAnswer, transactionId: string): VendOutco
     case "successful":
       return { status: "successful", providerReference: data.providerReference, token: data.token ?? null };
     case "failed": {
-      const failed = { status: "failed" as const, providerReference: data.providerReference ?? null, reason: data.reason ?? REFUSED_WITHOUT_REASON };
+      const failed = {
+        status: "failed" as const,
+        providerReference: data.providerReference ?? null,
+        reason: data.reason ?? REFUSED_WITHOUT_REASON,
+      };
       // A 4xx "failed" is the protocol's refusal before anything was executed; a 2xx one, an order that failed.
       return isSuccess(answer) ? failed : { ...failed, refusal: "product" };
     }

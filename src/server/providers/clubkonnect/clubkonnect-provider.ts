@@ -355,7 +355,9 @@ function verificationOf(service: ServiceCode, names: UpstreamNames, customerId: 
     case "ELECTRICITY":
       return { path: "APIVerifyElectricityV1.asp", params: { ElectricCompany: company, MeterNo: customerId, MeterType: names.code ?? "" } };
     case "BROADBAND":
-      return company === "spectranet" ? null : { path: "APIVerifySmileV1.asp", params: { MobileNetwork: company, MobileNumber: customerId } };
+      return company === "spectranet"
+        ? null
+        : { path: "APIVerifySmileV1.asp", params: { MobileNetwork: company, MobileNumber: customerId } };
     case "EDUCATION":
       return company === "jamb" ? { path: "APIVerifyJAMBV1.asp", params: { ExamType: names.code ?? "", ProfileID: customerId } } : null;
     default:
@@ -400,7 +402,8 @@ export function interpretOrder(answer: ClubkonnectAnswer, service: ServiceCode, 
 
 /** What a completed order handed over: an electricity token (metertoken), or the cards of a PIN (carddetails). */
 function deliveredOf(body: Record<string, unknown>, service: ServiceCode): Required<Delivered> {
-  if (service === "ELECTRICITY") return { token: unlabelled(body.metertoken), pins: null, units: stringField(body.units), bonusToken: null };
+  if (service === "ELECTRICITY")
+    return { token: unlabelled(body.metertoken), pins: null, units: stringField(body.units), bonusToken: null };
   if (service === "EDUCATION" || service === "BROADBAND") {
     const details = typeof body.carddetails === "string" ? body.carddetails.slice(0, 20_000) : "";
     const pins = pinsInPurchasedCode(details);

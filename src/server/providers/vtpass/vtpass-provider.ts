@@ -139,7 +139,11 @@ export class VtpassProvider implements VendProvider {
   }
 
   /** The route's names when the purchase goes through a route, else the catalog's. */
-  private async namesFor(service: ServiceCode, productCode: string, upstream: UpstreamNames | null | undefined): Promise<UpstreamName | null> {
+  private async namesFor(
+    service: ServiceCode,
+    productCode: string,
+    upstream: UpstreamNames | null | undefined,
+  ): Promise<UpstreamName | null> {
     if (upstream) return upstream.service ? { service: upstream.service, code: upstream.code } : null;
     return this.lookup(service, productCode);
   }

@@ -13,6 +13,9 @@ import { ClubkonnectProvider } from "~/server/providers/clubkonnect/clubkonnect-
 import { VtpassProvider } from "~/server/providers/vtpass/vtpass-provider";
 import { checkLedger } from "~/server/services/reconciliation/check-ledger";
 import { reconcilePendingTransactions } from "~/server/services/reconciliation/reconcile-pending";
+import { getUpstreamHealth } from "~/server/services/routing/get-upstream-health";
+import { setRouteEnabled } from "~/server/services/routing/set-route-enabled";
+import { setUpstreamEnabled } from "~/server/services/routing/set-upstream-enabled";
 import { startFakeClubkonnect, type FakeClubkonnect } from "~/test/fake-clubkonnect";
 import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
 import { operator } from "~/test/fixtures";
@@ -193,6 +196,30 @@ describe("routes and failover", () => {
     expect(await balanceOf(accountId)).toBe(950_000n);
   });
 
+  it("an operator switches VTpass off by hand: airtime skips it; the health view shows the last hour and the products off sale", async () => {
+    const { actor } = await fundedAccount(1_000_000n);
+    await setUpstreamEnabled(operator, { provider: "vtpass", enabled: false, reason: "maintenance" });
+    try {
+      const sent = vtpassFake.payRequests.length;
+      const result = await airtime(actor, "08031110010");
+      expect((await attemptsOf(result.transaction.id)).map(({ provider }) => provider)).toEqual(["clubkonnect"]);
+      expect(vtpassFake.payRequests).toHaveLength(sent);
+      await setRouteEnabled(operator, { service: "DATA", productCode: "mtn-1gb-30d", provider: "clubkonnect", enabled: false });
+      const health = await getUpstreamHealth(operator);
+      const clubkonnect = health.upstreams.find(({ name }) => name === "clubkonnect")!;
+      expect(clubkonnect.lastHour.attempts).toBeGreaterThan(0);
+      expect(clubkonnect.lastHour.successRate).toBeGreaterThan(0);
+      expect(clubkonnect.lastHour.latencyP95Ms).toBeGreaterThanOrEqual(clubkonnect.lastHour.latencyP50Ms!);
+      expect(clubkonnect.balance).toMatchObject({ available: true, balanceKobo: BigInt(clubkonnectFake.balance * 100) });
+      expect(health.upstreams.find(({ name }) => name === "vtpass")).toMatchObject({ enabled: false, disabledReason: "maintenance" });
+      expect(health.productsOffSale).toEqual([{ service: "DATA", productCode: "mtn-1gb-30d" }]);
+      const audited = await db.auditLogEntry.findMany({ where: { action: { in: ["upstream.disable", "route.disable"] } } });
+      expect(audited.map(({ action }) => action).sort()).toEqual(["route.disable", "upstream.disable"]);
+    } finally {
+      await setUpstreamEnabled(operator, { provider: "vtpass", enabled: true });
+    }
+  });
+
   it("what each upstream delivered is what we settled successful on it, and the ledger holds", async () => {
     const settledOn = async (provider: string) =>
       (
@@ -201,7 +228,9 @@ describe("routes and failover", () => {
       ).map(({ upstream_request_id }) => upstream_request_id);
     const deliveredBy = (ids: Iterable<string>) => [...ids].sort();
     expect(await settledOn("clubkonnect")).toEqual(deliveredBy(clubkonnectFake.delivered().map(({ requestId }) => requestId)));
-    const vtpassDelivered = [...vtpassFake.orders.values()].filter((order) => order.status === "delivered").map(({ requestId }) => requestId);
+    const vtpassDelivered = [...vtpassFake.orders.values()]
+      .filter((order) => order.status === "delivered")
+      .map(({ requestId }) => requestId);
     expect(await settledOn("vtpass")).toEqual(deliveredBy(vtpassDelivered));
     expect((await checkLedger(operator)).ok).toBe(true);
   });

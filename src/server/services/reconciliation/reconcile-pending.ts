@@ -81,12 +81,20 @@ async function requerySafely(provider: VendProvider, request: VendRequest, row: 
  * that attempt's request id (docs/operating.md "Routes and failover"). A requery never fails over: whatever
  * it says settles the purchase on that route. `asked` is false when the upstream could not be asked.
  */
-async function requeryLeased(row: LeasedRow, defaults: { live: VendProvider; test: VendProvider }): Promise<{ after: PurchaseRow; asked: boolean }> {
+async function requeryLeased(
+  row: LeasedRow,
+  defaults: { live: VendProvider; test: VendProvider },
+): Promise<{ after: PurchaseRow; asked: boolean }> {
   const defaultProvider = row.livemode ? defaults.live : defaults.test;
   const attempt = row.latest_attempt;
   if (!attempt) {
     const outcome = await requerySafely(defaultProvider, vendRequestOf(row), row);
-    const after = await settlePurchase(row.id, outcome ?? { status: "pending", providerReference: null }, row.requery_count, defaultProvider);
+    const after = await settlePurchase(
+      row.id,
+      outcome ?? { status: "pending", providerReference: null },
+      row.requery_count,
+      defaultProvider,
+    );
     return { after, asked: outcome !== null };
   }
   const order = attemptOrder(attempt, vendRequestOf(row), row.livemode);
