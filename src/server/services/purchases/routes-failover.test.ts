@@ -13,6 +13,7 @@ import { ClubkonnectProvider } from "~/server/providers/clubkonnect/clubkonnect-
 import { VtpassProvider } from "~/server/providers/vtpass/vtpass-provider";
 import { checkLedger } from "~/server/services/reconciliation/check-ledger";
 import { reconcilePendingTransactions } from "~/server/services/reconciliation/reconcile-pending";
+import { getMarginReport } from "~/server/services/reports/margin-report";
 import { getUpstreamHealth } from "~/server/services/routing/get-upstream-health";
 import { setRouteEnabled } from "~/server/services/routing/set-route-enabled";
 import { setUpstreamEnabled } from "~/server/services/routing/set-upstream-enabled";
@@ -233,5 +234,21 @@ describe("routes and failover", () => {
       .map(({ requestId }) => requestId);
     expect(await settledOn("vtpass")).toEqual(deliveredBy(vtpassDelivered));
     expect((await checkLedger(operator)).ok).toBe(true);
+  });
+
+  it("the margin report splits cost and margin by the upstream that executed each purchase", async () => {
+    const [newest] = await db.$queryRaw<{ period: string }[]>`
+      SELECT to_char(max(created_at) AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS period FROM transactions WHERE provider = 'clubkonnect'`;
+    const report = await getMarginReport(operator, { period: newest!.period });
+    const costs = await db.$queryRaw<{ provider: string; count: bigint; cost: bigint }[]>`
+      SELECT provider, count(*) AS count, sum(cost)::bigint AS cost FROM transactions
+      WHERE status = 'SUCCESSFUL' AND livemode AND provider IN ('vtpass', 'clubkonnect')
+        AND to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') = ${newest!.period}
+      GROUP BY provider`;
+    expect(costs.map(({ provider }) => provider).sort()).toEqual(["clubkonnect", "vtpass"]);
+    for (const { provider, count, cost } of costs) {
+      expect(report.byUpstream.find(({ upstream }) => upstream === provider)).toMatchObject({ count: Number(count), cost });
+    }
+    expect(report.byUpstream.reduce((sum, line) => sum + line.cost, 0n)).toBe(report.total.cost);
   });
 });
