@@ -1,8 +1,8 @@
 /**
  * A fake Clubkonnect (Nellobytes Systems): a real node:http server on a random loopback port answering
  * their GET API as their documentation and integrators' code show it: APIAirtimeV1.asp and
- * APIDatabundleV1.asp (the other order paths alike), APIQueryV1.asp by RequestID, APIWalletBalanceV1.asp and
- * APIDatabundlePlansV2.asp, each with `UserID` and `APIKey` checked (INVALID_CREDENTIALS otherwise).
+ * APIDatabundleV1.asp (the other order paths alike), APIQueryV1.asp by RequestID and APIWalletBalanceV1.asp,
+ * each with `UserID` and `APIKey` checked (INVALID_CREDENTIALS otherwise).
  *
  * Its books are what tests judge by: every order that arrived (by RequestID) and what it executed, and its
  * wallet (naira), which an executed order is charged from. A RequestID is executed at most once (a repeat
@@ -207,7 +207,6 @@ export async function startFakeClubkonnect(): Promise<FakeClubkonnect> {
     if (url.pathname === "/APIQueryV1.asp") return query(rest, response);
     if (url.pathname === "/APIWalletBalanceV1.asp")
       return json(response, { date: new Date().toISOString(), id: "1", phoneno: "", balance: String(fake.balance) });
-    if (url.pathname === "/APIDatabundlePlansV2.asp") return json(response, { MOBILE_NETWORK: {} });
     response.writeHead(404, { "content-type": "text/html" }).end("<h1>Not Found</h1>");
   });
   server.on("connection", (socket) => {

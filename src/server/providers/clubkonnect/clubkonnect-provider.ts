@@ -270,11 +270,6 @@ export class ClubkonnectProvider implements VendProvider {
     const balance = Number(body.balance);
     return typeof body.balance !== "undefined" && Number.isFinite(balance) ? balance : null;
   }
-
-  /** APIDatabundlePlansV2.asp: every data plan Clubkonnect sells, for catalog:sync. */
-  async dataPlans(): Promise<ClubkonnectAnswer> {
-    return this.client.read("APIDatabundlePlansV2.asp");
-  }
 }
 
 function amountDefinesOrder(service: ServiceCode): boolean {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/server/db";
 import { isAppError } from "~/server/errors";
-import { setRouteProvidersForTests } from "~/server/providers";
+import { setRouteProvidersForTests, type VendOutcome, type VendProvider } from "~/server/providers";
 import { ClubkonnectProvider } from "~/server/providers/clubkonnect/clubkonnect-provider";
 import { VtpassProvider } from "~/server/providers/vtpass/vtpass-provider";
 import { checkLedger } from "~/server/services/reconciliation/check-ledger";
@@ -162,6 +162,33 @@ describe("routes and failover", () => {
     expect(await storedOf(lost.transaction.id)).toMatchObject({ status: "PENDING", provider: "vtpass" });
     expect((await attemptsOf(lost.transaction.id)).map(({ provider, status }) => [provider, status])).toEqual([["vtpass", "PENDING"]]);
     expect(await balanceOf(accountId)).toBe(900_000n);
+  });
+
+  it("an attempt recorded but not answered (the process gone) is requeried on its own route under its own request id, never sent elsewhere", async () => {
+    const { actor } = await fundedAccount(1_000_000n);
+    const vtpass = vtpassAt(vtpassFake.baseUrl);
+    let release: (outcome: VendOutcome) => void = () => {};
+    // Stands for a process that recorded the attempt and died before (or while) sending it.
+    const stalled: VendProvider = Object.assign(Object.create(vtpass) as VtpassProvider, {
+      vend: () => new Promise<VendOutcome>((resolve) => (release = resolve)),
+    });
+    useProviders(stalled as VtpassProvider);
+    const purchase = airtime(actor, "08031110011");
+    let attempts: Awaited<ReturnType<typeof attemptsOf>> = [];
+    while (attempts.length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const [row] = await db.$queryRaw<{ id: string }[]>`
+        SELECT t.id FROM transactions t JOIN vend_attempts a ON a.transaction_id = t.id WHERE t.recipient = '08031110011'`;
+      if (row) attempts = await attemptsOf(row.id);
+    }
+    expect(attempts.map(({ provider, status }) => [provider, status])).toEqual([["vtpass", "SENDING"]]);
+    const sentToClubkonnect = clubkonnectFake.received.length;
+    await reconcilePendingTransactions(operator, { includeNotDue: true });
+    expect(vtpassFake.requeries).toContain(attempts[0]!.upstream_request_id);
+    expect(clubkonnectFake.received).toHaveLength(sentToClubkonnect);
+    release({ status: "pending", providerReference: null, unanswered: true });
+    expect((await purchase).transaction.status).toBe("pending");
+    expect(clubkonnectFake.received).toHaveLength(sentToClubkonnect);
   });
 
   it("routes MTN SME data to Clubkonnect with its plan code, at the route's cost", async () => {
