@@ -318,6 +318,7 @@ describe("GET /api/v1/openapi.json", () => {
       "wallet.low_balance": "WalletEventV1",
       "api_key.created": "ApiKeyEventV1",
       "api_key.revoked": "ApiKeyEventV1",
+      "batch.completed": "BatchEventV1",
     };
     expect(Object.keys(document.webhooks)).toEqual(Object.keys(expected));
     for (const [type, component] of Object.entries(expected)) {

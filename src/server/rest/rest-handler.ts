@@ -6,6 +6,7 @@
  * problem+json (error-response.ts). Nothing here decides a business rule.
  */
 import type { z } from "zod";
+import { jsonPath } from "~/schemas/fields";
 import { isAppError } from "~/server/errors";
 import { readBodyWithin } from "~/server/http/read-body-within";
 import { requestIdOf } from "~/server/http/request-id";
@@ -158,17 +159,18 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
 }
 
 /**
- * The body as JSON within MAX_BODY_BYTES: 415 when it does not say JSON, 413 past the limit, 400 when it
- * does not parse. An optional body may be left out (no bytes, no Content-Type): it reads as `{}`.
+ * The body as JSON within `maxBytes` (MAX_BODY_BYTES unless the route allows more): 415 when it does not
+ * say JSON, 413 past the limit, 400 when it does not parse. An optional body may be left out (no bytes,
+ * no Content-Type): it reads as `{}`.
  */
-export async function readJsonBody(request: Request, optional = false): Promise<unknown> {
+export async function readJsonBody(request: Request, optional = false, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
   const isJson = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType);
   const notJson = () => new BodyProblem(problem(415, "The request body must be JSON: send 'Content-Type: application/json'."));
   // Without a Content-Type, an optional body is read to see whether there is one at all.
   if (!isJson && !(optional && contentType === "")) throw notJson();
-  const body = await readBodyWithin(request, MAX_BODY_BYTES);
-  if (!body) throw new BodyProblem(problem(413, `The request body must be at most ${MAX_BODY_BYTES} bytes.`));
+  const body = await readBodyWithin(request, maxBytes);
+  if (!body) throw new BodyProblem(problem(413, `The request body must be at most ${maxBytes} bytes.`));
   if (optional && body.byteLength === 0) return {};
   if (!isJson) throw notJson();
   const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
@@ -184,15 +186,15 @@ export async function readJsonBody(request: Request, optional = false): Promise<
  * reach the database as an error (a 500). No legitimate field contains one, so they are refused as
  * invalid input, wherever they appear in the body, the query or the path.
  */
-function unstorableStringPath(root: unknown): string[] | null {
+function unstorableStringPath(root: unknown): (string | number)[] | null {
   // Iterative: a body of 5,000 nested arrays is valid JSON and must not exhaust the stack.
-  const pending: [unknown, string[]][] = [[root, []]];
+  const pending: [unknown, (string | number)[]][] = [[root, []]];
   while (pending.length > 0) {
     const [value, path] = pending.pop()!;
     // In a /u regex a surrogate pair is one code point, so \p{Cs} matches only lone surrogates.
     if (typeof value === "string" && (value.includes("\u0000") || /\p{Cs}/u.test(value))) return path;
     if (value !== null && typeof value === "object") {
-      for (const [key, item] of Object.entries(value)) pending.push([item, [...path, key]]);
+      for (const [key, item] of Object.entries(value)) pending.push([item, [...path, Array.isArray(value) ? Number(key) : key]]);
     }
   }
   return null;
@@ -200,10 +202,7 @@ function unstorableStringPath(root: unknown): string[] | null {
 
 export function assertStorable(value: unknown): void {
   const path = unstorableStringPath(value);
-  if (path)
-    throw invalidInput([
-      { name: path.length > 0 ? path.join(".") : "generalErrors", reason: "must not contain NUL characters or invalid Unicode" },
-    ]);
+  if (path) throw invalidInput([{ name: jsonPath(path), reason: "must not contain NUL characters or invalid Unicode" }]);
 }
 
 /** The path's parameters (`[service]`), checked as storable and, given a schema, validated (400). */
