@@ -95,6 +95,13 @@ ALTER TABLE "batch_orders" ADD CONSTRAINT "batch_orders_price_not_negative" CHEC
 ALTER TABLE "batch_orders" ADD CONSTRAINT "batch_orders_running_leased" CHECK ("state" <> 'RUNNING' OR "leased_until" IS NOT NULL);
 ALTER TABLE "batch_orders" ADD CONSTRAINT "batch_orders_done_with_outcome" CHECK ("state" <> 'DONE' OR "transaction_id" IS NOT NULL OR "error_name" IS NOT NULL);
 
+-- Webhook endpoints may take the new event type.
+ALTER TABLE "webhook_endpoints" DROP CONSTRAINT "webhook_endpoints_event_types_known";
+ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_event_types_known" CHECK (
+  cardinality(event_types) > 0 AND event_types <@ ARRAY[
+    'transaction.successful', 'transaction.failed', 'transaction.pending', 'wallet.funded',
+    'wallet.low_balance', 'api_key.created', 'api_key.revoked', 'batch.completed']::text[]);
+
 -- prisma/sql/batches/batch_progress.sql
 -- Where a batch's orders stand, counted once for every reader (GET /api/v1/batches/{batchReference}, the
 -- portal, finish_batch): an order is successful or failed as its transaction is; one refused without a

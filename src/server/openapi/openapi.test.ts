@@ -8,6 +8,7 @@ import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { createBatchInput } from "~/schemas/batches";
 import { payBillInput, purchaseAirtimeInput, purchaseDataInput, verifyCustomerInput } from "~/schemas/purchases";
 import { createWebhookEndpointInput, rotateWebhookSecretInput, updateWebhookEndpointInput } from "~/schemas/webhooks";
 import { simulateTransferInput } from "~/schemas/funding";
@@ -377,6 +378,7 @@ describe("GET /api/v1/openapi.json", () => {
       updateWebhookEndpoint: updateWebhookEndpointInput,
       rotateWebhookSecret: rotateWebhookSecretInput,
       simulateFunding: simulateTransferInput,
+      createBatch: createBatchInput,
     };
     for (const [key, operation] of operations(document)) {
       if (!operation.requestBody) continue;

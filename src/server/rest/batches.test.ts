@@ -145,6 +145,10 @@ describe("POST /api/v1/batches: validated first", () => {
 describe("a batch accepted", () => {
   it("is 202, bought in the background as ordinary purchases of the key, counted, and announced by batch.completed", async () => {
     const account = await fundedAccount(10_000_000n);
+    // An endpoint made with the default event types takes batch.completed.
+    const endpoint = await call(account.auth, "POST", "/api/v1/webhook-endpoints", { url: "https://example.com/hooks/batches" });
+    expect(endpoint.status, endpoint.text).toBe(201);
+    expect((endpoint.json() as { eventTypes: string[] }).eventTypes).toContain("batch.completed");
     const orders = [data(), airtime(20_000), cable(), airtime(10_000, "08031230000")];
     const body = { batchReference: reference("batch"), orders };
     const accepted = await call(account.auth, "POST", "/api/v1/batches", body);
@@ -185,6 +189,7 @@ describe("a batch accepted", () => {
 
     const events = await db.webhookEvent.findMany({ where: { accountId: account.accountId, type: "batch.completed" } });
     expect(events).toHaveLength(1);
+    expect(await db.webhookDelivery.count({ where: { eventId: events[0]!.id } })).toBe(1);
     const listedEvents = (await call(account.auth, "GET", "/api/v1/events?type=batch.completed")).json() as { data: { data: Json }[] };
     expect(listedEvents.data.map((event) => event.data)).toEqual([{ ...done }]);
   });

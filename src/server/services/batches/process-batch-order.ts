@@ -19,7 +19,6 @@ import { payBill } from "~/server/services/purchases/pay-bill";
 import { purchaseAirtime } from "~/server/services/purchases/purchase-airtime";
 import { purchaseData } from "~/server/services/purchases/purchase-data";
 import type { PurchaseResult } from "~/server/services/purchases/execute-purchase";
-import type { PayBillInput, PurchaseAirtimeInput, PurchaseDataInput } from "~/schemas/purchases";
 import type { BatchMaker, ClaimedBatchOrder } from "./claim-batch-orders";
 
 /** Claims of one order after which an unexpected failure is recorded rather than tried again. */
@@ -58,11 +57,11 @@ function actorOf(maker: BatchMaker): Actor | { refused: string } {
 function buy(actor: Actor, order: ClaimedBatchOrder): Promise<PurchaseResult> {
   switch (order.kind) {
     case "DATA":
-      return purchaseData(actor, order.body as PurchaseDataInput);
+      return purchaseData(actor, order.body);
     case "AIRTIME":
-      return purchaseAirtime(actor, order.body as PurchaseAirtimeInput);
+      return purchaseAirtime(actor, order.body);
     case "BILL":
-      return payBill(actor, order.servicePath ?? "", order.body as PayBillInput);
+      return payBill(actor, order.servicePath ?? "", order.body);
   }
 }
 
