@@ -4,7 +4,7 @@
  *
  * A batch's counts come from the database function batch_progress (prisma/sql/batches), the same one
  * that decides when it completes; a completed batch is read from the figures written when it completed,
- * which are also what its batch.completed event carries (webhook-event-view.ts shapes that snapshot here).
+ * which are also what its batch.completed event carries (webhook-event-view.ts shapes that snapshot with toBatchView).
  */
 import type { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
