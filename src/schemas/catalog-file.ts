@@ -132,3 +132,9 @@ export function catalogFileProblems(file: CatalogFile, stored: StoredCatalogFact
   });
   return problems;
 }
+
+/** A JSON path as a person reads it: `plans[3].retailPrice`. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "generalErrors";
+  return path.map((key, index) => (typeof key === "number" ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`)).join("");
+}

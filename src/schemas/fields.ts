@@ -50,12 +50,3 @@ export function isStorableInstant(value: string): boolean {
   const time = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00+01:00`) : Date.parse(value);
   return Number.isFinite(time) && time >= EARLIEST_STORABLE && time < LATEST_STORABLE;
 }
-
-/**
- * A field's path as a person reads it, and as a 400's `errors[].name` gives it: `phone`,
- * `orders[17].phone`, `plans[3].retailPrice`; `generalErrors` for the input as a whole.
- */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return "generalErrors";
-  return path.map((key, index) => (typeof key === "number" ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`)).join("");
-}

@@ -6,7 +6,6 @@
  * problem+json (error-response.ts). Nothing here decides a business rule.
  */
 import type { z } from "zod";
-import { jsonPath } from "~/schemas/fields";
 import { isAppError } from "~/server/errors";
 import { readBodyWithin } from "~/server/http/read-body-within";
 import { requestIdOf } from "~/server/http/request-id";
@@ -186,15 +185,15 @@ export async function readJsonBody(request: Request, optional = false, maxBytes 
  * reach the database as an error (a 500). No legitimate field contains one, so they are refused as
  * invalid input, wherever they appear in the body, the query or the path.
  */
-function unstorableStringPath(root: unknown): (string | number)[] | null {
+function unstorableStringPath(root: unknown): string[] | null {
   // Iterative: a body of 5,000 nested arrays is valid JSON and must not exhaust the stack.
-  const pending: [unknown, (string | number)[]][] = [[root, []]];
+  const pending: [unknown, string[]][] = [[root, []]];
   while (pending.length > 0) {
     const [value, path] = pending.pop()!;
     // In a /u regex a surrogate pair is one code point, so \p{Cs} matches only lone surrogates.
     if (typeof value === "string" && (value.includes("\u0000") || /\p{Cs}/u.test(value))) return path;
     if (value !== null && typeof value === "object") {
-      for (const [key, item] of Object.entries(value)) pending.push([item, [...path, Array.isArray(value) ? Number(key) : key]]);
+      for (const [key, item] of Object.entries(value)) pending.push([item, [...path, key]]);
     }
   }
   return null;
@@ -202,7 +201,10 @@ function unstorableStringPath(root: unknown): (string | number)[] | null {
 
 export function assertStorable(value: unknown): void {
   const path = unstorableStringPath(value);
-  if (path) throw invalidInput([{ name: jsonPath(path), reason: "must not contain NUL characters or invalid Unicode" }]);
+  if (path)
+    throw invalidInput([
+      { name: path.length > 0 ? path.join(".") : "generalErrors", reason: "must not contain NUL characters or invalid Unicode" },
+    ]);
 }
 
 /** The path's parameters (`[service]`), checked as storable and, given a schema, validated (400). */

@@ -4,7 +4,6 @@
  * named by its path (`generalErrors` when the input as a whole is wrong).
  */
 import type { z } from "zod";
-import { jsonPath } from "~/schemas/fields";
 import { AppError } from "~/server/errors";
 import type { FieldProblem } from "~/server/errors";
 
@@ -20,7 +19,7 @@ export function invalidInputFromZod(error: z.ZodError): AppError {
   // zod reports is the one to fix first ("must be a string" before "must not be empty").
   const problems = new Map<string, FieldProblem>();
   for (const issue of error.issues) {
-    const name = jsonPath(issue.path);
+    const name = issue.path.length > 0 ? issue.path.map(String).join(".") : "generalErrors";
     if (!problems.has(name)) problems.set(name, { name, reason: issue.message });
   }
   return invalidInput([...problems.values()]);

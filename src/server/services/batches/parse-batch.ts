@@ -23,10 +23,13 @@ export interface ParsedBatch {
   problems: FieldProblem[];
 }
 
-/** A schema's problems, named under `base` (`orders[17]` + `phone` → `orders[17].phone`). */
+/**
+ * A schema's problems, named under `base` (`orders[17]` + `phone` → `orders[17].phone`): the row by
+ * DESIGN.md §7.1's path, its fields as a single purchase's 400 names them.
+ */
 function problemsUnder(error: z.ZodError, base: string): FieldProblem[] {
   return (invalidInputFromZod(error).fieldErrors ?? []).map(({ name, reason }) => ({
-    name: name === "generalErrors" ? base : name.startsWith("[") ? `${base}${name}` : `${base}.${name}`,
+    name: name === "generalErrors" ? base : `${base}.${name}`,
     reason,
   }));
 }
