@@ -248,6 +248,7 @@ test.describe("as the owner", () => {
       "wallet.low_balance",
       "api_key.created",
       "api_key.revoked",
+      "batch.completed",
     ]) {
       await form.getByRole("checkbox", { name: new RegExp(`^${type.replace(".", "\\.")}`) }).uncheck();
     }

@@ -306,6 +306,23 @@ const schema = z
      * delivers) or other servers do it (docs/deploying.md); "1" by default.
      */
     WEBHOOK_WORKER: z.enum(["0", "1"]).default("1"),
+    /** "0" keeps this process from buying batches' orders (other processes do); "1" by default. */
+    BATCH_WORKER: z.enum(["0", "1"]).default("1"),
+    /** Batch orders one process buys at once. */
+    BATCH_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+    /**
+     * Batch orders of one account bought at once, counted across every process (docs/operating.md "Batches"): what
+     * one reseller's batches may take of the workers and of the upstream.
+     */
+    BATCH_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
+    /**
+     * How long a worker holds a batch order it claimed; if its process dies, another worker buys the order after
+     * this. It must exceed the longest vend (the provider's time-out), or an order still being bought is
+     * claimed again: never bought twice (its clientReference decides), but answered as a replay meanwhile.
+     */
+    BATCH_ORDER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+    /** How often each process looks for batch orders to buy when it found none. */
+    BATCH_POLL_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
     /**
      * "1" serves the benchmark's no-work routes (/api/bench/*); `npm run bench` sets it for the server it
      * starts. Otherwise they answer 404 like any path without an endpoint.

@@ -5,6 +5,9 @@
  */
 import type {
   Balance,
+  Batch,
+  BatchTransaction,
+  BatchTransactionList,
   BillProductList,
   CustomerVerification,
   Funding,
@@ -140,6 +143,39 @@ export class ResellerClient {
   /** Pays a bill; an electricity token or education PIN is the transaction's `token` once it is successful. */
   payBill(service: BillService, order: Order<"payBill">): Promise<Transaction> {
     return this.#purchase(`/api/v1/bills/${encodeURIComponent(service)}/pay`, order);
+  }
+
+  // ----- Batches -----
+
+  /**
+   * Up to 5,000 orders bought in the background, each an ordinary purchase with its own `clientReference`.
+   * Safe to retry: the same `batchReference` with the same orders is the batch already accepted.
+   */
+  createBatch(body: BodyOf<"createBatch">): Promise<Batch> {
+    return this.#send({ method: "POST", path: "/api/v1/batches", body, retry: "safe" });
+  }
+
+  /** The batch as it stands: poll it until `status` is `completed`, or wait for `batch.completed`. */
+  getBatch(batchReference: string): Promise<Batch> {
+    return this.#send({ method: "GET", path: `/api/v1/batches/${encodeURIComponent(batchReference)}`, retry: "safe" });
+  }
+
+  /** One page of the batch's orders; `allBatchTransactions` iterates over every page. */
+  listBatchTransactions(batchReference: string, query: QueryOf<"listBatchTransactions"> = {}): Promise<BatchTransactionList> {
+    return this.#send({
+      method: "GET",
+      path: `/api/v1/batches/${encodeURIComponent(batchReference)}/transactions`,
+      query,
+      retry: "safe",
+    });
+  }
+
+  /** Every order of the batch in its order: `for await (const order of client.allBatchTransactions(reference))`. */
+  allBatchTransactions(
+    batchReference: string,
+    query: Omit<QueryOf<"listBatchTransactions">, "cursor"> = {},
+  ): AsyncGenerator<BatchTransaction> {
+    return this.#paginate((page) => this.listBatchTransactions(batchReference, page), query);
   }
 
   // ----- Transactions -----

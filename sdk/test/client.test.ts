@@ -168,6 +168,31 @@ describe("every operation, through its method", () => {
     expect((await rejection(client.simulateFunding({ amount: 500_000 }))).name).toBe("funding.test_mode_only");
   });
 
+  it("buys in bulk: creates a batch (twice is one batch), follows it to completed, and reads its orders", async () => {
+    const batchReference = reference("sdk-batch");
+    const orders = [
+      { kind: "airtime" as const, clientReference: reference("sdk-b"), networkId: "mtn", phone: "08031234567", amount: 10_000 },
+      { kind: "data" as const, clientReference: reference("sdk-b"), planId: "mtn-1gb-30d", phone: "08031234567" },
+      {
+        kind: "bill" as const,
+        service: "cable-tv" as const,
+        clientReference: reference("sdk-b"),
+        planId: "dstv-padi",
+        customerId: "7012345678",
+      },
+    ];
+    const created = await client.createBatch({ batchReference, orders });
+    expect(created).toMatchObject({ batchReference, counts: { total: 3 } });
+    expect(await client.createBatch({ batchReference, orders })).toMatchObject({ id: created.id, idempotentReplay: true });
+    await expect.poll(async () => (await client.getBatch(batchReference)).status, { timeout: 60_000, interval: 200 }).toBe("completed");
+    expect((await client.getBatch(batchReference)).counts).toEqual({ total: 3, pending: 0, successful: 3, failed: 0 });
+    const page = await client.listBatchTransactions(batchReference, { limit: 2 });
+    expect(page.data.map((order) => order.clientReference)).toEqual(orders.slice(0, 2).map((order) => order.clientReference));
+    const all: string[] = [];
+    for await (const order of client.allBatchTransactions(batchReference, { limit: 2 })) all.push(order.transaction?.clientReference ?? "");
+    expect(all).toEqual(orders.map((order) => order.clientReference));
+  });
+
   it("reads the OpenAPI document, and has a method for each of its operations, each called above", async () => {
     const document = (await client.getOpenApiDocument()) as {
       openapi: string;

@@ -19,7 +19,14 @@ describe("npm run bench", () => {
           process.execPath,
           ["--import", "tsx", "src/bin/bench.ts"],
           {
-            env: { ...process.env, BENCH_SECONDS: "1", BENCH_INVOICE_ROWS: "2000", BENCH_WEBHOOK_BACKLOG: "500", BENCH_OUT: out },
+            env: {
+              ...process.env,
+              BENCH_SECONDS: "1",
+              BENCH_INVOICE_ROWS: "2000",
+              BENCH_WEBHOOK_BACKLOG: "500",
+              BENCH_BATCH_ORDERS: "200",
+              BENCH_OUT: out,
+            },
             timeout: 240_000,
           },
           (error, _stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve()),
@@ -53,6 +60,14 @@ describe("npm run bench", () => {
       });
       expect(Object.keys(results.ratios).sort()).toEqual(["balance", "plans", "purchase", "replay"]);
       expect(results.invoice).toMatchObject({ rows: 2000, seconds: expect.any(Number), peakRssMb: expect.any(Number) });
+      expect(results.batch).toMatchObject({
+        orders: 200,
+        ordersPerSecond: expect.any(Number),
+        purchaseRatio: expect.any(Number),
+        singleAlone: { p50Ms: expect.any(Number), p99Ms: expect.any(Number) },
+        singleBesideBatch: { p50Ms: expect.any(Number), p99Ms: expect.any(Number) },
+      });
+      expect(results.batch.singleBesideBatch.rps).toBeGreaterThan(0);
       // The webhook figures and their ratios (src/bench/webhooks.ts), delivered by the server and by a worker process.
       const mode = {
         purchaseRpsWithoutReceiver: expect.any(Number),

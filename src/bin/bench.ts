@@ -19,6 +19,8 @@
  *   invoice   BENCH_INVOICE_ROWS transactions (default 1,000,000) in one month, then the CSV over
  *             HTTP: seconds and the server's peak resident memory, the server's heap limited to
  *             BENCH_INVOICE_HEAP_MB (default 160)
+ *   batch     a BENCH_BATCH_ORDERS-order batch (default 5,000) from acceptance to completed: orders per
+ *             second beside purchase rps; and another account's single purchases alone and while it runs
  *   webhooks  src/bench/webhooks.ts: purchases without an endpoint, then while every settlement is
  *             delivered to a receiver that takes BENCH_WEBHOOK_SLOW_MS (default 300) to answer; a
  *             backlog of BENCH_WEBHOOK_BACKLOG (default 10,000) deliveries drained to a prompt local
@@ -46,6 +48,7 @@ import { runLoad, type ScenarioResult } from "~/bench/load";
 import { medianOf } from "~/bench/median";
 import { profileBreakdown, type CpuProfile, type ProfileWindow } from "~/bench/profile-breakdown";
 import { measureWebhooks, webhookTargetRows } from "~/bench/webhooks";
+import type { Db } from "~/server/db";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
 import { applyPendingMigrations } from "~/server/db/migrate";
 import { freePort } from "~/server/http/free-port";
@@ -78,6 +81,9 @@ const selected = (name: string) => !ONLY || ONLY.has(name);
 const PROFILE_DIR = ".data/profiles";
 const PROFILE_FLAGS = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
 const log = (message: string) => console.error(`[bench] ${message}`);
+const BATCH_ORDERS = Number(process.env.BENCH_BATCH_ORDERS ?? 5_000);
+/** Connections of the single purchases made from another account beside the batch: a few, for their latency. */
+const BESIDE_BATCH_CONNECTIONS = 4;
 
 function ensureBuild(): void {
   const missing = missingProductionBuild();
@@ -158,6 +164,93 @@ async function measureInvoice(context: {
     heapLimitMb: INVOICE_HEAP_MB,
     bytes: invoiceDownload.bytes,
   };
+}
+
+/**
+ * The batch scenario (issue 36): a BENCH_BATCH_ORDERS-order batch (POST /api/v1/batches) bought by the
+ * server's batch worker, from acceptance to `completed`: orders per second, beside the purchase
+ * scenario's rps; and single purchases from another account, first alone, then while the batch runs:
+ * their latency, which the per-account concurrency limit is there to keep.
+ */
+async function measureBatch(context: {
+  db: Db;
+  databaseUrl: string;
+  json: Record<string, string>;
+  servers: BenchServer[];
+  purchaseRps: number | null;
+}) {
+  const { db, json } = context;
+  const { createAccount } = await import("~/server/services/accounts/create-account");
+  const { addAllowlistEntry } = await import("~/server/services/allowlist/add-allowlist-entry");
+  const { createApiKey } = await import("~/server/services/api-keys/create-api-key");
+  const { fundWallet } = await import("~/server/services/wallet/fund-wallet");
+  const operator = { kind: "cli", label: "cli:bench" } as const;
+  const { accountId } = await createAccount(operator, { name: "Bench Neighbour", createdAt: "2026-08-01" });
+  await addAllowlistEntry(operator, { accountId, entry: "127.0.0.0/8" });
+  await fundWallet(operator, { accountId, amount: 10n ** 13n });
+  const neighbour = {
+    authorization: `Bearer ${(await createApiKey(operator, { accountId, name: "bench" })).apiKey}`,
+    "content-type": "application/json",
+  };
+  const server = await startServer(context.databaseUrl, 1);
+  context.servers.push(server);
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    let sequence = 0;
+    const single = (seconds: number) =>
+      runLoad({
+        url: `${base}/api/v1/data`,
+        method: "POST",
+        headers: neighbour,
+        body: () => JSON.stringify({ clientReference: `beside-${sequence++}`, planId: "mtn-1gb-30d", phone: "08031234567" }),
+        seconds,
+        connections: BESIDE_BATCH_CONNECTIONS,
+      });
+    const quietSeconds = Math.max(1, Math.min(5, SECONDS));
+    log("batch: single purchases alone…");
+    const alone = await single(quietSeconds);
+
+    log(`batch: ${BATCH_ORDERS} orders…`);
+    const batchReference = `bench-batch-${Date.now()}`;
+    const orders = Array.from({ length: BATCH_ORDERS }, (_, index) => ({
+      kind: "data",
+      clientReference: `${batchReference}-${index}`,
+      planId: "mtn-1gb-30d",
+      phone: "08031234567",
+    }));
+    const started = performance.now();
+    const accepted = await fetch(`${base}/api/v1/batches`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ batchReference, orders }),
+    });
+    if (accepted.status !== 202) throw new Error(`batch: POST /api/v1/batches answered ${accepted.status}: ${await accepted.text()}`);
+    const acceptSeconds = (performance.now() - started) / 1000;
+    const completed = (async () => {
+      for (;;) {
+        const batch = await db.batch.findFirstOrThrow({ where: { batchReference }, select: { status: true, successfulCount: true } });
+        if (batch.status === "COMPLETED") return { seconds: (performance.now() - started) / 1000, successful: batch.successfulCount ?? 0 };
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    // Beside it for as long as the scenario's length allows, and never past the batch's end by much.
+    const beside = await single(Math.max(1, Math.min(SECONDS, 10)));
+    const { seconds, successful } = await completed;
+    if (successful !== BATCH_ORDERS) throw new Error(`batch: ${successful} of ${BATCH_ORDERS} orders successful`);
+    const ordersPerSecond = Math.round((BATCH_ORDERS / seconds) * 10) / 10;
+    return {
+      orders: BATCH_ORDERS,
+      acceptSeconds: Math.round(acceptSeconds * 100) / 100,
+      seconds: Math.round(seconds * 100) / 100,
+      ordersPerSecond,
+      purchaseRps: context.purchaseRps,
+      purchaseRatio: context.purchaseRps ? Math.round((ordersPerSecond / context.purchaseRps) * 100) / 100 : null,
+      singleAlone: { rps: alone.rps, p50Ms: alone.p50Ms, p99Ms: alone.p99Ms, errors: alone.errors },
+      singleBesideBatch: { rps: beside.rps, p50Ms: beside.p50Ms, p99Ms: beside.p99Ms, errors: beside.errors },
+    };
+  } finally {
+    await server.stop();
+  }
 }
 
 /** The monotonic clock V8's CPU profiles use, in microseconds. */
@@ -331,6 +424,9 @@ async function runBenchmark() {
           postmasterPid,
         })
       : null;
+    const batch = selected("batch")
+      ? await measureBatch({ db, databaseUrl: cluster.url, json, servers, purchaseRps: scenarios.purchase?.rps ?? null })
+      : null;
     const invoice = selected("invoice") ? await measureInvoice({ db, databaseUrl: cluster.url, accountId, keyId, auth, servers }) : null;
     await db.$disconnect();
 
@@ -364,6 +460,7 @@ async function runBenchmark() {
       },
       invoice,
       webhooks,
+      batch,
       // BENCH_PROFILE=1: server CPU µs per request by whose code ran (src/bench/profile-breakdown.ts).
       ...(profile ? { profile } : {}),
     };
@@ -403,6 +500,12 @@ async function runBenchmark() {
       );
       console.table(webhookTargetRows(webhooks, [webhooks]));
     }
+    if (batch)
+      console.log(
+        `batch: ${batch.orders} orders in ${batch.seconds} s: ${batch.ordersPerSecond} orders/s (${batch.purchaseRatio ?? "–"} of purchase rps ${batch.purchaseRps ?? "–"}); ` +
+          `another account's purchases p50/p99 ${batch.singleAlone.p50Ms}/${batch.singleAlone.p99Ms} ms alone, ` +
+          `${batch.singleBesideBatch.p50Ms}/${batch.singleBesideBatch.p99Ms} ms beside the batch`,
+      );
     return results;
   } finally {
     await Promise.all(servers.map((server) => server.stop()));

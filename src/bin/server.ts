@@ -83,6 +83,9 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
   // Bank transfers whose Paystack webhook never came: one process at a time lists Paystack's (a lease).
   const { startBankTransferReconciler } = await import("~/server/services/funding/bank-transfer-reconciler-loop");
   const stopBankTransferReconciler = startBankTransferReconciler();
+  // Batch orders: bought here, never inside the request that accepted them; every process shares them (leases).
+  const { startBatchWorker } = await import("~/server/services/batches/batch-worker");
+  const stopBatchWorker = env.BATCH_WORKER === "1" ? startBatchWorker() : async () => {};
 
   const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
   await app.prepare();
@@ -103,11 +106,14 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
     const webhookWorkerStopped = stopWebhookWorker();
     stopBankTransferReconciler();
     setTimeout(() => process.exit(1), 15_000).unref();
+    // The orders being bought finish (each is one purchase); a lease covers any the exit cuts short.
+    const batchOrdersDone = stopBatchWorker();
     // Stop accepting, let in-flight requests finish, then close idle keep-alive sockets.
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    await batchOrdersDone.catch(() => {});
     await app.close?.().catch(() => {});
     // The deliveries under way are recorded before the database goes (else they would be sent again).
     await webhookWorkerStopped;

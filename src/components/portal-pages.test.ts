@@ -10,6 +10,7 @@ describe("the portal's pages by role", () => {
     expect(navigationFor("OWNER").map((item) => item.label)).toEqual([
       "Dashboard",
       "Buy",
+      "Batches",
       "Fund wallet",
       "Transactions",
       "API keys",
@@ -22,6 +23,7 @@ describe("the portal's pages by role", () => {
     expect(navigationFor("STAFF").map((item) => item.label)).toEqual([
       "Dashboard",
       "Buy",
+      "Batches",
       "Fund wallet",
       "Transactions",
       "Allowlist",

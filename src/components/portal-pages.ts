@@ -34,6 +34,13 @@ export const PORTAL_PAGES = {
     roles: ["OWNER", "STAFF"],
     refusal: { OPERATOR: "Operators don't buy. Purchases are made by a reseller account's owner or staff, from their own wallet." },
   },
+  batches: {
+    href: "/batches",
+    label: "Batches",
+    title: "Batches",
+    roles: ["OWNER", "STAFF"],
+    refusal: { OPERATOR: "Operators don't buy. Batches are bought by a reseller account's owner or staff, from their own wallet." },
+  },
   fundWallet: {
     href: "/fund-wallet",
     label: "Fund wallet",

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { balanceResponse, livemodeField, transaction } from "./api";
+import { batch } from "./batches";
 import { isStorableInstant, STORABLE_RANGE_MESSAGE } from "./fields";
 
 /** Every event type, in the order the documentation lists them. */
@@ -16,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "wallet.low_balance",
   "api_key.created",
   "api_key.revoked",
+  "batch.completed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -259,7 +261,14 @@ export const apiKeyEvent = eventSchema(
   "An API key was created or revoked.",
 );
 
-export const webhookEvent = z.union([transactionEvent, walletEvent, apiKeyEvent]).meta({ id: "WebhookEvent" });
+export const batchEvent = eventSchema(
+  "BatchEventV1",
+  ["batch.completed"],
+  batch,
+  "Every order of a batch settled (successful, or failed and never charged or refunded).",
+);
+
+export const webhookEvent = z.union([transactionEvent, walletEvent, apiKeyEvent, batchEvent]).meta({ id: "WebhookEvent" });
 export type WebhookEvent = z.infer<typeof webhookEvent>;
 
 export const webhookEventList = z

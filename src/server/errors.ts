@@ -25,6 +25,7 @@ export const ERROR_TABLE = {
   "webhook_delivery.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "session.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   "bank_transfer.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
+  "batch.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   // A staff invitation that is not pending: unknown, expired, revoked or used, all told alike.
   "invitation.not_found": { status: 404, title: "Not Found", trpc: "NOT_FOUND" },
   // Operators only: they see every account, so naming a taken e-mail discloses nothing to them.
@@ -45,6 +46,8 @@ export const ERROR_TABLE = {
   "allowlist.entry_exists": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "allowlist.required_by_policy": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "transaction.idempotency_conflict": { status: 409, title: "Conflict", trpc: "CONFLICT" },
+  // A batchReference already used for a batch of other orders (DESIGN.md §7.1).
+  "batch.idempotency_conflict": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   // Catalog administration (operators): an id or a name that is already taken.
   "catalog.id_taken": { status: 409, title: "Conflict", trpc: "CONFLICT" },
   "price_list.name_taken": { status: 409, title: "Conflict", trpc: "CONFLICT" },

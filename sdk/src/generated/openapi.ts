@@ -240,6 +240,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy in bulk
+         * @description Accepts up to 5,000 orders, each exactly the body of a single data, airtime or bill purchase with its `kind` (and a bill's `service`), to be bought in the background, one ordinary purchase per order. The whole batch is validated first: every row's problems are answered at once, each named by its path (`orders[17].phone`), and nothing is accepted. It is accepted only if the balance covers its total now (402 otherwise); nothing is reserved: each order is charged as it is bought, and if the wallet no longer covers one, it and every order not yet started fail with `wallet.insufficient_funds`, uncharged. Idempotent on `batchReference`: the same batch posted again answers the batch already accepted (200, `Idempotent-Replay: true`); other orders under it are a 409. Each order is idempotent on its own `clientReference`: one already in use is a replay of that purchase (never charged again), or a 409 recorded on that order. Follow the batch with GET /api/v1/batches/{batchReference}, or wait for `batch.completed`.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{batchReference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a batch
+         * @description The batch as it stands now: its status and its orders counted (pending, successful, failed), what it was accepted for and what it has spent.
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{batchReference}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a batch's orders
+         * @description The batch's orders in the batch's order, each with its status and its transaction (as GET /api/v1/transactions/{clientReference} returns it), or why it was refused without a charge; a page at a time: pass `nextCursor` back as `cursor` until it is null.
+         */
+        get: operations["listBatchTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/transactions/{clientReference}": {
         parameters: {
             query?: never;
@@ -774,14 +834,131 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch completed
+         * @description Every order of a batch (POST /api/v1/batches) settled: successful, or failed and never charged or refunded; once per batch. `data` is the Batch as GET /api/v1/batches/{batchReference} returns it, with its final counts and `spent`.
+         *
+         *     **Delivery** ([Standard Webhooks](https://www.standardwebhooks.com/)): a `POST` of the JSON event below to each of your enabled endpoints that takes this type, with these headers:
+         *
+         *     - `webhook-id`: the event's id, the body's `id`. It is the same on every retry, so process each id once.
+         *     - `webhook-timestamp`: when this attempt was signed, in seconds since the Unix epoch. Refuse one far from your clock (the Standard Webhooks libraries allow five minutes), so a captured delivery cannot be replayed.
+         *     - `webhook-signature`: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` (the raw body, before parsing it), keyed with your endpoint's secret (the base64 after `whsec_`, decoded). During a secret rotation it carries two signatures, one per secret, separated by a space: accept the delivery when any one matches.
+         *
+         *     Any Standard Webhooks library (`standardwebhooks` on npm and PyPI, among others) verifies all three when given the secret as it is.
+         *
+         *     **Answer with any 2xx** within 15 s to acknowledge the delivery. Anything else, or no answer in time, is retried later with growing pauses and the same `webhook-id`; a 429 or 503 with `Retry-After` is retried after it; a 410 Gone disables the endpoint. Redirects are not followed. An endpoint receives the events about one transaction, API key or wallet in the order they happened. Every event of the last 30 days can also be read at GET /api/v1/events.
+         */
+        post: operations["batchCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
+        /** @description A data purchase: the body of POST /api/v1/data, with `kind: "data"`. */
+        BatchDataOrder: {
+            /**
+             * @description Your own reference for this purchase, unique per account across all kinds of purchase: a retry with the same reference is never charged twice.
+             * @example order-10001
+             */
+            clientReference: string;
+            /**
+             * @description A data plan (GET /api/v1/plans).
+             * @example mtn-1gb-30d
+             */
+            planId: string;
+            /**
+             * @description A Nigerian mobile number: 08031234567, 2348031234567 or +2348031234567.
+             * @example 08031234567
+             */
+            phone: string;
+            /** @constant */
+            kind: "data";
+        };
+        /** @description An airtime purchase: the body of POST /api/v1/airtime, with `kind: "airtime"`. */
+        BatchAirtimeOrder: {
+            /**
+             * @description Your own reference for this purchase, unique per account across all kinds of purchase: a retry with the same reference is never charged twice.
+             * @example order-10001
+             */
+            clientReference: string;
+            /**
+             * @description A network (GET /api/v1/networks).
+             * @example mtn
+             */
+            networkId: string;
+            /**
+             * @description A Nigerian mobile number: 08031234567, 2348031234567 or +2348031234567.
+             * @example 08031234567
+             */
+            phone: string;
+            /**
+             * @description An amount in kobo (100 kobo = ₦1).
+             * @example 50000
+             */
+            amount: number;
+            /** @constant */
+            kind: "airtime";
+        };
+        /** @description A bill payment: the body of POST /api/v1/bills/{service}/pay, with `kind: "bill"` and its `service`. */
+        BatchBillOrder: {
+            /**
+             * @description Your own reference for this purchase, unique per account across all kinds of purchase: a retry with the same reference is never charged twice.
+             * @example order-10001
+             */
+            clientReference: string;
+            /**
+             * @description A product of this bill service (GET /api/v1/bills/{service}/products).
+             * @example ikeja-electric-prepaid
+             */
+            planId: string;
+            /**
+             * @description The smartcard, meter, candidate or account number.
+             * @example 45012345678
+             */
+            customerId: string;
+            /**
+             * @description Cable TV only. `change` (the default): pay for the bouquet `planId`, a new or changed subscription. `renew`: renew the customer's current subscription as the biller has it; `planId` must then be the product verification names in `renewal.planId`, whose price is charged.
+             * @example renew
+             * @enum {string}
+             */
+            subscriptionType?: "change" | "renew";
+            /**
+             * @description Kobo. Required for variable-amount products (electricity), refused for fixed-price ones.
+             * @example 500000
+             */
+            amount?: number;
+            /**
+             * @description The customer's phone: where the biller texts the token, PIN or receipt, when it does. Required by some providers for PINs bought without a customer id of the biller's (WAEC result checker and registration through VTpass, which tells such orders apart by the phone): without it, a 400 on `phone`, nothing charged.
+             * @example 08031234567
+             */
+            phone?: string;
+            /** @constant */
+            kind: "bill";
+            /**
+             * @description The bill service, as in POST /api/v1/bills/{service}/pay.
+             * @example electricity
+             * @enum {string}
+             */
+            service: "cable-tv" | "electricity" | "education" | "broadband";
+        };
         /**
          * @description `transaction.pending` is delivered only to endpoints that list it.
          * @enum {string}
          */
-        WebhookEventType: "transaction.successful" | "transaction.failed" | "transaction.pending" | "wallet.funded" | "wallet.low_balance" | "api_key.created" | "api_key.revoked";
+        WebhookEventType: "transaction.successful" | "transaction.failed" | "transaction.pending" | "wallet.funded" | "wallet.low_balance" | "api_key.created" | "api_key.revoked" | "batch.completed";
         /** @description A purchase settled (`successful`, `failed`: refunded, including a reversal after delivery) or was left `pending`. */
         TransactionEventV1: {
             /**
@@ -994,6 +1171,102 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             revokedAt: string | null;
+        };
+        /** @description Every order of a batch settled (successful, or failed and never charged or refunded). */
+        BatchEventV1: {
+            /**
+             * @description The event's id; the `webhook-id` header. The same on every retry and resend.
+             * @example evt_019ab3f2c7e1a94c2e1730235f566409
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change it reports was made.
+             */
+            createdAt: string;
+            /**
+             * @description `false` when this event belongs to test mode (a `pk_test_` key: the sandbox and the test wallet), `true` when live.
+             * @example true
+             */
+            livemode: boolean;
+            /** @enum {string} */
+            type: "batch.completed";
+            data: components["schemas"]["Batch"];
+        };
+        /** @description A batch of purchases and where its orders stand. */
+        Batch: {
+            /**
+             * Format: uuid
+             * @description Our id of the batch.
+             */
+            id: string;
+            /** @example staff-topup-2026-11 */
+            batchReference: string;
+            status: components["schemas"]["BatchStatus"];
+            counts: components["schemas"]["BatchCounts"];
+            /**
+             * @description What the batch's orders cost at your prices when it was accepted, kobo: the total the balance had to cover. Orders whose `clientReference` was already in use count nothing (they are replays or conflicts, never charged again).
+             * @example 28000000
+             */
+            amount: number;
+            /**
+             * @description What the batch's purchases have charged so far and keep charged (successful and pending ones), kobo.
+             * @example 27916000
+             */
+            spent: number;
+            /**
+             * @description Why the batch stopped buying before its last order: `wallet.insufficient_funds` when the wallet no longer covered an order (every order not yet started then failed with that error, uncharged), `unauthorized` when the key or user that made it was revoked or disabled; null otherwise.
+             * @example null
+             */
+            stoppedReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-27T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its last order settled; null until then.
+             * @example 2026-11-27T09:31:40.250Z
+             */
+            completedAt: string | null;
+            /**
+             * @description `false` when this batch belongs to test mode (a `pk_test_` key: the sandbox and the test wallet), `true` when live.
+             * @example true
+             */
+            livemode: boolean;
+            /**
+             * @description Present, and true, only when the same batch was posted again with its `batchReference`.
+             * @constant
+             */
+            idempotentReplay?: true;
+        };
+        /**
+         * @description `accepted`: no order started yet. `running`: its orders are being bought, or some wait for the provider. `completed`: every order is settled (successful, or failed and never charged or refunded); `batch.completed` is sent then.
+         * @enum {string}
+         */
+        BatchStatus: "accepted" | "running" | "completed";
+        BatchCounts: {
+            /**
+             * @description Orders in the batch.
+             * @example 1000
+             */
+            total: number;
+            /**
+             * @description Orders not yet bought, or bought and waiting for the provider.
+             * @example 0
+             */
+            pending: number;
+            /**
+             * @description Orders whose purchase is successful.
+             * @example 997
+             */
+            successful: number;
+            /**
+             * @description Orders that failed: refunded, or refused without a charge (see each order's `error`).
+             * @example 3
+             */
+            failed: number;
         };
         /** @description The wallet balance of the key's mode: the live wallet, or the test wallet for a `pk_test_` key. */
         Balance: {
@@ -1307,6 +1580,42 @@ export interface components {
                 currentBouquet: string | null;
             } | null;
         };
+        BatchTransactionList: {
+            data: components["schemas"]["BatchTransaction"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /** @description One order of a batch and its transaction. */
+        BatchTransaction: {
+            /**
+             * @description The order's index in the batch's `orders` (from 0).
+             * @example 17
+             */
+            position: number;
+            /** @enum {string} */
+            kind: "data" | "airtime" | "bill";
+            /** @example staff-0018 */
+            clientReference: string;
+            /**
+             * @description The order's: its transaction's status once bought; `failed` also when it was refused without a charge (`error`); `pending` until then.
+             * @enum {string}
+             */
+            status: "pending" | "successful" | "failed";
+            /** @description Why the order was refused without a charge, as a single purchase would have been answered (`wallet.insufficient_funds`, `transaction.idempotency_conflict`, `customer.invalid`, ...); null otherwise. */
+            error: components["schemas"]["BatchOrderError"] | null;
+            /** @description The order's transaction, as GET /api/v1/transactions/{clientReference} returns it (a replay's is the one stored before); null until it is bought, and for an order refused without a charge. */
+            transaction: components["schemas"]["Transaction"] | null;
+        };
+        /** @description Why an order was refused without a charge. */
+        BatchOrderError: {
+            /**
+             * @description The error name a single purchase would have been answered with.
+             * @example customer.invalid
+             */
+            name: string;
+            /** @example Customer 4501239999 was not found at Ikeja Electric. */
+            reason: string;
+        };
         TransactionList: {
             data: components["schemas"]["Transaction"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
@@ -1464,7 +1773,7 @@ export interface components {
             /** @description Pass as `cursor` later to list only what was recorded after this page: never null, and on the last page it stands after every event recorded so far, so a reader polling with it never misses one. */
             resumeCursor: string;
         };
-        WebhookEvent: components["schemas"]["TransactionEventV1"] | components["schemas"]["WalletEventV1"] | components["schemas"]["ApiKeyEventV1"];
+        WebhookEvent: components["schemas"]["TransactionEventV1"] | components["schemas"]["WalletEventV1"] | components["schemas"]["ApiKeyEventV1"] | components["schemas"]["BatchEventV1"];
     };
     responses: never;
     parameters: never;
@@ -1486,11 +1795,14 @@ export interface components {
         "RateLimit-Remaining-Exceeded": number;
         /** @description Seconds until the window ends and the count starts again. */
         "RateLimit-Reset-Exceeded": number;
-        /** @description Present on replays of a known `clientReference`: nothing was vended or charged. */
+        /** @description Present when this `batchReference` was already accepted with the same orders: nothing new was accepted. */
         "Idempotent-Replay": "true";
     };
     pathItems: never;
 }
+export type BatchDataOrder = components['schemas']['BatchDataOrder'];
+export type BatchAirtimeOrder = components['schemas']['BatchAirtimeOrder'];
+export type BatchBillOrder = components['schemas']['BatchBillOrder'];
 export type WebhookEventType = components['schemas']['WebhookEventType'];
 export type TransactionEventV1 = components['schemas']['TransactionEventV1'];
 export type Transaction = components['schemas']['Transaction'];
@@ -1500,6 +1812,10 @@ export type WalletEventV1 = components['schemas']['WalletEventV1'];
 export type WalletEventData = components['schemas']['WalletEventData'];
 export type ApiKeyEventV1 = components['schemas']['ApiKeyEventV1'];
 export type ApiKeyEventData = components['schemas']['ApiKeyEventData'];
+export type BatchEventV1 = components['schemas']['BatchEventV1'];
+export type Batch = components['schemas']['Batch'];
+export type BatchStatus = components['schemas']['BatchStatus'];
+export type BatchCounts = components['schemas']['BatchCounts'];
 export type Balance = components['schemas']['Balance'];
 export type Problem = components['schemas']['Problem'];
 export type FundingAccountList = components['schemas']['FundingAccountList'];
@@ -1515,6 +1831,9 @@ export type Network = components['schemas']['Network'];
 export type BillProductList = components['schemas']['BillProductList'];
 export type BillProduct = components['schemas']['BillProduct'];
 export type CustomerVerification = components['schemas']['CustomerVerification'];
+export type BatchTransactionList = components['schemas']['BatchTransactionList'];
+export type BatchTransaction = components['schemas']['BatchTransaction'];
+export type BatchOrderError = components['schemas']['BatchOrderError'];
 export type TransactionList = components['schemas']['TransactionList'];
 export type WebhookEndpointList = components['schemas']['WebhookEndpointList'];
 export type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
@@ -3308,6 +3627,463 @@ export interface operations {
              *     - `provider.unavailable`: The biller cannot be reached right now. Nothing was charged; try again shortly.
              */
             503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your own reference for this batch, unique per account: posting the same batch again with it returns the batch already accepted, never a second one.
+                     * @example staff-topup-2026-11
+                     */
+                    batchReference: string;
+                    /** @description Up to 5000 orders, each with its own `clientReference`, bought in this order. */
+                    orders: (components["schemas"]["BatchDataOrder"] | components["schemas"]["BatchAirtimeOrder"] | components["schemas"]["BatchBillOrder"])[];
+                };
+            };
+        };
+        responses: {
+            /** @description A replay: this `batchReference` was accepted before with the same orders. The batch as it stands now, with `idempotentReplay: true`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Accepted: its orders are bought in the background. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /**
+             * @description **Validation failed.**
+             *
+             *     One entry in `errors` per offending field; `name` is one of: `batchReference`, `orders`, `generalErrors` (the body is not valid JSON).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Missing or invalid API key.**
+             *
+             *     - `generalErrors`: The API key is missing, malformed, unknown or revoked.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Insufficient funds.**
+             *
+             *     - `wallet.insufficient_funds`: The wallet balance does not cover the price. Nothing was charged.
+             */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Source address not allowed.**
+             *
+             *     - `ip.not_allowed`: The request's source address is not on the account's allowlist (the reason names the address).
+             *
+             *     - `ip.not_configured`: The account requires an IP allowlist and has none yet.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Conflict.**
+             *
+             *     - `batch.idempotency_conflict`: Conflict
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Request body too large.**
+             *
+             *     The body is larger than 16384 bytes. `errors[].name` is `generalErrors`.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Request body is not JSON.**
+             *
+             *     The body is not sent as `Content-Type: application/json`. `errors[].name` is `generalErrors`.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Too many requests.**
+             *
+             *     - `rate_limit.exceeded`: Too many requests; wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit-Exceeded"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining-Exceeded"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset-Exceeded"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Unexpected error.**
+             *
+             *     Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The batch's `batchReference`. */
+                batchReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /**
+             * @description **Validation failed.**
+             *
+             *     One entry in `errors` per offending field; `name` is one of: `batchReference`.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Missing or invalid API key.**
+             *
+             *     - `generalErrors`: The API key is missing, malformed, unknown or revoked.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Source address not allowed.**
+             *
+             *     - `ip.not_allowed`: The request's source address is not on the account's allowlist (the reason names the address).
+             *
+             *     - `ip.not_configured`: The account requires an IP allowlist and has none yet.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Not found.**
+             *
+             *     - `batch.not_found`: Not Found
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Too many requests.**
+             *
+             *     - `rate_limit.exceeded`: Too many requests; wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit-Exceeded"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining-Exceeded"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset-Exceeded"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Unexpected error.**
+             *
+             *     Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBatchTransactions: {
+        parameters: {
+            query?: {
+                /** @description Orders per page. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The batch's `batchReference`. */
+                batchReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the batch's orders. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchTransactionList"];
+                };
+            };
+            /**
+             * @description **Validation failed.**
+             *
+             *     One entry in `errors` per offending field; `name` is one of: `batchReference`, `limit`, `cursor`.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Missing or invalid API key.**
+             *
+             *     - `generalErrors`: The API key is missing, malformed, unknown or revoked.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Source address not allowed.**
+             *
+             *     - `ip.not_allowed`: The request's source address is not on the account's allowlist (the reason names the address).
+             *
+             *     - `ip.not_configured`: The account requires an IP allowlist and has none yet.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Not found.**
+             *
+             *     - `batch.not_found`: Not Found
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Too many requests.**
+             *
+             *     - `rate_limit.exceeded`: Too many requests; wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit-Exceeded"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining-Exceeded"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset-Exceeded"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description **Unexpected error.**
+             *
+             *     Nothing internal is shown; quote `X-Request-Id`. `errors[].name` is `generalErrors`.
+             */
+            500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5927,11 +6703,49 @@ export interface operations {
             };
         };
     };
+    batchCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the body's `id`): the same on every retry and resend of this event, so process each id once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`; during a secret rotation one such signature per secret, separated by a space. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchEventV1"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery is done. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: the delivery is retried later (410 Gone disables the endpoint). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
 }
 
 /** Every error name the document lists for its operations (for a 400, `errors[].name` is a field's path instead). */
 export type DocumentedErrorName =
     | "amount.out_of_range"
+    | "batch.idempotency_conflict"
+    | "batch.not_found"
     | "customer.invalid"
     | "funding.test_mode_only"
     | "generalErrors"

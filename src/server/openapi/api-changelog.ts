@@ -29,6 +29,25 @@ export interface ChangelogEntry {
 export const API_CHANGELOG: ChangelogEntry[] = [
   {
     date: "2026-11-27",
+    title: "Batches: up to 5,000 purchases in one request, each exactly once",
+    changes: [
+      "`POST /api/v1/batches` `{ batchReference, orders }` accepts up to 5,000 orders, each the body of a single data, airtime or bill purchase with its `kind` (and a bill's `service`), and its own `clientReference`. The whole batch is validated first: every row's problems at once, by path (`orders[17].phone`), nothing accepted. It is accepted (202) only if the balance covers its total (402 `wallet.insufficient_funds` otherwise), then bought in the background, one ordinary purchase per order: same idempotency, same money rules, same events.",
+      "The same `batchReference` with the same orders answers the batch already accepted (200, `Idempotent-Replay: true`); with other orders, 409 `batch.idempotency_conflict`.",
+      "`GET /api/v1/batches/{batchReference}` gives its status (`accepted`, `running`, `completed`), its orders counted (pending, successful, failed), the total it was accepted for and what it has spent; `GET /api/v1/batches/{batchReference}/transactions?cursor=` its orders with their transactions, or why each was refused.",
+      "If other purchases drain the wallet mid-batch, the orders not yet bought fail with `wallet.insufficient_funds`, uncharged, and the batch's `stoppedReason` says so.",
+      "A new event, `batch.completed`, when every order of a batch has settled; its `data` is the Batch.",
+    ],
+    added: [
+      "POST /api/v1/batches",
+      "GET /api/v1/batches/{batchReference}",
+      "GET /api/v1/batches/{batchReference}/transactions",
+      "WebhookEventType = batch.completed",
+      "webhook batch.completed",
+      "WebhookEvent | BatchEventV1",
+    ],
+  },
+  {
+    date: "2026-11-27",
     title: "Webhooks a reseller can build on: an events feed that never skips, recovery over REST",
     changes: [
       "`GET /api/v1/events` lists events in the order they were recorded, and only once every transaction that began before them has finished, so a reader polling with the cursor or with `since` never misses one that committed late. Each page carries `resumeCursor` (never null) to poll from next time; `since` starts at the first event created at or after it and continues in that order, so it may show a few events again (same ids). Cursors already handed out keep working.",

@@ -27,6 +27,11 @@ const TAGS: { name: Tag; description: string }[] = [
     name: "Purchases",
     description: "Data, airtime and bill payments, paid from the wallet. Every purchase is idempotent on its `clientReference`.",
   },
+  {
+    name: "Batches",
+    description:
+      "Many purchases in one request, bought in the background: each order an ordinary purchase, idempotent on its own `clientReference`; the batch idempotent on its `batchReference`.",
+  },
   { name: "Transactions", description: "Look up purchases: one by its `clientReference`, or a page of them." },
   { name: "Invoices", description: "Monthly invoices (the calendar month in Africa/Lagos time)." },
   {

@@ -8,6 +8,7 @@ import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { createBatchInput } from "~/schemas/batches";
 import { payBillInput, purchaseAirtimeInput, purchaseDataInput, verifyCustomerInput } from "~/schemas/purchases";
 import {
   createWebhookEndpointInput,
@@ -331,6 +332,7 @@ describe("GET /api/v1/openapi.json", () => {
       "wallet.low_balance": "WalletEventV1",
       "api_key.created": "ApiKeyEventV1",
       "api_key.revoked": "ApiKeyEventV1",
+      "batch.completed": "BatchEventV1",
     };
     expect(Object.keys(document.webhooks)).toEqual(Object.keys(expected));
     for (const [type, component] of Object.entries(expected)) {
@@ -391,6 +393,7 @@ describe("GET /api/v1/openapi.json", () => {
       resendFailedWebhooks: resendFailedWebhooksInput,
       setLowBalanceThreshold: lowBalanceThresholdInput,
       simulateFunding: simulateTransferInput,
+      createBatch: createBatchInput,
     };
     for (const [key, operation] of operations(document)) {
       if (!operation.requestBody) continue;

@@ -9,7 +9,7 @@ import { EXAMPLE_REQUEST_ID } from "~/schemas/api";
 import type { ErrorName } from "~/server/errors";
 import type { EndpointKey } from "./endpoints";
 
-export type Tag = "Account" | "Funding" | "Catalog" | "Purchases" | "Transactions" | "Invoices" | "Webhooks" | "Documentation";
+export type Tag = "Account" | "Funding" | "Catalog" | "Purchases" | "Batches" | "Transactions" | "Invoices" | "Webhooks" | "Documentation";
 
 export interface OperationSpec {
   endpoint: EndpointKey;

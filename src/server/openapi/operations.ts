@@ -1,5 +1,8 @@
 /** Every operation module, by endpoint: the type makes sure each endpoint of endpoints.ts has exactly one. */
 import { getBalanceOperation } from "./account/get-balance";
+import { createBatchOperation } from "./batches/create-batch";
+import { getBatchOperation } from "./batches/get-batch";
+import { listBatchTransactionsOperation } from "./batches/list-batch-transactions";
 import { listEventsOperation } from "./events/list-events";
 import { listFundingAccountsOperation } from "./funding/list-funding-accounts";
 import { listFundingsOperation } from "./funding/list-fundings";
@@ -43,6 +46,9 @@ export const OPERATIONS = {
   "POST /api/v1/data": purchaseDataOperation,
   "POST /api/v1/airtime": purchaseAirtimeOperation,
   "POST /api/v1/bills/{service}/pay": payBillOperation,
+  "POST /api/v1/batches": createBatchOperation,
+  "GET /api/v1/batches/{batchReference}": getBatchOperation,
+  "GET /api/v1/batches/{batchReference}/transactions": listBatchTransactionsOperation,
   "GET /api/v1/transactions/{clientReference}": getTransactionOperation,
   "GET /api/v1/transactions": listTransactionsOperation,
   "GET /api/v1/invoices/{period}.csv": getInvoiceCsvOperation,

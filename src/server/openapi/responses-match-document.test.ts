@@ -15,6 +15,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "~/server/http/free-port";
+import { MAX_BATCH_BODY_BYTES } from "~/schemas/batches";
 import { MAX_BODY_BYTES } from "~/server/rest/api-route";
 import { createApiKey } from "~/server/services/api-keys/create-api-key";
 import { updateBillProduct } from "~/server/services/catalog/save-bill-product";
@@ -162,6 +163,10 @@ const dataOrder = () => ({ clientReference: reference("doc-data"), planId: "mtn-
 const airtimeOrder = () => ({ clientReference: reference("doc-airtime"), networkId: "mtn", phone: "08031234567", amount: 50_000 });
 const billOrder = () => ({ clientReference: reference("doc-bill"), ...CABLE });
 const oversized = JSON.stringify({ padding: "x".repeat(MAX_BODY_BYTES + 1) });
+const batchOf = (...orders: Record<string, unknown>[]) => ({ batchReference: reference("doc-batch"), orders });
+/** A body just past what the operation takes: a batch may be far larger than a purchase. */
+const oversizedFor = (endpoint: EndpointKey) =>
+  endpoint === "POST /api/v1/batches" ? JSON.stringify({ padding: "x".repeat(MAX_BATCH_BODY_BYTES + 1) }) : oversized;
 
 /** The operations that take a body, with a valid one and the path to send it to. */
 const WITH_BODY: [EndpointKey, string, () => Record<string, unknown>][] = [
@@ -170,6 +175,7 @@ const WITH_BODY: [EndpointKey, string, () => Record<string, unknown>][] = [
   ["POST /api/v1/airtime", "/api/v1/airtime", airtimeOrder],
   ["POST /api/v1/bills/{service}/pay", "/api/v1/bills/cable-tv/pay", billOrder],
   ["POST /api/v1/fundings/simulate", "/api/v1/fundings/simulate", () => ({ amount: 500_000 })],
+  ["POST /api/v1/batches", "/api/v1/batches", () => batchOf({ kind: "data", ...dataOrder() })],
 ];
 
 /** A webhook endpoint id no account has. */
@@ -188,6 +194,9 @@ const EXAMPLE_PATHS: Record<Exclude<EndpointKey, "GET /api/v1/openapi.json">, st
   "POST /api/v1/data": "/api/v1/data",
   "POST /api/v1/airtime": "/api/v1/airtime",
   "POST /api/v1/bills/{service}/pay": "/api/v1/bills/cable-tv/pay",
+  "POST /api/v1/batches": "/api/v1/batches",
+  "GET /api/v1/batches/{batchReference}": "/api/v1/batches/some-batch",
+  "GET /api/v1/batches/{batchReference}/transactions": "/api/v1/batches/some-batch/transactions",
   "GET /api/v1/transactions/{clientReference}": "/api/v1/transactions/some-reference",
   "GET /api/v1/transactions": "/api/v1/transactions",
   "GET /api/v1/invoices/{period}.csv": `/api/v1/invoices/${THIS_MONTH}.csv`,
@@ -348,6 +357,27 @@ describe("every documented operation answers as documented", () => {
       path: "/api/v1/bills/cable-tv/verify",
       body: { ...CABLE, customerId: "7012349999" },
     });
+  });
+
+  it("batches: accepted, replayed, conflicting, unaffordable, invalid by row, read, listed, unknown", async () => {
+    const body = batchOf(
+      { kind: "data", ...dataOrder() },
+      { kind: "airtime", ...airtimeOrder() },
+      { kind: "bill", service: "cable-tv", ...billOrder() },
+    );
+    const accepted = (await call("POST /api/v1/batches", 202, { body })).json() as { batchReference: string };
+    const replay = await call("POST /api/v1/batches", 200, { body });
+    expect(replay.headers["idempotent-replay"]).toBe("true");
+    await call("POST /api/v1/batches", 409, { body: { ...body, orders: body.orders.slice(1) } });
+    await call("POST /api/v1/batches", 402, { body: batchOf({ kind: "data", ...dataOrder() }), auth: unfunded.auth });
+    await call("POST /api/v1/batches", 400, { body: batchOf({ kind: "data", ...dataOrder(), planId: "no-such-plan" }) });
+    const one = `/api/v1/batches/${accepted.batchReference}`;
+    await call("GET /api/v1/batches/{batchReference}", 200, { path: one });
+    await call("GET /api/v1/batches/{batchReference}", 404, { path: "/api/v1/batches/never-used" });
+    await call("GET /api/v1/batches/{batchReference}", 400, { path: "/api/v1/batches/a%00b" });
+    await call("GET /api/v1/batches/{batchReference}/transactions", 200, { path: `${one}/transactions?limit=2` });
+    await call("GET /api/v1/batches/{batchReference}/transactions", 404, { path: "/api/v1/batches/never-used/transactions" });
+    await call("GET /api/v1/batches/{batchReference}/transactions", 400, { path: `${one}/transactions?cursor=not-a-cursor` });
   });
 
   // What src/schemas/api.ts says in words about each purchase kind's Transaction, beyond its types.
@@ -544,7 +574,7 @@ describe("every documented operation answers as documented", () => {
     for (const [endpoint, path] of WITH_BODY) {
       await call(endpoint, 400, { path, body: {} });
       await call(endpoint, 400, { path, rawBody: "{not json" });
-      await call(endpoint, 413, { path, rawBody: oversized });
+      await call(endpoint, 413, { path, rawBody: oversizedFor(endpoint) });
       await call(endpoint, 415, { path, rawBody: JSON.stringify(validBodyFor(endpoint)), contentType: "text/plain" });
     }
   });

@@ -32,6 +32,8 @@ interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefine
   params?: P;
   /** The body may be left out: a request without one (no bytes) is validated as `{}`. */
   optionalBody?: boolean;
+  /** A body larger than a purchase's may be sent (a batch's orders); MAX_BODY_BYTES otherwise. */
+  maxBodyBytes?: number;
 }
 
 function searchParamsObject(url: URL): Record<string, string> {
@@ -52,7 +54,7 @@ export function apiRoute<
   return restHandler(async ({ request, url, segment, requestId, sourceIp, lookUpKey, limitRate }) => {
     const auth = await lookUpKey();
     await limitRate(auth);
-    const rawBody = options.body ? await readJsonBody(request, options.optionalBody) : undefined;
+    const rawBody = options.body ? await readJsonBody(request, options.optionalBody, options.maxBodyBytes) : undefined;
     assertStorable(rawBody);
     const params = await routeParams(segment, options.params);
     // A route without a query schema ignores the query string, so nothing in it can reach the database.

@@ -158,17 +158,18 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
 }
 
 /**
- * The body as JSON within MAX_BODY_BYTES: 415 when it does not say JSON, 413 past the limit, 400 when it
- * does not parse. An optional body may be left out (no bytes, no Content-Type): it reads as `{}`.
+ * The body as JSON within `maxBytes` (MAX_BODY_BYTES unless the route allows more): 415 when it does not
+ * say JSON, 413 past the limit, 400 when it does not parse. An optional body may be left out (no bytes,
+ * no Content-Type): it reads as `{}`.
  */
-export async function readJsonBody(request: Request, optional = false): Promise<unknown> {
+export async function readJsonBody(request: Request, optional = false, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
   const isJson = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType);
   const notJson = () => new BodyProblem(problem(415, "The request body must be JSON: send 'Content-Type: application/json'."));
   // Without a Content-Type, an optional body is read to see whether there is one at all.
   if (!isJson && !(optional && contentType === "")) throw notJson();
-  const body = await readBodyWithin(request, MAX_BODY_BYTES);
-  if (!body) throw new BodyProblem(problem(413, `The request body must be at most ${MAX_BODY_BYTES} bytes.`));
+  const body = await readBodyWithin(request, maxBytes);
+  if (!body) throw new BodyProblem(problem(413, `The request body must be at most ${maxBytes} bytes.`));
   if (optional && body.byteLength === 0) return {};
   if (!isJson) throw notJson();
   const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");

@@ -116,6 +116,7 @@ describe("webhook endpoints", () => {
       "wallet.low_balance",
       "api_key.created",
       "api_key.revoked",
+      "batch.completed",
     ]);
     expect(defaults.description).toBe("");
     expect(defaults.secret).not.toBe(firstSecret);

@@ -1,6 +1,7 @@
 import { createCallerFactory, createTRPCRouter } from "~/server/trpc/init";
 import { allowlistRouter } from "~/server/trpc/routers/allowlist";
 import { apiKeysRouter } from "~/server/trpc/routers/api-keys";
+import { batchesRouter } from "~/server/trpc/routers/batches";
 import { catalogRouter } from "~/server/trpc/routers/catalog";
 import { dashboardRouter } from "~/server/trpc/routers/dashboard";
 import { fundingRouter } from "~/server/trpc/routers/funding";
@@ -22,6 +23,7 @@ export const appRouter = createTRPCRouter({
   dashboard: dashboardRouter,
   transactions: transactionsRouter,
   purchases: purchasesRouter,
+  batches: batchesRouter,
   testWallet: testWalletRouter,
   funding: fundingRouter,
   apiKeys: apiKeysRouter,

@@ -10,6 +10,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "wallet.low_balance": "Your balance fell below the low-balance threshold.",
   "api_key.created": "An API key was created.",
   "api_key.revoked": "An API key was revoked.",
+  "batch.completed": "Every order of a batch settled.",
 };
 
 /** How long a rotated-out secret keeps signing beside the new one: the schema's default, which the portal uses. */

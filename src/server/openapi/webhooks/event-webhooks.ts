@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { env } from "~/env";
-import { apiKeyEvent, transactionEvent, walletEvent, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "~/schemas/webhooks";
+import { apiKeyEvent, batchEvent, transactionEvent, walletEvent, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "~/schemas/webhooks";
 
 const deliveryHeaders = z.object({
   "webhook-id": z.string().meta({
@@ -72,6 +72,11 @@ const EVENTS: Record<WebhookEventType, { schema: z.ZodType; summary: string; whe
     schema: apiKeyEvent,
     summary: "An API key was revoked",
     when: "An API key of the account was revoked; it stopped working at once. `data` describes the key, with `revokedAt`.",
+  },
+  "batch.completed": {
+    schema: batchEvent,
+    summary: "A batch completed",
+    when: "Every order of a batch (POST /api/v1/batches) settled: successful, or failed and never charged or refunded; once per batch. `data` is the Batch as GET /api/v1/batches/{batchReference} returns it, with its final counts and `spent`.",
   },
 };
 

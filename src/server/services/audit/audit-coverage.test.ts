@@ -368,6 +368,9 @@ const PROCEDURES: Record<string, Coverage> = {
   "purchases.buyData": PURCHASE,
   "purchases.buyAirtime": PURCHASE,
   "purchases.payBill": PURCHASE,
+  "batches.preview": exempt("checks an uploaded file against the catalog and the balance; nothing is written"),
+  // Each order is then bought as a purchase of the user who confirmed the batch, recorded as PURCHASE says.
+  "batches.create": PURCHASE,
 };
 
 /** Every command of the operator CLI, by name; inputs are the flags as parsed. */

@@ -8,6 +8,7 @@
  * fingerprint, source address, key hash) is ever sent.
  */
 import type { WebhookEventType } from "~/schemas/webhooks";
+import { toBatchView, type BatchRow } from "~/server/services/batches/batch-reads";
 import { toTransactionView, type PurchaseRow } from "~/server/services/purchases/transaction-view";
 
 /** An event the owner asks for (the portal, or POST /api/v1/webhook-endpoints/{id}/test) to try a receiver; never listed by GET /events. */
@@ -49,6 +50,20 @@ function transactionData(row: Snapshot): Record<string, unknown> {
   return { ...view, amount: Number(view.amount) };
 }
 
+/** A completed batch's row, with the final figures finish_batch wrote into it (webhook_batch_completed.sql). */
+function batchData(row: Snapshot): Record<string, unknown> {
+  const view = toBatchView({
+    ...(row as unknown as BatchRow),
+    status: "COMPLETED",
+    amount: BigInt(kobo(row.amount)),
+    spent: BigInt(kobo(row.spent)),
+    created_at: new Date(String(row.created_at)),
+    completed_at: row.completed_at ? new Date(String(row.completed_at)) : null,
+    progress: null,
+  });
+  return { ...view, amount: Number(view.amount), spent: Number(view.spent) };
+}
+
 function dataOf(type: string, row: Snapshot): Record<string, unknown> {
   switch (type) {
     case "transaction.successful":
@@ -82,6 +97,8 @@ function dataOf(type: string, row: Snapshot): Record<string, unknown> {
         createdAt: instant(row.created_at),
         revokedAt: instant(row.revoked_at),
       };
+    case "batch.completed":
+      return batchData(row);
     default:
       return row;
   }

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { MAX_BATCH_CSV_BYTES } from "~/schemas/batches";
 import { logger } from "~/server/log";
 import { isCrossSiteRequest } from "~/server/http/cross-site-request";
 import { readBodyWithin } from "~/server/http/read-body-within";
@@ -13,11 +14,21 @@ import { createTRPCContext, loggedProcedureErrors } from "~/server/trpc/init";
  */
 const MAX_BODY_BYTES = 64 * 1024;
 
+/** The Batches page's upload (a CSV of up to 5,000 orders, as text), previewed and confirmed: these alone may send more. */
+const UPLOAD_PROCEDURES = new Set(["batches.preview", "batches.create"]);
+
+/** The body limit of a call: the upload's when every procedure it names (a tRPC batch names several) is an upload. */
+function bodyLimitOf(request: Request): number {
+  const procedures = decodeURIComponent(new URL(request.url).pathname.replace(/^\/api\/trpc\//, "")).split(",");
+  return procedures.every((name) => UPLOAD_PROCEDURES.has(name)) ? MAX_BATCH_CSV_BYTES + MAX_BODY_BYTES : MAX_BODY_BYTES;
+}
+
 async function handler(incoming: Request) {
   let req = incoming;
   let tooLarge = false;
   if (incoming.method === "POST") {
-    const body = await readBodyWithin(incoming, MAX_BODY_BYTES);
+    const limit = bodyLimitOf(incoming);
+    const body = await readBodyWithin(incoming, limit);
     tooLarge = body === null;
     // tRPC reads the body itself: hand it what was read (or nothing: the context refuses the call first).
     req = new Request(incoming.url, { method: "POST", headers: incoming.headers, body: body ?? undefined, signal: incoming.signal });
@@ -32,7 +43,7 @@ async function handler(incoming: Request) {
         throw new TRPCError({ code: "FORBIDDEN", message: "Cross-site requests are not accepted." });
       }
       if (tooLarge)
-        throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `The request body must be at most ${MAX_BODY_BYTES} bytes.` });
+        throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `The request body must be at most ${bodyLimitOf(req)} bytes.` });
       return createTRPCContext();
     },
     onError({ error, path, type }) {
