@@ -9,7 +9,9 @@
  *   REST pages        GET /api/v1/transactions: the first page, and the page 10,000 pages deep by cursor
  *   portal            tRPC over HTTP with a signed-in owner's session, as the portal's pages call it:
  *                     transactions.list searched by reference and recipient prefixes and filtered;
- *                     dashboard.summary; invoices.months; and the operator's catalog.marginReport
+ *                     transactions.list by a recipient's last four digits; dashboard.summary; invoices.months;
+ *                     the operator's search of every account (operator.searchTransactions) by a phone's last
+ *                     four digits and by a reference; and the operator's catalog.marginReport
  *   invoices          the big account's biggest closed month as PDF and CSV over HTTP from a server whose heap
  *                     is limited to BENCH_INVOICE_HEAP_MB (160), sampling its resident memory
  *   ledger:check      the real CLI (`npm run admin -- ledger:check`), for the account and for all, and
@@ -347,6 +349,17 @@ async function measure(databaseUrl: string, subject: Subject, label: string, pos
     reads.searchRecipient = await timed("search by recipient prefix", list({ search: subject.recipient.slice(0, 8) }));
     reads.searchRecipientShort = await timed("search by a 4-digit recipient prefix", list({ search: subject.recipient.slice(0, 4) }));
     reads.searchPhoneInternational = await timed("search by +234 phone prefix", list({ search: `+234${subject.recipient.slice(1, 8)}` }));
+    reads.searchRecipientEnd = await timed("search by a recipient's last 4 digits", list({ search: subject.recipient.slice(-4) }));
+    const acrossAccounts = (filter: Record<string, string>) => async () =>
+      ((await trpcQuery(base, operator, "operator.searchTransactions", { filter })) as { items: unknown[] }).items.length;
+    reads.operatorSearchLastFour = await timed(
+      "operator search of every account by a phone's last 4 digits",
+      acrossAccounts({ search: subject.recipient.slice(-4) }),
+    );
+    reads.operatorSearchReference = await timed(
+      "operator search of every account by reference prefix",
+      acrossAccounts({ search: subject.reference.slice(0, -2) }),
+    );
     reads.filterService = await timed("filter service", list({ service: "ELECTRICITY" }));
     reads.filterStatusFailed = await timed("filter failed", list({ status: "FAILED" }));
     reads.filterStatusPending = await timed("filter pending", list({ status: "PENDING" }));
@@ -571,6 +584,10 @@ function compare(empty: Measured, volume: Measured) {
     searchRecipient: ["search: recipient prefix", 50],
     searchRecipientShort: ["search: 4-digit recipient prefix", 50],
     searchPhoneInternational: ["search: +234 phone prefix", 50],
+    // Issue 35's bound: support finds a purchase by the last four digits of a phone in under a second.
+    searchRecipientEnd: ["search: a recipient's last 4 digits", 1000],
+    operatorSearchLastFour: ["operator search, every account: last 4 digits", 1000],
+    operatorSearchReference: ["operator search, every account: reference prefix", 50],
     filterService: ["filter: service", 50],
     filterStatusFailed: ["filter: failed", 50],
     filterStatusPending: ["filter: pending", 50],
