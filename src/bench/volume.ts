@@ -35,10 +35,19 @@ import { lagosWallClock } from "~/lagos-time";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
 import { applyPendingMigrations } from "~/server/db/migrate";
 import { freePort } from "~/server/http/free-port";
+import { currentTotpCode } from "~/server/auth/totp";
+import { twoFactorStepOf } from "~/schemas/sign-in";
 import { residentMb, startBenchServer, type BenchServer } from "./bench-server";
 import { treeCpuMs } from "./cpu";
 import { medianOf } from "./median";
-import { lagosMonthStart, loadVolume, VOLUME_PASSWORD, type LoadedVolume, type VolumeSize } from "./volume-data";
+import {
+  lagosMonthStart,
+  loadVolume,
+  VOLUME_OPERATOR_TOTP_SECRET,
+  VOLUME_PASSWORD,
+  type LoadedVolume,
+  type VolumeSize,
+} from "./volume-data";
 
 const log = (message: string) => console.error(`[bench] ${message}`);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -205,7 +214,7 @@ async function ledgerCheck(databaseUrl: string, accountId?: string) {
 }
 
 /** A portal session over HTTP, as the browser signs in (next-auth's CSRF token, then the form). */
-async function signIn(base: string, email: string, password: string): Promise<string> {
+async function signIn(base: string, email: string, password: string, totpSecret?: string): Promise<string> {
   const jar = new Map<string, string>();
   const keep = (answer: Answer) => {
     for (const cookie of answer.headers["set-cookie"] ?? []) {
@@ -225,8 +234,33 @@ async function signIn(base: string, email: string, password: string): Promise<st
     body: form.toString(),
   });
   keep(answer);
+  // Operators sign in with a second factor (docs/security.md): the refusal carries the challenge to
+  // answer with the current code, as the sign-in form does.
+  const step = totpSecret ? twoFactorStepOf(refusalCode(answer)) : null;
+  if (step && totpSecret) {
+    const second = new URLSearchParams({
+      challenge: step.challenge,
+      code: currentTotpCode(totpSecret),
+      csrfToken,
+      json: "true",
+      callbackUrl: "/dashboard",
+    });
+    keep(
+      await request(`${base}/api/auth/callback/credentials`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies() },
+        body: second.toString(),
+      }),
+    );
+  }
   if (![...jar.keys()].some((name) => name.includes("session-token"))) throw new Error(`sign-in as ${email} failed: ${answer.status}`);
   return cookies();
+}
+
+/** next-auth's refusal (`?error=` of where it sends the browser), from its redirect or its JSON answer. */
+function refusalCode(answer: Answer): string | null {
+  const location = answer.headers.location ?? (JSON.parse(answer.body.toString() || "{}") as { url?: string }).url;
+  return location ? new URL(location, "http://bench").searchParams.get("error") : null;
 }
 
 /** A tRPC query over HTTP (superjson input), as the portal's client sends it; returns its data. */
@@ -333,7 +367,7 @@ async function measure(databaseUrl: string, subject: Subject, label: string, pos
     const { base } = server;
     const auth = { authorization: `Bearer ${subject.apiKey}` };
     const owner = await signIn(base, subject.ownerEmail, VOLUME_PASSWORD);
-    const operator = await signIn(base, "operator@volume.example", VOLUME_PASSWORD);
+    const operator = await signIn(base, "operator@volume.example", VOLUME_PASSWORD, VOLUME_OPERATOR_TOTP_SECRET);
 
     const restPage = async (cursor?: string) => {
       const answer = await request(`${base}/api/v1/transactions${cursor ? `?cursor=${cursor}` : ""}`, { headers: auth });
