@@ -32,7 +32,8 @@ export default async function DashboardPage() {
           <AccountName />
         </Suspense>
       </div>
-      <p className="mt-1 text-sm text-slate-600">
+      {/* A long address breaks rather than push a 390 px page sideways. */}
+      <p className="mt-1 text-sm break-all text-slate-600">
         Signed in as {actor.email} ({roleLabel(actor.role)})
       </p>
       {operator ? <OperatorLanding /> : testData ? <TestModeDashboard canManageWallet={actor.role === "OWNER"} /> : <AccountDashboard />}
