@@ -32,8 +32,7 @@ export default async function DashboardPage() {
           <AccountName />
         </Suspense>
       </div>
-      {/* A long address breaks rather than push a 390 px page sideways. */}
-      <p className="mt-1 text-sm break-all text-slate-600">
+      <p className="mt-1 text-sm text-slate-600">
         Signed in as {actor.email} ({roleLabel(actor.role)})
       </p>
       {operator ? <OperatorLanding /> : testData ? <TestModeDashboard canManageWallet={actor.role === "OWNER"} /> : <AccountDashboard />}
