@@ -19,7 +19,7 @@ test("airtime: network, phone and an amount in naira within the network's bounds
   await expect(page.getByText("The amount must be between ₦50.00 and ₦50,000.00.")).toBeVisible();
   await page.getByLabel("Amount (₦)").fill("abc");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Enter an amount in naira, such as 500 or 1,500.")).toBeVisible();
+  await expect(page.getByText("Enter an amount in naira, such as 500 or 1,500 (at most two decimals).")).toBeVisible();
 
   await page.getByLabel("Amount (₦)").fill("1,500.50");
   await page.getByRole("button", { name: "Continue" }).click();

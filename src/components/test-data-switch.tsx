@@ -8,6 +8,7 @@
 import { usePathname } from "next/navigation";
 import { useId, useState, type ReactNode } from "react";
 import { buttonClass } from "./ui/buttons";
+import { SwitchButton } from "./ui/switch-control";
 
 function ModeForm({
   mode,
@@ -50,22 +51,14 @@ export function TestDataSwitch({ on }: { on: boolean }) {
       <span id={labelId} className={`text-sm font-medium whitespace-nowrap ${on ? "text-amber-800" : "text-slate-600"}`}>
         Test data
       </span>
-      <button
+      <SwitchButton
         type="submit"
-        role="switch"
-        aria-checked={on}
+        checked={on}
+        tone="amber"
         aria-labelledby={labelId}
         disabled={switching}
         title={on ? "Showing test data. Switch back to live data." : "Switch to test data: the sandbox and your test wallet."}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 focus-visible:ring-offset-2 disabled:cursor-wait disabled:opacity-60 ${
-          on ? "bg-amber-500" : "bg-slate-300"
-        }`}
-      >
-        <span
-          aria-hidden="true"
-          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : "translate-x-0.5"}`}
-        />
-      </button>
+      />
     </ModeForm>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { formatNaira } from "~/components/money";
+import { formatNaira, readNaira } from "~/components/money";
 import { useTRPC } from "~/trpc/react";
 import { Checkout } from "./checkout";
 import { NETWORK_PROBLEM, NetworkPicker } from "./network-picker";
-import { AmountField, ContinueButton, PhoneField, readAmount, readPhone } from "./order-fields";
+import { ContinueButton, PhoneField, readPhone } from "./order-fields";
+import { NairaField } from "~/components/naira-field";
 import type { Network } from "./types";
 import { useOrderAttempt } from "./use-order-attempt";
 
@@ -43,7 +44,7 @@ export function AirtimePurchase() {
   function review(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const recipient = readPhone(phone);
-    const amount = readAmount(amountText, network && boundsOf(network), "500 or 1,500");
+    const amount = readNaira(amountText, { ...(network ? boundsOf(network) : {}), example: "500 or 1,500" });
     setErrors({ network: network ? undefined : NETWORK_PROBLEM, phone: recipient.problem, amount: amount.problem });
     if (!network || recipient.value === undefined || amount.value === undefined) return;
     const orderKey = JSON.stringify(["airtime", network.id, recipient.value, amount.value]);
@@ -80,11 +81,11 @@ export function AirtimePurchase() {
       <NetworkPicker value={network?.id ?? null} onChange={chooseNetwork} error={errors.network} />
       <div className="grid max-w-xl gap-4 sm:grid-cols-2">
         <PhoneField id="airtime-phone" value={phone} onChange={setPhone} error={errors.phone} />
-        <AmountField
+        <NairaField
           id="airtime-amount"
           placeholder="500"
           value={amountText}
-          onChange={setAmountText}
+          onChange={(event) => setAmountText(event.target.value)}
           hint={
             network
               ? `Between ${formatNaira(network.airtimeMinAmount)} and ${formatNaira(network.airtimeMaxAmount)} on ${network.name}.`

@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { formatNaira } from "~/components/money";
+import { formatNaira, readNaira } from "~/components/money";
 import { buttonClass } from "~/components/ui/buttons";
 import { Field, TextField } from "~/components/ui/fields";
 import { Empty, Loading, QueryLoadError } from "~/components/ui/load-states";
@@ -14,7 +14,8 @@ import { ChoiceFieldset, ChoiceRadio } from "./choice-fieldset";
 import { Checkout } from "./checkout";
 import { CustomerDetails } from "./customer-details";
 import { describePurchaseError } from "./describe-error";
-import { AmountField, ContinueButton, PhoneField, readAmount, readPhone } from "./order-fields";
+import { ContinueButton, PhoneField, readPhone } from "./order-fields";
+import { NairaField } from "~/components/naira-field";
 import type { BillProduct, CustomerVerification } from "./types";
 import { useOrderAttempt } from "./use-order-attempt";
 
@@ -86,7 +87,7 @@ export function BillPayment({ service }: { service: BillServicePath }) {
     let amount: number | undefined;
     let charge: bigint;
     if (product.amountType === "variable") {
-      const read = readAmount(amountText, { min: product.minAmount ?? 0n, max: product.maxAmount ?? 0n }, "5,000");
+      const read = readNaira(amountText, { min: product.minAmount ?? 1n, max: product.maxAmount ?? undefined, example: "5,000" });
       if (read.value === undefined) {
         setErrors({ amount: read.problem });
         return;
@@ -211,11 +212,11 @@ export function BillPayment({ service }: { service: BillServicePath }) {
           <CustomerDetails verification={verification} />
           {product.amountType === "variable" && (
             <div className="max-w-xs">
-              <AmountField
+              <NairaField
                 id="bill-amount"
                 placeholder="5,000"
                 value={amountText}
-                onChange={setAmountText}
+                onChange={(event) => setAmountText(event.target.value)}
                 hint={`Between ${formatNaira(product.minAmount)} and ${formatNaira(product.maxAmount)}.`}
                 error={errors.amount}
               />

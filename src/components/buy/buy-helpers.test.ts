@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { clientReference } from "~/schemas/purchases";
 import { newClientReference } from "./client-reference";
 import { describePurchaseError, NOT_REACHED } from "./describe-error";
-import { readAmount, readPhone } from "./order-fields";
+import { readPhone } from "./order-fields";
 import { marginOf, validityText } from "./plan-list";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -102,16 +102,6 @@ describe("plan facts", () => {
 });
 
 describe("order fields", () => {
-  it("read an amount in naira as kobo, within the product's bounds, and say in naira what is wrong", () => {
-    const airtime = { min: 5_000n, max: 5_000_000n };
-    expect(readAmount("1,500.50", airtime, "500")).toEqual({ value: 150_050 });
-    expect(readAmount("20", airtime, "500")).toEqual({ problem: "The amount must be between ₦50.00 and ₦50,000.00." });
-    expect(readAmount("abc", airtime, "500 or 1,500")).toEqual({ problem: "Enter an amount in naira, such as 500 or 1,500." });
-    expect(readAmount("0", airtime, "5,000")).toEqual({ problem: "Enter an amount in naira, such as 5,000." });
-    // No network chosen yet: nothing to check the amount against (the form asks for the network).
-    expect(readAmount("20", null, "500")).toEqual({ value: 2_000 });
-  });
-
   it("read a Nigerian mobile number as people type it, in the form the API stores", () => {
     // The three forms taken before, still taken.
     for (const typed of [" +2348031234567 ", "2348031234567", "08031234567"]) expect(readPhone(typed)).toEqual({ value: "08031234567" });

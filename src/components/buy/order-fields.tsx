@@ -1,11 +1,7 @@
-/** What the Buy forms have in common: a phone number, an amount in naira within bounds, and Continue. */
-import { formatNaira, parseNairaToKobo } from "~/components/money";
+/** What the Buy forms have in common: a phone number and Continue (an amount is a NairaField). */
 import { phone as phoneSchema } from "~/schemas/purchases";
 import { buttonClass } from "~/components/ui/buttons";
-import { TextField } from "~/components/ui/fields";
-
-/** What a field's text reads as: its value, or the problem to show next to the field. */
-export type FieldReading<Value> = { value: Value; problem?: undefined } | { value?: undefined; problem: string };
+import { TextField, type FieldReading } from "~/components/ui/fields";
 
 /**
  * A Nigerian mobile number as people type it ("0803 123 4567", "+234 803 123 4567"), in the form the API
@@ -52,49 +48,6 @@ export function PhoneField({
       placeholder="08031234567"
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      error={error}
-    />
-  );
-}
-
-/**
- * An amount typed in naira, as kobo. `example` is a plausible amount in naira for the message;
- * `bounds` (kobo) are checked when known.
- */
-export function readAmount(text: string, bounds: { min: bigint; max: bigint } | null, example: string): FieldReading<number> {
-  const kobo = parseNairaToKobo(text);
-  if (kobo === null || kobo <= 0) return { problem: `Enter an amount in naira, such as ${example}.` };
-  if (bounds && (BigInt(kobo) < bounds.min || BigInt(kobo) > bounds.max)) {
-    return { problem: `The amount must be between ${formatNaira(bounds.min)} and ${formatNaira(bounds.max)}.` };
-  }
-  return { value: kobo };
-}
-
-export function AmountField({
-  id,
-  value,
-  onChange,
-  placeholder,
-  hint,
-  error,
-}: {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
-  hint: string;
-  error?: string;
-}) {
-  return (
-    <TextField
-      id={id}
-      label="Amount (₦)"
-      inputMode="decimal"
-      autoComplete="off"
-      placeholder={placeholder}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      hint={hint}
       error={error}
     />
   );

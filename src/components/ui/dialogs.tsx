@@ -60,10 +60,44 @@ export function Modal({
 }
 
 /**
+ * A dialog's buttons, the same in every dialog: Cancel first, so it has the focus when the dialog opens
+ * (on a phone it is shown below the others), `children` (another action) and the main action last;
+ * none works while the change is on its way. The main action submits the dialog's form unless
+ * `onAction` is given.
+ */
+export function DialogFooter({
+  pending,
+  onCancel,
+  actionLabel,
+  pendingLabel,
+  tone = "primary",
+  onAction,
+  children,
+}: {
+  pending: boolean;
+  onCancel: () => void;
+  actionLabel: string;
+  pendingLabel: string;
+  tone?: "primary" | "danger";
+  onAction?: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <button type="button" onClick={onCancel} disabled={pending} className={buttonClass("secondary")}>
+        Cancel
+      </button>
+      {children}
+      <button type={onAction ? "button" : "submit"} onClick={onAction} disabled={pending} aria-busy={pending} className={buttonClass(tone)}>
+        {pending ? pendingLabel : actionLabel}
+      </button>
+    </div>
+  );
+}
+
+/**
  * "Are you sure?" before a change that is hard to take back (funding, revoking, disabling): says what
- * will change, and why it failed if it did. Cancel comes first, so it is what has focus when the
- * dialog opens (on a phone it is shown below the confirm button); neither button nor Escape works
- * while the change is on its way.
+ * will change, and why it failed if it did; Escape does nothing while the change is on its way.
  */
 export function ConfirmDialog({
   title,
@@ -90,13 +124,15 @@ export function ConfirmDialog({
     <Modal title={title} onDismiss={pending ? null : onCancel}>
       <div className="space-y-3 text-sm text-slate-700">{children}</div>
       {error && <ErrorAlert className="mt-4">{error}</ErrorAlert>}
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onCancel} disabled={pending} className={buttonClass("secondary")}>
-          Cancel
-        </button>
-        <button type="button" onClick={onConfirm} disabled={pending} aria-busy={pending} className={buttonClass(tone)}>
-          {pending ? pendingLabel : confirmLabel}
-        </button>
+      <div className="mt-4">
+        <DialogFooter
+          pending={pending}
+          onCancel={onCancel}
+          actionLabel={confirmLabel}
+          pendingLabel={pendingLabel}
+          tone={tone}
+          onAction={onConfirm}
+        />
       </div>
     </Modal>
   );

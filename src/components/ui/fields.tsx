@@ -15,6 +15,9 @@ export const inputClass =
 
 export const labelClass = "block text-sm font-medium text-slate-700";
 
+/** What a field's text reads as: its value, or the problem to show next to the field. */
+export type FieldReading<Value> = { value: Value; problem?: undefined } | { value?: undefined; problem: string };
+
 /** What `Field` hands its control. */
 export interface ControlProps {
   id: string;

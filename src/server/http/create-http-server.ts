@@ -12,7 +12,7 @@ import { computeSourceAddress, SOURCE_ADDRESS_HEADER, type TrustedProxies } from
 import { logger } from "~/server/log";
 import { applySecurityHeaders, type SecurityHeaderOptions } from "./security-headers";
 import { problemAnswer } from "~/server/rest/error-response";
-import { INTERNAL_PROBLEM, problem, type Problem } from "~/server/rest/problem";
+import { INTERNAL_PROBLEM, NO_ENDPOINT_PROBLEM, problem, type Problem } from "~/server/rest/problem";
 import { apiMethodsAt, isApiPath, ROUTABLE_METHODS, routedPath } from "./api-methods";
 import { newRequestId, REQUEST_ID_HEADER } from "./request-id";
 
@@ -45,7 +45,7 @@ function refusalOf(req: http.IncomingMessage): Refusal | null {
   if (isApiPath(pathname)) {
     // Next.js redirects a path with a backslash rather than route it: no endpoint is ever there.
     const allowed = (req.url ?? "").split("?")[0]!.includes("\\") ? [] : apiMethodsAt(pathname);
-    if (allowed.length === 0) return { body: problem(404, "No endpoint at this path. The API reference is at /api/v1/openapi.json.") };
+    if (allowed.length === 0) return { body: NO_ENDPOINT_PROBLEM };
     if (!allowed.includes(method)) {
       return {
         body: problem(405, `${method} is not allowed here; this path takes ${allowed.join(", ")}.`),

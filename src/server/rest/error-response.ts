@@ -7,7 +7,7 @@
 import { isAppError } from "~/server/errors";
 import { requestIdOf } from "~/server/http/request-id";
 import { toJsonText } from "./json";
-import { INTERNAL_PROBLEM, problem, problemFromAppError, type Problem } from "./problem";
+import { INTERNAL_PROBLEM, NO_ENDPOINT_PROBLEM, problem, problemFromAppError, type Problem } from "./problem";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -43,5 +43,5 @@ export function errorResponse(error: unknown, requestId: string, headers: Record
 
 /** The 404 of an /api path no route serves (the catch-all route, and the benchmark's routes when off). */
 export function noEndpointResponse(request: Request): Response {
-  return problemResponse(problem(404, "There is no such endpoint. The API reference is at /docs."), requestIdOf(request));
+  return problemResponse(NO_ENDPOINT_PROBLEM, requestIdOf(request));
 }

@@ -71,3 +71,9 @@ export function problemFromAppError(error: AppError): Problem {
 }
 
 export const INTERNAL_PROBLEM = problem(500, "An unexpected error occurred.");
+
+/**
+ * The 404 of an API path no endpoint serves, wherever it is noticed: the Node server answers it for
+ * /api/v1 (with the 405s, from the one list of endpoints), the catch-all route for the rest of /api.
+ */
+export const NO_ENDPOINT_PROBLEM = problem(404, "No endpoint at this path. The API reference is at /docs (/api/v1/openapi.json).");

@@ -7,9 +7,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { describeError, fieldErrorsOf } from "~/components/describe-error";
-import { formatNaira, nairaInputValue, parseNairaToKobo } from "~/components/money";
+import { formatNaira, nairaInputValue, readNaira } from "~/components/money";
+import { NairaField } from "~/components/naira-field";
 import { buttonClass } from "~/components/ui/buttons";
-import { TextField } from "~/components/ui/fields";
 import { Loading, QueryStates } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
@@ -57,14 +57,6 @@ export function TestWalletPanel({ canManage }: { canManage: boolean }) {
   );
 }
 
-/** What is wrong with a naira amount typed into one of the forms; null when it is fine. */
-function amountProblem(text: string, kobo: number | null, options: { allowZero: boolean }): string | null {
-  if (text.trim() === "") return "Enter an amount in naira.";
-  if (kobo === null) return "Enter an amount in naira, such as 5000 or 1,500.50 (at most two decimals).";
-  if (kobo === 0 && !options.allowZero) return "The amount must be more than ₦0.00.";
-  return null;
-}
-
 function useAfterChange(onDone: (message: string) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -87,10 +79,9 @@ function TopUpForm({ onDone }: { onDone: (message: string) => void }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const kobo = parseNairaToKobo(amount);
-    const found = amountProblem(amount, kobo, { allowZero: false });
-    setProblem(found);
-    if (found !== null || kobo === null) return;
+    const { value: kobo, problem: found } = readNaira(amount, { example: "5000 or 1,500.50" });
+    setProblem(found ?? null);
+    if (kobo === undefined) return;
     topUp.mutate(
       { amount: kobo },
       {
@@ -110,15 +101,12 @@ function TopUpForm({ onDone }: { onDone: (message: string) => void }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Top up the test wallet" className="space-y-3">
       {formError && <ErrorAlert>{formError}</ErrorAlert>}
-      <TextField
+      <NairaField
         id={`${id}-amount`}
         label="Top up by (₦)"
         hint="Play money added to the test wallet."
         error={problem}
         name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
       />
@@ -141,10 +129,9 @@ function ResetForm({ onDone }: { onDone: (message: string) => void }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const kobo = parseNairaToKobo(amount);
-    const found = amountProblem(amount, kobo, { allowZero: true });
-    setProblem(found);
-    if (found !== null || kobo === null) return;
+    const { value: kobo, problem: found } = readNaira(amount, { min: 0n, example: "5000 or 1,500.50" });
+    setProblem(found ?? null);
+    if (kobo === undefined) return;
     reset.mutate(
       { balance: kobo },
       {
@@ -161,14 +148,12 @@ function ResetForm({ onDone }: { onDone: (message: string) => void }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Reset the test wallet" className="space-y-3">
       {formError && <ErrorAlert>{formError}</ErrorAlert>}
-      <TextField
+      <NairaField
         id={`${id}-balance`}
         label="Reset to (₦)"
         hint={`${formatNaira(TEST_WALLET_OPENING_BALANCE_KOBO)} is the opening balance; 0 lets you try a purchase refused for insufficient funds.`}
         error={problem}
         name="balance"
-        inputMode="decimal"
-        autoComplete="off"
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
       />

@@ -9,7 +9,8 @@ import { useId, useState, type FormEvent } from "react";
 import { describeError, fieldErrorsOf } from "~/components/describe-error";
 import { FundingAccountDetails } from "~/components/funding/funding-account-details";
 import { FundingsTable } from "~/components/funding/fundings-table";
-import { formatNaira, parseNairaToKobo } from "~/components/money";
+import { formatNaira, readNaira } from "~/components/money";
+import { NairaField } from "~/components/naira-field";
 import { buttonClass } from "~/components/ui/buttons";
 import { TextField } from "~/components/ui/fields";
 import { Empty, Loading, LoadingRows, QueryLoadError, QueryStates } from "~/components/ui/load-states";
@@ -139,17 +140,9 @@ function SimulateTransfer({ isOwner, account }: { isOwner: boolean; account: Fun
     event.preventDefault();
     setFormError(null);
     setDone(null);
-    const kobo = parseNairaToKobo(amount);
-    const found =
-      amount.trim() === ""
-        ? "Enter an amount in naira."
-        : kobo === null
-          ? "Enter an amount in naira, such as 5000 or 1,500.50 (at most two decimals)."
-          : kobo < 100
-            ? "The amount must be at least ₦1.00."
-            : null;
-    setProblem(found);
-    if (found !== null || kobo === null) return;
+    const { value: kobo, problem: found } = readNaira(amount, { min: 100n, example: "5000 or 1,500.50" });
+    setProblem(found ?? null);
+    if (kobo === undefined) return;
     simulate.mutate(
       { amount: kobo, ...(payerName.trim() ? { payerName: payerName.trim() } : {}) },
       {
@@ -186,15 +179,12 @@ function SimulateTransfer({ isOwner, account }: { isOwner: boolean; account: Fun
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label="Simulate a transfer" className="grid max-w-2xl gap-3 sm:grid-cols-2">
           {formError && <ErrorAlert className="sm:col-span-2">{formError}</ErrorAlert>}
-          <TextField
+          <NairaField
             id={`${id}-amount`}
             label="Amount sent (₦)"
             hint={account?.accountNumber ? `To ${account.accountNumber}.` : undefined}
             error={problem}
             name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
           />

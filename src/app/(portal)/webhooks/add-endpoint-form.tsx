@@ -1,44 +1,32 @@
 "use client";
 /** Adds an endpoint: its URL, a description and the event types, the defaults ticked to begin with. */
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
-import { describeError } from "~/components/describe-error";
+import { useId, type FormEvent } from "react";
 import { buttonClass } from "~/components/ui/buttons";
 import { ErrorAlert } from "~/components/ui/notices";
 import { DEFAULT_EVENT_TYPES } from "~/schemas/webhooks";
 import { useTRPC } from "~/trpc/react";
-import { checkDraft, EndpointFields, problemsOf, type EndpointDraft, type EndpointProblems } from "./endpoint-fields";
+import { EndpointFields, useEndpointDraft, type EndpointDraft } from "./endpoint-fields";
 
 const EMPTY: EndpointDraft = { url: "", description: "", eventTypes: [...DEFAULT_EVENT_TYPES] };
 
 export function AddEndpointForm({ onAdded }: { onAdded: (endpoint: { url: string; secret: string }) => void }) {
   const trpc = useTRPC();
   const create = useMutation(trpc.webhooks.create.mutationOptions());
-  const [draft, setDraft] = useState<EndpointDraft>(EMPTY);
-  const [problems, setProblems] = useState<EndpointProblems>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { draft, setDraft, problems, formError, submit } = useEndpointDraft(EMPTY);
   const id = useId();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const checked = checkDraft(draft);
-    if ("problems" in checked) {
-      setProblems(checked.problems);
-      return;
-    }
-    setProblems({});
-    create.mutate(checked.input, {
-      onSuccess: ({ url, secret }) => {
-        setDraft(EMPTY);
-        onAdded({ url, secret });
-      },
-      onError: (error) => {
-        const byField = problemsOf(error);
-        setProblems(byField);
-        if (Object.keys(byField).length === 0) setFormError(describeError(error));
-      },
-    });
+    submit((input, onError) =>
+      create.mutate(input, {
+        onSuccess: ({ url, secret }) => {
+          setDraft(EMPTY);
+          onAdded({ url, secret });
+        },
+        onError,
+      }),
+    );
   }
 
   return (

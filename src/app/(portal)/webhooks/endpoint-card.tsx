@@ -11,12 +11,12 @@ import { formatDateTime } from "~/components/dates";
 import { describeError } from "~/components/describe-error";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/buttons";
-import { ConfirmDialog, Modal, mutationConfirmProps } from "~/components/ui/dialogs";
+import { ConfirmDialog, DialogFooter, Modal, mutationConfirmProps } from "~/components/ui/dialogs";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { cardClass } from "~/components/ui/panel";
 import type { WebhookEndpointView } from "~/server/services/webhooks/webhook-endpoint-view";
 import { useTRPC } from "~/trpc/react";
-import { checkDraft, EndpointFields, problemsOf, type EndpointDraft, type EndpointProblems } from "./endpoint-fields";
+import { EndpointFields, useEndpointDraft } from "./endpoint-fields";
 import { EndpointDeliveries } from "./endpoint-deliveries";
 import { ROTATION_OVERLAP_HOURS } from "./webhook-words";
 
@@ -286,35 +286,16 @@ function ActionButton({
 function EditEndpointDialog({ endpoint, onClose, onSaved }: { endpoint: WebhookEndpointView; onClose: () => void; onSaved: () => void }) {
   const trpc = useTRPC();
   const update = useMutation(trpc.webhooks.update.mutationOptions());
-  const [draft, setDraft] = useState<EndpointDraft>({
+  const { draft, setDraft, problems, formError, submit } = useEndpointDraft({
     url: endpoint.url,
     description: endpoint.description,
     eventTypes: endpoint.eventTypes,
   });
-  const [problems, setProblems] = useState<EndpointProblems>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const id = useId();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const checked = checkDraft(draft);
-    if ("problems" in checked) {
-      setProblems(checked.problems);
-      return;
-    }
-    setProblems({});
-    update.mutate(
-      { endpointId: endpoint.id, ...checked.input },
-      {
-        onSuccess: onSaved,
-        onError: (error) => {
-          const byField = problemsOf(error);
-          setProblems(byField);
-          if (Object.keys(byField).length === 0) setFormError(describeError(error));
-        },
-      },
-    );
+    submit((input, onError) => update.mutate({ endpointId: endpoint.id, ...input }, { onSuccess: onSaved, onError }));
   }
 
   return (
@@ -322,14 +303,7 @@ function EditEndpointDialog({ endpoint, onClose, onSaved }: { endpoint: WebhookE
       <form onSubmit={onSubmit} noValidate aria-label="Edit endpoint" className="space-y-4">
         {formError && <ErrorAlert>{formError}</ErrorAlert>}
         <EndpointFields idPrefix={`${id}-edit`} draft={draft} problems={problems} onChange={setDraft} />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} disabled={update.isPending} className={buttonClass("secondary")}>
-            Cancel
-          </button>
-          <button type="submit" disabled={update.isPending} aria-busy={update.isPending} className={buttonClass("primary")}>
-            {update.isPending ? "Saving…" : "Save changes"}
-          </button>
-        </div>
+        <DialogFooter pending={update.isPending} onCancel={onClose} actionLabel="Save changes" pendingLabel="Saving…" />
       </form>
     </Modal>
   );

@@ -11,7 +11,7 @@ import { formatDateTimeSeconds, fromLagosInputValue, toLagosInputValue } from "~
 import { describeError } from "~/components/describe-error";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/buttons";
-import { Modal } from "~/components/ui/dialogs";
+import { DialogFooter, Modal } from "~/components/ui/dialogs";
 import { TextField } from "~/components/ui/fields";
 import { Empty, LoadingRows, QueryStates } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
@@ -263,14 +263,7 @@ function ResendFailedDialog({
           value={since}
           onChange={(event) => setSince(event.target.value)}
         />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} disabled={resendFailed.isPending} className={buttonClass("secondary")}>
-            Cancel
-          </button>
-          <button type="submit" disabled={resendFailed.isPending} aria-busy={resendFailed.isPending} className={buttonClass("primary")}>
-            {resendFailed.isPending ? "Resending…" : "Resend failed"}
-          </button>
-        </div>
+        <DialogFooter pending={resendFailed.isPending} onCancel={onClose} actionLabel="Resend failed" pendingLabel="Resending…" />
       </form>
     </Modal>
   );

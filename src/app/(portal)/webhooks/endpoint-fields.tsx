@@ -4,8 +4,8 @@
  * as checkboxes. Checked on submit with the shared schema (the service checks again, and its problems,
  * such as an address it will not call, land on the same fields).
  */
-import type { ReactNode } from "react";
-import { fieldErrorsOf } from "~/components/describe-error";
+import { useState, type ReactNode } from "react";
+import { describeError, fieldErrorsOf } from "~/components/describe-error";
 import { FieldError, TextField } from "~/components/ui/fields";
 import { createWebhookEndpointInput, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "~/schemas/webhooks";
 import { EVENT_DESCRIPTIONS } from "./webhook-words";
@@ -30,7 +30,7 @@ function problemsFrom(byField: Record<string, string | undefined>): EndpointProb
 }
 
 /** The draft as the procedures take it, or the problem of each field. */
-export function checkDraft(draft: EndpointDraft): { input: EndpointDraft } | { problems: EndpointProblems } {
+function checkDraft(draft: EndpointDraft): { input: EndpointDraft } | { problems: EndpointProblems } {
   const parsed = createWebhookEndpointInput.safeParse(draft);
   if (parsed.success) return { input: { ...draft, url: parsed.data.url, description: parsed.data.description } };
   const byField: Record<string, string> = {};
@@ -39,8 +39,33 @@ export function checkDraft(draft: EndpointDraft): { input: EndpointDraft } | { p
 }
 
 /** The service's field problems from a failed save. */
-export function problemsOf(error: unknown): EndpointProblems {
+function problemsOf(error: unknown): EndpointProblems {
   return problemsFrom(fieldErrorsOf(error));
+}
+
+/**
+ * What the add and the edit form share: the draft, each field's problem and the form's. `submit`
+ * checks the draft and hands it to `send`, which calls back with a failed save's error: its field
+ * problems go to the fields, anything else above the form.
+ */
+export function useEndpointDraft(initial: EndpointDraft) {
+  const [draft, setDraft] = useState<EndpointDraft>(initial);
+  const [problems, setProblems] = useState<EndpointProblems>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  function submit(send: (input: EndpointDraft, onError: (error: unknown) => void) => void) {
+    setFormError(null);
+    const checked = checkDraft(draft);
+    if ("problems" in checked) return setProblems(checked.problems);
+    setProblems({});
+    send(checked.input, (error) => {
+      const byField = problemsOf(error);
+      setProblems(byField);
+      if (Object.keys(byField).length === 0) setFormError(describeError(error));
+    });
+  }
+
+  return { draft, setDraft, problems, formError, submit };
 }
 
 export function EndpointFields({

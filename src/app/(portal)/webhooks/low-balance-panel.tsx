@@ -7,9 +7,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { describeError, fieldErrorsOf } from "~/components/describe-error";
-import { formatNaira, nairaInputValue, parseNairaToKobo } from "~/components/money";
+import { formatNaira, nairaInputValue, readNaira } from "~/components/money";
+import { NairaField } from "~/components/naira-field";
 import { buttonClass } from "~/components/ui/buttons";
-import { TextField } from "~/components/ui/fields";
 import { Loading, QueryStates } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
@@ -68,17 +68,12 @@ function ThresholdForm({ current }: { current: number | null }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const kobo = parseNairaToKobo(amount);
-    const problem =
-      amount.trim() === ""
-        ? "Enter an amount in naira, or turn the alert off."
-        : kobo === null
-          ? "Enter an amount in naira, such as 5000 or 1,500.50 (at most two decimals)."
-          : kobo <= 0
-            ? "The amount must be more than ₦0.00."
-            : null;
-    setAmountProblem(problem);
-    if (problem === null && kobo !== null) send(kobo);
+    const { value: kobo, problem } = readNaira(amount, {
+      example: "5000 or 1,500.50",
+      whenEmpty: "Enter an amount in naira, or turn the alert off.",
+    });
+    setAmountProblem(problem ?? null);
+    if (kobo !== undefined) send(kobo);
   }
 
   return (
@@ -90,15 +85,12 @@ function ThresholdForm({ current }: { current: number | null }) {
       {done && <Notice>{done}</Notice>}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="sm:w-64">
-          <TextField
+          <NairaField
             id={`${id}-amount`}
             label="Alert below (₦)"
             hint="In naira, e.g. 5000 or 1,500.50"
             error={amountProblem}
             name="threshold"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
           />

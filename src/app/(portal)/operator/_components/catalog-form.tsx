@@ -6,9 +6,9 @@
  * shown beside the fields; anything it names that the form does not show goes in the form's alert.
  */
 import { useState, type FormEvent } from "react";
-import { parseNairaToKobo } from "~/components/money";
-import { buttonClass } from "~/components/ui/buttons";
-import { Modal } from "~/components/ui/dialogs";
+import { readNaira } from "~/components/money";
+import { NairaField } from "~/components/naira-field";
+import { DialogFooter, Modal } from "~/components/ui/dialogs";
 import { Field, TextField } from "~/components/ui/fields";
 import { ErrorAlert } from "~/components/ui/notices";
 import { formAlert, type Problem } from "./problem";
@@ -44,8 +44,8 @@ function readValues(specs: readonly FormFieldSpec[], form: FormData): { values: 
     if (text === "" && spec.optional) {
       values[spec.name] = null;
     } else if (spec.kind === "naira") {
-      const kobo = parseNairaToKobo(text);
-      if (kobo === null) errors[spec.name] = "Enter an amount in naira, such as 1500 or 1,500.50 (at most two decimals).";
+      const { value: kobo, problem } = readNaira(text, { min: 0n, example: "1500 or 1,500.50" });
+      if (kobo === undefined) errors[spec.name] = problem;
       else values[spec.name] = String(kobo);
     } else {
       values[spec.name] = text;
@@ -116,14 +116,7 @@ export function CatalogFormDialog({
             onSelect={(value) => setSelects((current) => ({ ...current, [spec.name]: value }))}
           />
         ))}
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onCancel} disabled={pending} className={buttonClass("secondary")}>
-            Cancel
-          </button>
-          <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary")}>
-            {pending ? pendingLabel : submitLabel}
-          </button>
-        </div>
+        <DialogFooter pending={pending} onCancel={onCancel} actionLabel={submitLabel} pendingLabel={pendingLabel} />
       </form>
     </Modal>
   );
@@ -181,16 +174,13 @@ function FormField({
       </Field>
     );
   }
+  const common = { id, hint: spec.hint, error, name: spec.name, defaultValue: String(initial ?? ""), readOnly: locked };
+  if (spec.kind === "naira") return <NairaField {...common} label={label} />;
   return (
     <TextField
-      id={id}
+      {...common}
       label={label}
-      hint={spec.hint}
-      error={error}
-      name={spec.name}
-      defaultValue={String(initial ?? "")}
-      readOnly={locked}
-      inputMode={spec.kind === "naira" ? "decimal" : spec.kind === "whole" ? "numeric" : undefined}
+      inputMode={spec.kind === "whole" ? "numeric" : undefined}
       autoComplete="off"
       className={spec.mono ? "font-mono" : undefined}
     />

@@ -19,14 +19,6 @@ export function marginPerUnit(price: bigint | null, cost: bigint | null): bigint
   return price === null || cost === null ? null : price - cost;
 }
 
-/** Kobo as a form field's naira text: 150050n → "1500.50". */
-export function nairaFieldValue(kobo: bigint | null | undefined): string {
-  if (kobo === null || kobo === undefined) return "";
-  const whole = kobo / 100n;
-  const fraction = (kobo % 100n).toString().padStart(2, "0");
-  return `${whole}.${fraction}`;
-}
-
 /** The pricing basis as people say it. */
 export function basisLabel(basis: string | null | undefined): string {
   return basis === "RETAIL" ? "Retail" : basis === "SPECIAL" ? "Special" : "—";

@@ -5,14 +5,14 @@
  * precedence (account, then list, then default) applies again. In naira, as the rest of the console.
  */
 import { useState, type FormEvent } from "react";
-import { formatNaira, parseNairaToKobo } from "~/components/money";
+import { formatNaira, nairaInputValue, readNaira } from "~/components/money";
+import { NairaField } from "~/components/naira-field";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/buttons";
-import { Modal } from "~/components/ui/dialogs";
-import { Field, TextField } from "~/components/ui/fields";
+import { DialogFooter, Modal } from "~/components/ui/dialogs";
+import { Field } from "~/components/ui/fields";
 import { ErrorAlert } from "~/components/ui/notices";
 import { ItemActions } from "~/components/ui/responsive-list";
-import { nairaFieldValue } from "./catalog-words";
 import { formAlert, readProblem, type Problem } from "./problem";
 
 export interface PricedItem {
@@ -99,9 +99,9 @@ export function PriceDialog({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const kobo = parseNairaToKobo(String(form.get("price") ?? ""));
-    if (kobo === null || kobo <= 0) {
-      setPriceError("Enter a price in naira, more than ₦0.00, such as 1500 or 1,500.50.");
+    const { value: kobo, problem: priceProblem } = readNaira(String(form.get("price") ?? ""), { example: "1500 or 1,500.50" });
+    if (kobo === undefined) {
+      setPriceError(priceProblem);
       return;
     }
     setPriceError(null);
@@ -118,15 +118,12 @@ export function PriceDialog({
           {current === null ? "No price of its own yet." : `Its own price now: ${formatNaira(current)}.`}
         </p>
         {alert && <ErrorAlert>{alert}</ErrorAlert>}
-        <TextField
+        <NairaField
           id="price-dialog-price"
           label="Price (₦)"
-          hint="In naira, e.g. 1500 or 1,500.50"
           error={priceError ?? problem?.fieldErrors.price}
           name="price"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={nairaFieldValue(current)}
+          defaultValue={nairaInputValue(current)}
           autoFocus
         />
         {item.kind === "plan" && (
@@ -139,10 +136,7 @@ export function PriceDialog({
             )}
           </Field>
         )}
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onCancel} disabled={pending} className={buttonClass("secondary")}>
-            Cancel
-          </button>
+        <DialogFooter pending={pending} onCancel={onCancel} actionLabel="Save price" pendingLabel="Saving…">
           {current !== null && (
             <button
               type="button"
@@ -153,10 +147,7 @@ export function PriceDialog({
               {removeLabel}
             </button>
           )}
-          <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary")}>
-            {pending ? "Saving…" : "Save price"}
-          </button>
-        </div>
+        </DialogFooter>
       </form>
     </Modal>
   );

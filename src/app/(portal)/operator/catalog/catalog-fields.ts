@@ -7,7 +7,7 @@ import { BILL_SERVICE_CODES } from "~/schemas/services";
 import type { CatalogAdmin } from "~/server/services/catalog/list-catalog-admin";
 import type { FormFieldSpec } from "../_components/catalog-form";
 import { SERVICE_LABELS } from "~/schemas/portal-transactions";
-import { nairaFieldValue } from "../_components/catalog-words";
+import { nairaInputValue } from "~/components/money";
 
 export type AdminNetwork = CatalogAdmin["networks"][number];
 export type AdminPlan = CatalogAdmin["plans"][number];
@@ -142,7 +142,7 @@ export function formInitial(record: object, fields: readonly FormFieldSpec[]): R
     fields.map((spec) => {
       const value = values[spec.name];
       if (spec.kind === "checkbox") return [spec.name, value === true];
-      if (spec.kind === "naira") return [spec.name, typeof value === "bigint" ? nairaFieldValue(value) : ""];
+      if (spec.kind === "naira") return [spec.name, typeof value === "bigint" ? nairaInputValue(value) : ""];
       return [spec.name, value === null || value === undefined ? "" : String(value)];
     }),
   );

@@ -1,7 +1,8 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { formatNaira, parseNairaToKobo } from "~/components/money";
+import { formatNaira, readNaira } from "~/components/money";
+import { NairaField } from "~/components/naira-field";
 import { MAX_FUNDING_KOBO } from "~/schemas/operator";
 import type { AccountOverview } from "~/server/services/accounts/get-account-overview";
 import { useTRPC } from "~/trpc/react";
@@ -20,23 +21,22 @@ interface FundingDraft {
   note: string;
 }
 
-const MAX_FUNDING_NAIRA = formatNaira(Number(MAX_FUNDING_KOBO));
-
 /** Checks the form before the confirmation step; the service checks it all again. */
 function readDraft(form: FormData): { draft: FundingDraft } | { errors: Record<string, string> } {
   const amountText = String(form.get("amount") ?? "").trim();
   const reference = String(form.get("reference") ?? "").trim();
   const note = String(form.get("note") ?? "").trim();
   const errors: Record<string, string> = {};
-  const amountKobo = parseNairaToKobo(amountText);
-  if (amountText === "") errors.amount = "Enter the amount received, in naira.";
-  else if (amountKobo === null) errors.amount = "Enter an amount in naira, such as 25000 or 1,500.50 (at most two decimals).";
-  else if (amountKobo <= 0) errors.amount = "The amount must be more than ₦0.00.";
-  else if (BigInt(amountKobo) > MAX_FUNDING_KOBO) errors.amount = `A single funding can be at most ${MAX_FUNDING_NAIRA}.`;
+  const { value: amountKobo, problem: amountProblem } = readNaira(amountText, {
+    max: MAX_FUNDING_KOBO,
+    example: "25000 or 1,500.50",
+    whenEmpty: "Enter the amount received, in naira.",
+  });
+  if (amountProblem) errors.amount = amountProblem;
   if (reference === "") errors.reference = "Enter the bank transfer or receipt reference.";
   else if (reference.length > 100) errors.reference = "The reference can be at most 100 characters.";
   if (note.length > 500) errors.note = "The note can be at most 500 characters.";
-  if (Object.keys(errors).length > 0 || amountKobo === null) return { errors };
+  if (Object.keys(errors).length > 0 || amountKobo === undefined) return { errors };
   return { draft: { amountKobo, reference, note } };
 }
 
@@ -117,16 +117,7 @@ function FundWalletForm({ account }: { account: AccountOverview }) {
         {alert && <ErrorAlert>{alert}</ErrorAlert>}
         {done && <Notice>{done}</Notice>}
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            id="funding-amount"
-            label="Amount (₦)"
-            hint="In naira, e.g. 25000 or 1,500.50"
-            error={errors.amount}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-          />
+          <NairaField id="funding-amount" hint="In naira, e.g. 25000 or 1,500.50" error={errors.amount} name="amount" />
           <TextField
             id="funding-reference"
             label="Reference"

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from "react";
 import { formatNaira } from "~/components/money";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { buttonClass, linkClass } from "~/components/ui/buttons";
-import { Modal } from "~/components/ui/dialogs";
+import { DialogFooter, Modal } from "~/components/ui/dialogs";
 import { TextField } from "~/components/ui/fields";
 import { Empty, Loading, QueryLoadError } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
@@ -212,14 +212,7 @@ function RenameDialog({ priceListId, name, onClose }: { priceListId: string; nam
           autoComplete="off"
           autoFocus
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={() => onClose(null)} disabled={rename.isPending} className={buttonClass("secondary")}>
-            Cancel
-          </button>
-          <button type="submit" disabled={rename.isPending} className={buttonClass("primary")}>
-            {rename.isPending ? "Renaming…" : "Rename"}
-          </button>
-        </div>
+        <DialogFooter pending={rename.isPending} onCancel={() => onClose(null)} actionLabel="Rename" pendingLabel="Renaming…" />
       </form>
     </Modal>
   );
