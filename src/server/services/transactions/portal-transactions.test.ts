@@ -92,7 +92,12 @@ describe("listPortalTransactions", () => {
   it("searches the start of a reference, any part of a recipient or customer name, and the id, with LIKE wildcards taken literally", async () => {
     const { accountId } = await fundedAccount(0n);
     await insert(accountId, { at: "2026-06-01T10:00:00Z", clientReference: "order-100", recipient: "08031114321" });
-    await insert(accountId, { at: "2026-06-01T11:00:00Z", clientReference: "order-101", recipient: "08059999999", providerReference: "SBX-77AB" });
+    await insert(accountId, {
+      at: "2026-06-01T11:00:00Z",
+      clientReference: "order-101",
+      recipient: "08059999999",
+      providerReference: "SBX-77AB",
+    });
     const bill = await insert(accountId, {
       at: "2026-06-01T12:00:00Z",
       clientReference: "invoice_7",
