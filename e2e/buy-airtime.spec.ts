@@ -54,3 +54,28 @@ test("airtime that the network rejects (…0000) is not charged", async ({ page 
   await expectWalletBalance(page, FUNDING);
   expect((await moneyFacts(account.accountId)).balance).toBe(FUNDING);
 });
+
+test("a phone number as people type it is taken, and the number it will be sent as is shown first", async ({ page }) => {
+  const account = await signInNewAccount(page, "staff", { funding: FUNDING });
+  await page.goto("/buy/airtime");
+  await page.getByRole("radio", { name: "Airtel", exact: true }).check();
+  const phone = page.getByLabel("Phone number");
+  for (const typed of ["0802 123 4567", "0802-123-4567", "+234 (0) 802 123 4567"]) {
+    await phone.fill(typed);
+    await expect(page.getByText("Will be sent as 08021234567.")).toBeVisible();
+  }
+  await phone.fill("+234 802 123 4567");
+  await expect(page.getByText("Will be sent as 08021234567.")).toBeVisible();
+  await page.getByLabel("Amount (₦)").fill("500");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Confirm your purchase" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("08021234567");
+  await confirmButton(page).click();
+  await expect(page.getByRole("heading", { name: "Purchase successful" })).toBeVisible();
+  expect((await moneyFacts(account.accountId)).transactions[0]).toMatchObject({ recipient: "08021234567", status: "SUCCESSFUL" });
+
+  // Typed as it is sent, no hint; not a number, the field says so.
+  await page.goto("/buy/airtime");
+  await page.getByLabel("Phone number").fill("08021234567");
+  await expect(page.getByText(/Will be sent as/)).toHaveCount(0);
+});

@@ -106,6 +106,8 @@ test.describe("the operator's pages", () => {
     await visit(page, accountPath);
     await visit(page, "/operator/audit");
     for (const path of [
+      "/operator/transactions",
+      "/operator/transactions?q=0803&shown=50",
       "/operator/catalog",
       "/operator/price-lists",
       "/operator/reports/margin",
@@ -114,6 +116,7 @@ test.describe("the operator's pages", () => {
       await visit(page, path);
     }
     await visit(page, `/invoices?accountId=${accountPath.split("/").pop()}`);
+    await visit(page, `/transactions?account=${accountPath.split("/").pop()}`);
     expect(errors).toEqual([]);
   });
 });

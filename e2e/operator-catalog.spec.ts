@@ -202,7 +202,33 @@ test("a deactivated plan leaves the Buy page and the API listing, and comes back
   await page.goto("/operator/catalog");
   const row = page.getByRole("list", { name: "MTN data plans" }).getByRole("listitem").filter({ hasText: plan.id });
   await expect(row).toContainText("—"); // no cost, so no margin
+  // Off sale for every reseller at once: asked first, with how many accounts bought it this month.
+  const other = await createTestAccount();
+  for (const [buyer, times] of [
+    [account, 2],
+    [other, 1],
+  ] as const) {
+    for (let index = 0; index < times; index += 1) {
+      const response = await fetch(`${baseURL}/api/v1/data`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${buyer.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ clientReference: unique("off-sale"), planId: plan.id, phone: "08031234567" }),
+      });
+      expect(response.status).toBe(201);
+    }
+  }
   await row.getByRole("button", { name: `Deactivate ${plan.name}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Take “${plan.name}” off sale?` });
+  await expect(confirm).toContainText("For every reseller at once");
+  await expect(confirm.getByRole("status")).toHaveText("2 accounts have bought it this month (3 purchases).");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toContainText("On sale");
+  expect(await apiPrice(baseURL, account, plan.id)).toBe(30_000);
+
+  await row.getByRole("button", { name: `Deactivate ${plan.name}` }).click();
+  await confirm.getByRole("button", { name: "Deactivate" }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(row).toContainText("Off sale");
   expect(await apiPrice(baseURL, account, plan.id)).toBeNull();
   await buy.reload();

@@ -12,6 +12,15 @@ function apiKeyActor(account: TestAccount) {
   return { kind: "api-key", apiKeyId: account.keyId, accountId: account.accountId, sourceIp: SOURCE_IP } as const;
 }
 
+/**
+ * A mobile number no other test uses (the e2e database is shared by every spec), ending in neither
+ * 0000 (the sandbox fails it) nor 1111 (stays pending).
+ */
+export function randomPhone(): string {
+  const digits = String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, "0");
+  return /(?:0000|1111)$/.test(digits) ? randomPhone() : `080${digits}`;
+}
+
 export function reference(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString("hex")}`;
 }

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { formatNaira } from "../src/components/money";
 import { createTestAccount, signIn } from "./fixtures/data";
-import { buyAirtime, buyData, buyElectricity, reference, settleAsSuccessful, SOURCE_IP } from "./transactions-helpers";
+import { buyAirtime, buyData, buyElectricity, randomPhone, reference, settleAsSuccessful, SOURCE_IP } from "./transactions-helpers";
 import { expectFitsScreen, renderedLines } from "./fixtures/layout";
 
 // Each test makes its own account and purchases through the service layer before using the browser.
@@ -43,14 +43,14 @@ test("filters by status, service, search and dates, and keeps the filter in the 
   await expect(resultRows(page)).toHaveCount(2);
   await expect(resultRows(page).nth(1)).toContainText(airtime.clientReference);
 
-  // The search box matches the start of a reference or a recipient.
+  // The search box matches the start of a reference, or any part of a recipient.
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/transactions$/);
-  await page.getByLabel("Reference or recipient").fill(`${prefix}-o`);
+  await page.getByLabel("Search").fill(`${prefix}-o`);
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(resultRows(page)).toHaveCount(2);
   await expect(resultRows(page).nth(1)).toContainText(ok.clientReference);
-  await page.getByLabel("Reference or recipient").fill("0805765");
+  await page.getByLabel("Search").fill("0805765");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/q=0805765/);
   await expect(resultRows(page)).toHaveCount(2);
@@ -73,7 +73,7 @@ test("filters by status, service, search and dates, and keeps the filter in the 
   await expect(page).toHaveURL(/from=2020-01-01/);
 });
 
-test("pages with Load more, newest first", async ({ page }) => {
+test("pages with Load more, newest first, with the count and the position in the URL", async ({ page }) => {
   const account = await createTestAccount({ funding: 5_000_000n });
   const prefix = reference("pg");
   for (let index = 0; index < 28; index += 1) {
@@ -83,13 +83,66 @@ test("pages with Load more, newest first", async ({ page }) => {
   await page.goto("/transactions");
   await expect(resultRows(page)).toHaveCount(26); // a header and the first 25
   await expect(resultRows(page).nth(1)).toContainText(`${prefix}-27`);
-  await expect(page.getByText("Showing 25 transactions.")).toBeVisible();
+  await expect(page.getByText("Showing 25 of 28 transactions.")).toBeVisible();
 
   await page.getByRole("button", { name: "Load more" }).click();
+  await expect(page).toHaveURL(/\/transactions\?shown=50$/);
   await expect(resultRows(page)).toHaveCount(29);
   await expect(resultRows(page).nth(28)).toContainText(`${prefix}-00`);
-  await expect(page.getByText("Showing 28 transactions (all of them).")).toBeVisible();
+  await expect(page.getByText("Showing all 28 transactions.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+
+  // A reload, or Back from a transaction, returns to the same place in the list.
+  await page.reload();
+  await expect(resultRows(page)).toHaveCount(29);
+  await resultRows(page).nth(28).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: `${prefix}-00` })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/shown=50/);
+  await expect(resultRows(page)).toHaveCount(29);
+});
+
+test("searches every identifier the detail page shows: provider reference, transaction id, the end of a phone, a customer's name", async ({
+  page,
+}) => {
+  const account = await createTestAccount({ funding: 2_000_000n });
+  const otherPhone = randomPhone();
+  let phone = randomPhone();
+  // Its last four digits in no other recipient of the account (the meter number is 45012345678).
+  while (`45012345678 ${otherPhone}`.includes(phone.slice(-4))) phone = randomPhone();
+  const airtime = await buyAirtime(account, 10_000, { phone });
+  const power = await buyElectricity(account, 150_000);
+  await buyAirtime(account, 10_000, { phone: otherPhone });
+  expect(power.customerName).toBeTruthy();
+  await signIn(page, account.owner);
+  await page.goto("/transactions");
+  await expect(resultRows(page)).toHaveCount(4);
+
+  const search = async (text: string) => {
+    await page.getByLabel("Search").fill(text);
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(text);
+  };
+  const onlyRow = async (clientReference: string) => {
+    await expect(resultRows(page)).toHaveCount(2);
+    await expect(resultRows(page).nth(1)).toContainText(clientReference);
+    await expect(page.getByText("Showing all 1 transaction.")).toBeVisible();
+  };
+
+  await search(airtime.providerReference!);
+  await onlyRow(airtime.clientReference);
+  // As a customer reads it out, in any case.
+  await search(airtime.providerReference!.toLowerCase());
+  await onlyRow(airtime.clientReference);
+  await search(power.id);
+  await onlyRow(power.clientReference);
+  await search(phone.slice(-4));
+  await onlyRow(airtime.clientReference);
+  // A number as people write it.
+  await search(`+234 ${phone.slice(1, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`);
+  await onlyRow(airtime.clientReference);
+  await search(power.customerName!.toLowerCase());
+  await onlyRow(power.clientReference);
 });
 
 test("the detail page shows every field, copies the token, and follows a pending purchase", async ({ page, context }) => {

@@ -47,6 +47,8 @@ const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** One password for every generated user (the benchmark signs in as the big account's owner). */
 export const VOLUME_PASSWORD = "volume-benchmark-password";
+/** The operator's two-factor secret (operators must sign in with a second factor: docs/security.md). */
+export const VOLUME_OPERATOR_TOTP_SECRET = "VOLUMEOPERATORTOTPSECRETFORBENCH";
 const MONTHS = 12;
 
 /** A key's secret as create-api-key.ts makes one (base62, from crypto bytes). */
@@ -228,7 +230,7 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
     await copyRows(
       main,
       "users",
-      ["id", "email", "name", "password_hash", "role", "account_id", "created_at"],
+      ["id", "email", "name", "password_hash", "role", "account_id", "created_at", "totp_secret", "totp_enabled_at"],
       accounts
         .flatMap((account) => [
           line([
@@ -239,6 +241,8 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
             "OWNER",
             account.id,
             iso(accountsCreated),
+            null,
+            null,
           ]),
           line([
             account.userIds[1],
@@ -248,9 +252,23 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
             "STAFF",
             account.id,
             iso(accountsCreated),
+            null,
+            null,
           ]),
         ])
-        .concat(line([randomUUID(), "operator@volume.example", "Volume Operator", passwordHash, "OPERATOR", null, iso(accountsCreated)])),
+        .concat(
+          line([
+            randomUUID(),
+            "operator@volume.example",
+            "Volume Operator",
+            passwordHash,
+            "OPERATOR",
+            null,
+            iso(accountsCreated),
+            VOLUME_OPERATOR_TOTP_SECRET,
+            iso(accountsCreated),
+          ]),
+        ),
     );
     await copyRows(
       main,

@@ -57,6 +57,9 @@ describe("npm run bench -- --volume", () => {
         expect(side.reads.restFirstPage.rows).toBeGreaterThan(0);
         expect(side.reads.searchReference.rows).toBeGreaterThan(0);
         expect(side.reads.searchRecipient.rows).toBeGreaterThan(0);
+        expect(side.reads.searchRecipientEnd.rows).toBeGreaterThan(0);
+        expect(side.reads.operatorSearchLastFour.rows).toBeGreaterThan(0);
+        expect(side.reads.operatorSearchReference.rows).toBeGreaterThan(0);
         expect(side.reads.dashboard.rows).toBe(30);
         expect(side.reads.invoiceMonths.rows).toBeGreaterThan(0);
         expect(side.purchase.requests).toBeGreaterThan(0);

@@ -28,6 +28,7 @@ import next from "next";
 import { env } from "~/env";
 import { EMBEDDED_DEFAULTS } from "~/server/db/defaults";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
+import { warmPages } from "~/server/http/warm-pages";
 import { applyPendingMigrations } from "~/server/db/migrate";
 import { createHttpServer } from "~/server/http/create-http-server";
 import { parseTrustedProxies } from "~/server/ip/source-address";
@@ -95,6 +96,7 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const host = env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
     log.info({ host: env.HOST, port, mode: dev ? "development" : "production" }, `listening on ${host}:${port}`);
+    if (dev) void warmPages(`http://127.0.0.1:${port}`, log);
   });
 
   let shuttingDown = false;
@@ -177,6 +179,7 @@ try {
 } catch (error) {
   // A start-up failure (database unreachable, a migration failing, no build) with its stack, as a log
   // line like every other; pino flushes it on exit.
-  log.fatal({ err: error }, "start-up failed");
+  // The reason in the message itself: a newcomer reads the line, not the stack in its `err`.
+  log.fatal({ err: error }, `start-up failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

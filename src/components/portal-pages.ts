@@ -54,7 +54,10 @@ export const PORTAL_PAGES = {
     title: "Transactions",
     roles: ["OWNER", "STAFF"],
     operatorsForAnAccount: true,
-    refusal: { OPERATOR: OPEN_FROM_CONSOLE("transactions") },
+    refusal: {
+      OPERATOR:
+        "Operators search every account's transactions under Operator → Transactions, or open an account in the console to see its transactions.",
+    },
   },
   apiKeys: { href: "/api-keys", label: "API keys", title: "API keys", roles: ["OWNER"] },
   webhooks: {

@@ -292,3 +292,10 @@ export const marginReportInput = z.object({
   accountId: idInput().optional(),
 });
 export type MarginReportInput = z.input<typeof marginReportInput>;
+
+/** What taking a catalog item off sale affects: the item, by its kind and id (the console's confirmation). */
+export const catalogItemInput = z.object({
+  kind: z.enum(["network", "plan", "billProduct"], "must be network, plan or billProduct"),
+  id: z.string("is required").trim().min(1, "is required").max(100, "must be at most 100 characters"),
+});
+export type CatalogItemInput = z.input<typeof catalogItemInput>;

@@ -37,7 +37,11 @@ export const transactionFilter = z
     status: z.enum(STATUS_CODES, "must be pending, successful or failed").optional(),
     from: lagosDate.optional(),
     to: lagosDate.optional(),
-    /** A clientReference or recipient, or the start of one. */
+    /**
+     * Anything the detail page identifies a purchase by: the start of a client or provider reference,
+     * any part of a recipient (a phone number written any way, its last digits) or a customer's name,
+     * a whole transaction id (the service's searchCondition).
+     */
     search: z.string("must be text").trim().max(100, "must be at most 100 characters").optional(),
     /** Operators only: whose transactions. Account users always see their own account. */
     accountId: z.uuid("must be an account id").optional(),
@@ -48,12 +52,42 @@ export const transactionFilter = z
   });
 export type TransactionFilter = z.infer<typeof transactionFilter>;
 
+/** A page of the portal's lists, and how far "Load more" may go (the list's length is in its URL, `shown`). */
+export const TRANSACTIONS_PAGE_SIZE = 25;
+export const MAX_SHOWN_TRANSACTIONS = 500;
+
 export const listPortalTransactionsInput = z.object({
   filter: transactionFilter.default({}),
-  limit: z.int().min(1).max(100).default(25),
+  limit: z.int().min(1).max(MAX_SHOWN_TRANSACTIONS).default(TRANSACTIONS_PAGE_SIZE),
   cursor: z.string().max(200).nullish(),
 });
 export type ListPortalTransactionsInput = z.input<typeof listPortalTransactionsInput>;
+
+/**
+ * The fewest characters an operator's search of every account takes (a whole transaction id aside):
+ * fewer would match a large part of millions of transactions. Equal to the service's CONTAINS_SEARCH_MIN.
+ */
+export const ACROSS_ACCOUNTS_SEARCH_MIN = 3;
+
+/** The operator console's search of every account's transactions (live ones: support's questions are about real money). */
+export const searchTransactionsInput = listPortalTransactionsInput.extend({
+  filter: transactionFilter.default({}).refine((filter) => !filter.search || filter.search.length >= ACROSS_ACCOUNTS_SEARCH_MIN, {
+    path: ["search"],
+    message: `must be at least ${ACROSS_ACCOUNTS_SEARCH_MIN} characters to search every account`,
+  }),
+});
+export type SearchTransactionsInput = z.input<typeof searchTransactionsInput>;
+
+/** The URL parameter holding how many rows a list shows, so a reload or Back returns to the same place. */
+export const SHOWN_PARAM = "shown";
+
+/** `?shown=` as a whole number of pages between one and MAX_SHOWN_TRANSACTIONS; anything else is one page. */
+export function shownFromSearchParams(params: URLSearchParams | Record<string, string | string[] | undefined>): number {
+  const value = params instanceof URLSearchParams ? params.get(SHOWN_PARAM) : params[SHOWN_PARAM];
+  const shown = Number(Array.isArray(value) ? value[0] : value);
+  if (!Number.isInteger(shown) || shown <= TRANSACTIONS_PAGE_SIZE) return TRANSACTIONS_PAGE_SIZE;
+  return Math.min(MAX_SHOWN_TRANSACTIONS, Math.ceil(shown / TRANSACTIONS_PAGE_SIZE) * TRANSACTIONS_PAGE_SIZE);
+}
 
 /** The URL query names of the filter fields (`q` reads better in an address than `search`). */
 const URL_KEYS = { service: "service", status: "status", from: "from", to: "to", search: "q", accountId: ACCOUNT_PARAM } as const;

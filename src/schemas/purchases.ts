@@ -23,15 +23,36 @@ export const clientReference = z
   });
 
 /**
- * A Nigerian mobile number, local (08031234567) or international (+2348031234567 / 2348031234567).
- * Normalised to the 11-digit local form, so one recipient is one recipient for idempotency.
+ * What people type between a number's digit groups: spaces (a non-breaking one from a copied contact
+ * too), hyphens, dots and brackets, as in "0803 123 4567", "0803-123-4567", "+234 (0) 803 123 4567".
+ */
+const PHONE_SEPARATORS = /[\s\u00a0\-.()]/g;
+const NIGERIAN_MOBILE = /^(?:(?:\+|00)?234(?:0)?|0)[789][01]\d{8}$/;
+
+/** A phone number as people write it, with its separators taken out ("+234 803 123 4567" → "+2348031234567"). */
+export function phoneDigits(text: string): string {
+  return text.trim().replace(PHONE_SEPARATORS, "");
+}
+
+/**
+ * A Nigerian mobile number, local (08031234567) or international (+2348031234567, 2348031234567,
+ * 002348031234567, with or without the trunk 0 after 234), with or without separators between the
+ * digit groups (docs/decisions/012-phone-numbers.md). Normalised to the 11-digit local form, so one
+ * recipient is one recipient for idempotency. The document states no pattern: the formats are in the
+ * description, and a client's own check must not be narrower than this one.
  */
 export const phone = z
   .string("must be a string")
-  .trim()
-  .regex(/^(?:\+?234|0)[789][01]\d{8}$/, "must be a Nigerian mobile number such as 08031234567")
+  .transform(phoneDigits)
+  .pipe(z.string().regex(NIGERIAN_MOBILE, "must be a Nigerian mobile number such as 08031234567"))
   .transform((value) => `0${value.slice(-10)}`)
-  .meta({ description: "A Nigerian mobile number: 08031234567, 2348031234567 or +2348031234567.", example: "08031234567" });
+  .meta({
+    description:
+      "A Nigerian mobile number: 08031234567, 2348031234567, +2348031234567 or 002348031234567 (with or without the 0 after 234), " +
+      'with or without spaces, hyphens, dots or brackets between the digits ("0803 123 4567", "+234 (0) 803-123-4567"). ' +
+      "Stored and returned as the 11-digit local form, 08031234567.",
+    example: "08031234567",
+  });
 
 export const kobo = z
   .int("must be a whole number of kobo")

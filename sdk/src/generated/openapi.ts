@@ -880,7 +880,7 @@ export interface components {
              */
             planId: string;
             /**
-             * @description A Nigerian mobile number: 08031234567, 2348031234567 or +2348031234567.
+             * @description A Nigerian mobile number: 08031234567, 2348031234567, +2348031234567 or 002348031234567 (with or without the 0 after 234), with or without spaces, hyphens, dots or brackets between the digits ("0803 123 4567", "+234 (0) 803-123-4567"). Stored and returned as the 11-digit local form, 08031234567.
              * @example 08031234567
              */
             phone: string;
@@ -900,7 +900,7 @@ export interface components {
              */
             networkId: string;
             /**
-             * @description A Nigerian mobile number: 08031234567, 2348031234567 or +2348031234567.
+             * @description A Nigerian mobile number: 08031234567, 2348031234567, +2348031234567 or 002348031234567 (with or without the 0 after 234), with or without spaces, hyphens, dots or brackets between the digits ("0803 123 4567", "+234 (0) 803-123-4567"). Stored and returned as the 11-digit local form, 08031234567.
              * @example 08031234567
              */
             phone: string;
@@ -2886,7 +2886,7 @@ export interface operations {
                      */
                     planId: string;
                     /**
-                     * @description A Nigerian mobile number: 08031234567, 2348031234567 or +2348031234567.
+                     * @description A Nigerian mobile number: 08031234567, 2348031234567, +2348031234567 or 002348031234567 (with or without the 0 after 234), with or without spaces, hyphens, dots or brackets between the digits ("0803 123 4567", "+234 (0) 803-123-4567"). Stored and returned as the 11-digit local form, 08031234567.
                      * @example 08031234567
                      */
                     phone: string;
@@ -3128,7 +3128,7 @@ export interface operations {
                      */
                     networkId: string;
                     /**
-                     * @description A Nigerian mobile number: 08031234567, 2348031234567 or +2348031234567.
+                     * @description A Nigerian mobile number: 08031234567, 2348031234567, +2348031234567 or 002348031234567 (with or without the 0 after 234), with or without spaces, hyphens, dots or brackets between the digits ("0803 123 4567", "+234 (0) 803-123-4567"). Stored and returned as the 11-digit local form, 08031234567.
                      * @example 08031234567
                      */
                     phone: string;

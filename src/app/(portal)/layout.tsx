@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { PortalNav } from "~/components/portal-nav";
+import { linkClass } from "~/components/ui/buttons";
 import { navigationFor } from "~/components/portal-pages";
 import { roleLabel } from "~/components/role-label";
 import { SignOutButton } from "~/components/sign-out-button";
@@ -17,6 +18,13 @@ export default async function PortalLayout({ children }: { children: ReactNode }
 
   return (
     <div className="min-h-screen">
+      {/* Before the header's many tab stops: keyboard users go straight to the page. */}
+      <a
+        href="#main"
+        className="sr-only rounded bg-white px-3 py-2 text-sm font-medium text-emerald-800 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:ring-2 focus:ring-emerald-600"
+      >
+        Skip to content
+      </a>
       <header className="border-b border-slate-200 bg-white">
         {/*
           Brand, the Test data switch, who is signed in and sign-out on the first row; the nav on its own
@@ -41,7 +49,19 @@ export default async function PortalLayout({ children }: { children: ReactNode }
         </div>
       </header>
       {testData && <TestDataBanner />}
-      <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-6 focus:outline-none">
+        {children}
+      </main>
+      {/* The API reference, for everyone who integrates, or supports those who do. */}
+      <footer className="mx-auto max-w-5xl border-t border-slate-200 px-4 py-4 text-sm text-slate-600">
+        <a href="/docs" className={linkClass}>
+          API reference
+        </a>
+        {" · "}
+        <a href="/docs/changelog" className={linkClass}>
+          API changelog
+        </a>
+      </footer>
     </div>
   );
 }

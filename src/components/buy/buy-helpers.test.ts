@@ -102,8 +102,24 @@ describe("plan facts", () => {
 });
 
 describe("order fields", () => {
-  it("read a Nigerian mobile number in the form the API takes", () => {
-    expect(readPhone(" +2348031234567 ")).toEqual({ value: "08031234567" });
-    expect(readPhone("0803")).toEqual({ problem: "Enter a Nigerian mobile number such as 08031234567." });
+  it("read a Nigerian mobile number as people type it, in the form the API stores", () => {
+    // The three forms taken before, still taken.
+    for (const typed of [" +2348031234567 ", "2348031234567", "08031234567"]) expect(readPhone(typed)).toEqual({ value: "08031234567" });
+    // With separators, the trunk 0 after 234, and 00 for +.
+    for (const typed of [
+      "0803 123 4567",
+      "+234 803 123 4567",
+      "0803-123-4567",
+      "0803.123.4567",
+      "+234 (0) 803 123 4567",
+      "002348031234567",
+      "+23408031234567",
+      "0803\u00a0123\u00a04567",
+    ]) {
+      expect(readPhone(typed), typed).toEqual({ value: "08031234567" });
+    }
+    for (const typed of ["0803", "0803 123 456", "0803 123 45678", "08031234567x", "+1 803 123 4567", "0603 123 4567", "0803_123_4567"]) {
+      expect(readPhone(typed), typed).toEqual({ problem: "Enter a Nigerian mobile number such as 0803 123 4567." });
+    }
   });
 });

@@ -3,10 +3,23 @@ import { phone as phoneSchema } from "~/schemas/purchases";
 import { buttonClass } from "~/components/ui/buttons";
 import { TextField, type FieldReading } from "~/components/ui/fields";
 
-/** A Nigerian mobile number, in the form the API takes (08031234567). */
+/**
+ * A Nigerian mobile number as people type it ("0803 123 4567", "+234 803 123 4567"), in the form the API
+ * stores (08031234567): the same schema the API validates with.
+ */
 export function readPhone(text: string): FieldReading<string> {
   const parsed = phoneSchema.safeParse(text);
-  return parsed.success ? { value: parsed.data } : { problem: "Enter a Nigerian mobile number such as 08031234567." };
+  return parsed.success ? { value: parsed.data } : { problem: "Enter a Nigerian mobile number such as 0803 123 4567." };
+}
+
+/**
+ * The hint under a phone field: once what is typed is a number written another way than it is sent
+ * ("+234 803 123 4567"), the number that will be sent, so nobody pays for a number they did not mean.
+ */
+function phoneHint(value: string, hint: string | undefined): string | undefined {
+  const reading = readPhone(value);
+  if (reading.value === undefined || reading.value === value.trim()) return hint;
+  return [`Will be sent as ${reading.value}.`, hint].filter(Boolean).join(" ");
 }
 
 export function PhoneField({
@@ -28,7 +41,7 @@ export function PhoneField({
     <TextField
       id={id}
       label={label}
-      hint={hint}
+      hint={phoneHint(value, hint)}
       type="tel"
       inputMode="tel"
       autoComplete="off"

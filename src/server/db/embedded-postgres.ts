@@ -4,6 +4,7 @@
  * is given, and by the test harness.
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 
@@ -87,19 +88,51 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
+/** Whether something already listens on 127.0.0.1:port: most often another checkout's database. */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "EADDRINUSE"));
+    probe.listen({ port, host: "127.0.0.1", exclusive: true }, () => probe.close(() => resolve(false)));
+  });
+}
+
+/** What a newcomer can do about a database that would not start, in one sentence. */
+function whatToDo(portSetting: string, port: number): string {
+  return (
+    `Choose a free port (${portSetting}=${port === 65535 ? port - 1 : port + 1} npm run dev), stop whatever holds ${port}, ` +
+    "or set DATABASE_URL to a PostgreSQL of your own (docs/deploying.md)."
+  );
+}
+
 export async function startEmbeddedPostgres(options: {
   dir: string;
   port: number;
   database: string;
   onLog?: (line: string) => void;
+  /** The setting that chose the port, named in a failure's advice. */
+  portSetting?: string;
 }): Promise<EmbeddedDatabase> {
   const dir = path.resolve(options.dir);
   const already = runningCluster(dir);
   const port = already?.port ?? options.port;
+  const portSetting = options.portSetting ?? "EMBEDDED_PG_PORT";
   let stop = async () => {};
 
   if (!already) {
+    // PostgreSQL's own refusal of a taken port reaches us only as "exited with code 1": say it first.
+    if (await portTaken(port)) {
+      throw new Error(
+        `The embedded PostgreSQL cannot start: port ${port} on 127.0.0.1 is already in use (another checkout's database, ` +
+          `or another program). ${whatToDo(portSetting, port)}`,
+      );
+    }
     const EmbeddedPostgres = await loadEmbeddedPostgres();
+    const lastLines: string[] = [];
+    const remember = (line: string) => {
+      lastLines.push(line.trim());
+      if (lastLines.length > 5) lastLines.shift();
+    };
     const cluster = new EmbeddedPostgres({
       databaseDir: dir,
       port,
@@ -109,11 +142,25 @@ export async function startEmbeddedPostgres(options: {
       // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
       createPostgresUser: true,
       postgresFlags: ["-c", "max_connections=300", "-c", "listen_addresses=127.0.0.1"],
-      onLog: options.onLog ?? (() => {}),
-      onError: (message) => options.onLog?.(String(message)),
+      onLog: (line) => {
+        remember(String(line));
+        options.onLog?.(String(line));
+      },
+      onError: (message) => {
+        remember(String(message));
+        options.onLog?.(String(message));
+      },
     });
-    if (!existsSync(path.join(dir, "PG_VERSION"))) await cluster.initialise();
-    await cluster.start();
+    try {
+      if (!existsSync(path.join(dir, "PG_VERSION"))) await cluster.initialise();
+      await cluster.start();
+    } catch (error) {
+      // The package's own error says only that a process exited; PostgreSQL's last words say why.
+      const reason = lastLines.join(" | ").trim() || (error instanceof Error ? error.message : String(error));
+      throw new Error(`The embedded PostgreSQL in ${dir} did not start on port ${port}: ${reason}. ${whatToDo(portSetting, port)}`, {
+        cause: error,
+      });
+    }
     stop = () => cluster.stop();
   }
 

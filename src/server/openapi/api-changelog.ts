@@ -67,6 +67,14 @@ export const API_CHANGELOG: ChangelogEntry[] = [
     ],
   },
   {
+    date: "2026-11-27",
+    title: "Phone numbers as people write them",
+    changes: [
+      'Every `phone` field also takes a number written with spaces, hyphens, dots or brackets between its digits (`"0803 123 4567"`, `"0803-123-4567"`, `"+234 803 123 4567"`, `"+234 (0) 803 123 4567"`), and the `002348031234567` and `+23408031234567` forms. It is stored and returned, as before, as `08031234567`, and one number however written is one order for idempotency. Nothing accepted before is refused.',
+    ],
+    added: [],
+  },
+  {
     date: "2026-11-26",
     title: "What was delivered; cable TV renewals; WAEC needs the customer's phone",
     changes: [

@@ -40,8 +40,9 @@ export function NewApiKeyDialog({
           </p>
           <p>
             The recipient decides each outcome (a number ending in 0000 fails, for one): see &quot;Sandbox test recipients&quot; in the{" "}
-            <a href="/docs" className={linkClass}>
-              API reference
+            {/* A new tab: leaving this dialog's page would lose the key, which is shown only once. */}
+            <a href="/docs" target="_blank" rel="noopener" className={linkClass}>
+              API reference (opens in a new tab)
             </a>
             .
           </p>

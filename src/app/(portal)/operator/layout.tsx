@@ -5,6 +5,7 @@ import { pageAccess } from "../page-access";
 /** The console's own sections, under the portal's main navigation. */
 const CONSOLE_TABS: Tab[] = [
   { href: "/operator", label: "Accounts", matchUnder: ["/operator/accounts"] },
+  { href: "/operator/transactions", label: "Transactions", matchUnder: ["/operator/transactions"] },
   { href: "/operator/fundings", label: "Fundings", matchUnder: ["/operator/fundings"] },
   { href: "/operator/catalog", label: "Catalog", matchUnder: ["/operator/catalog"] },
   { href: "/operator/price-lists", label: "Price lists", matchUnder: ["/operator/price-lists"] },

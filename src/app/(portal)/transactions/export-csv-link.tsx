@@ -5,18 +5,21 @@
  * (the same key, so no second request), which the page prefetched: the server's HTML and the
  * browser's first render agree.
  */
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { buttonClass } from "~/components/ui/buttons";
 import type { TransactionFilter } from "~/schemas/portal-transactions";
 import { useTRPC } from "~/trpc/react";
-import { nextCursorOf, TRANSACTIONS_PAGE_SIZE } from "./list-query";
+import { keepRowsWhileLoadingMore, refreshWhilePending } from "./transaction-results";
 
-export function ExportCsvLink({ filter, href }: { filter: TransactionFilter; href: string }) {
+export function ExportCsvLink({ filter, shown, href }: { filter: TransactionFilter; shown: number; href: string }) {
   const trpc = useTRPC();
-  const list = useInfiniteQuery(
-    trpc.transactions.list.infiniteQueryOptions({ filter, limit: TRANSACTIONS_PAGE_SIZE }, { getNextPageParam: nextCursorOf }),
+  const list = useQuery(
+    trpc.transactions.list.queryOptions(
+      { filter, limit: shown },
+      { refetchInterval: refreshWhilePending, placeholderData: keepRowsWhileLoadingMore(filter) },
+    ),
   );
-  const empty = list.data?.pages[0]?.items.length === 0;
+  const empty = list.data?.items.length === 0;
 
   if (empty) {
     return (

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { noticeClass } from "~/components/ui/notices";
-import { filterFromSearchParams, filterToSearchParams } from "~/schemas/portal-transactions";
-import { getQueryClient, HydrateClient, trpc } from "~/trpc/server";
+import { filterFromSearchParams, filterToSearchParams, shownFromSearchParams } from "~/schemas/portal-transactions";
+import { HydrateClient, prefetch, trpc } from "~/trpc/server";
 import { pageAccess } from "../page-access";
 import { ExportCsvLink } from "./export-csv-link";
 import { TransactionFilters } from "./transaction-filters";
-import { nextCursorOf, TRANSACTIONS_PAGE_SIZE } from "./list-query";
+import { AccountHeading } from "./account-heading";
 import { TransactionList } from "./transaction-list";
 
 export const metadata: Metadata = { title: "Transactions · Reseller Portal" };
@@ -17,17 +17,19 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   // Account users always see their own account; only operators choose one.
   if (actor.role !== "OPERATOR") delete filter.accountId;
   const query = filterToSearchParams(filter).toString();
-  const input = { filter, limit: TRANSACTIONS_PAGE_SIZE };
-  void getQueryClient().prefetchInfiniteQuery(trpc.transactions.list.infiniteQueryOptions(input, { getNextPageParam: nextCursorOf }));
+  const shown = shownFromSearchParams(await searchParams);
+  prefetch(trpc.transactions.list.queryOptions({ filter, limit: shown }));
+  if (filter.accountId) prefetch(trpc.operator.account.queryOptions({ accountId: filter.accountId }));
 
   return (
     <HydrateClient>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Transactions</h1>
+          {filter.accountId && <AccountHeading accountId={filter.accountId} />}
           <p className="mt-1 text-sm text-slate-600">Newest first. Dates and times are Lagos time.</p>
         </div>
-        <ExportCsvLink filter={filter} href={`/api/portal/transactions.csv${query ? `?${query}` : ""}`} />
+        <ExportCsvLink filter={filter} shown={shown} href={`/api/portal/transactions.csv${query ? `?${query}` : ""}`} />
       </div>
       {problems.length > 0 && (
         <div role="alert" className={`mt-4 ${noticeClass("warning")}`}>
@@ -38,7 +40,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       )}
       {/* Remounted when the URL's filter changes, so the fields always show what is applied. */}
       <TransactionFilters key={query} filter={filter} />
-      <TransactionList filter={filter} />
+      <TransactionList filter={filter} shown={shown} />
     </HydrateClient>
   );
 }

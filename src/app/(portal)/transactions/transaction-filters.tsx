@@ -17,7 +17,7 @@ import {
 } from "~/schemas/portal-transactions";
 
 const FIELD_LABELS: Record<string, string> = {
-  search: "Reference or recipient",
+  search: "Search",
   service: "Service",
   status: "Status",
   from: "From",
@@ -73,13 +73,13 @@ export function TransactionFilters({ filter }: { filter: TransactionFilter }) {
         <div className="col-span-2 md:col-span-2">
           <TextField
             id={filterId("q")}
-            label="Reference or recipient"
-            hint="Matches the start of a reference, phone or customer number."
+            label="Search"
+            hint="A reference, transaction id, phone or customer number (any part, such as its last digits) or customer name."
             name="q"
             type="search"
             defaultValue={filter.search ?? ""}
             maxLength={100}
-            placeholder="e.g. order-1001 or 0803…"
+            placeholder="e.g. order-1001, SBX-…, 4567"
           />
         </div>
         <CodeSelect

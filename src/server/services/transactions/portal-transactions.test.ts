@@ -14,6 +14,7 @@ import { exportTransactionsCsv } from "./export-transactions-csv";
 import { unwrapTextFormula } from "./write-csv";
 import { getPortalTransaction } from "./get-portal-transaction";
 import { listPortalTransactions } from "./list-portal-transactions";
+import { searchTransactions } from "./search-transactions";
 
 type Seed = {
   at: string;
@@ -23,6 +24,7 @@ type Seed = {
   status?: "SUCCESSFUL" | "PENDING" | "FAILED";
   service?: "DATA" | "AIRTIME" | "CABLE_TV";
   recipient?: string;
+  customerName?: string | null;
   productName?: string | null;
   providerReference?: string | null;
   channel?: "API" | "PORTAL";
@@ -41,6 +43,7 @@ async function insert(accountId: string, seed: Seed) {
       productName: seed.productName === undefined ? "MTN 1GB (SME) – 30 days" : seed.productName,
       providerReference: seed.providerReference ?? null,
       recipient: seed.recipient ?? "08031234567",
+      customerName: seed.customerName ?? null,
       amount: seed.amount ?? 28_000n,
       channel: seed.channel ?? "API",
       sourceIp: seed.sourceIp ?? "127.0.0.9",
@@ -86,23 +89,64 @@ describe("listPortalTransactions", () => {
     expect(await codeOf(listPortalTransactions(owner, { filter: { from: "2026-06-02", to: "2026-06-01" } }))).toBe("validation.failed");
   });
 
-  it("searches by the start of a clientReference or recipient, with LIKE wildcards taken literally", async () => {
+  it("searches the start of a reference, any part of a recipient or customer name, and the id, with LIKE wildcards taken literally", async () => {
     const { accountId } = await fundedAccount(0n);
-    await insert(accountId, { at: "2026-06-01T10:00:00Z", clientReference: "order-100", recipient: "08031111234" });
-    await insert(accountId, { at: "2026-06-01T11:00:00Z", clientReference: "order-101", recipient: "08059999999" });
-    await insert(accountId, { at: "2026-06-01T12:00:00Z", clientReference: "invoice_7", recipient: "7012345678" });
+    await insert(accountId, { at: "2026-06-01T10:00:00Z", clientReference: "order-100", recipient: "08031114321" });
+    await insert(accountId, {
+      at: "2026-06-01T11:00:00Z",
+      clientReference: "order-101",
+      recipient: "08059999999",
+      providerReference: "SBX-77AB",
+    });
+    const bill = await insert(accountId, {
+      at: "2026-06-01T12:00:00Z",
+      clientReference: "invoice_7",
+      recipient: "7012345678",
+      customerName: "Adaeze Okafor",
+    });
     const owner = userOf(accountId);
 
     expect(await references(owner, { search: "order-10" })).toEqual(["order-101", "order-100"]);
     expect(await references(owner, { search: "order-100" })).toEqual(["order-100"]);
     expect(await references(owner, { search: "0805" })).toEqual(["order-101"]);
     expect(await references(owner, { search: "+2348031" })).toEqual(["order-100"]);
+    expect(await references(owner, { search: "+234 803 111" })).toEqual(["order-100"]);
     expect(await references(owner, { search: "7012345678" })).toEqual(["invoice_7"]);
-    expect(await references(owner, { search: "der-10" })).toEqual([]); // a prefix, not a substring
+    // The end of a phone number or meter number, a provider reference in any case, a name, the id.
+    expect(await references(owner, { search: "4321" })).toEqual(["order-100"]);
+    expect(await references(owner, { search: "5678" })).toEqual(["invoice_7"]);
+    expect(await references(owner, { search: "sbx-77" })).toEqual(["order-101"]);
+    expect(await references(owner, { search: "okafor" })).toEqual(["invoice_7"]);
+    expect(await references(owner, { search: bill.id.toUpperCase() })).toEqual(["invoice_7"]);
+    expect(await references(owner, { search: "der-10" })).toEqual([]); // a reference's start, not any part
     expect(await references(owner, { search: "%" })).toEqual([]);
     expect(await references(owner, { search: "invoice_" })).toEqual(["invoice_7"]);
     expect(await references(owner, { search: "invoiceX" })).toEqual([]);
     expect(await references(owner, { search: "invoic_" })).toEqual([]); // "_" is not a wildcard
+    expect(await references(owner, { search: "99_9" })).toEqual([]);
+    // How many match, whatever the page's length.
+    const page = await listPortalTransactions(owner, { filter: { search: "order" }, limit: 1 });
+    expect(page.items).toHaveLength(1);
+    expect(page.total).toEqual({ count: 2, more: false });
+  });
+
+  it("searches every account for operators only, naming each row's account, live only, three characters at least", async () => {
+    const first = await fundedAccount(0n);
+    const second = await fundedAccount(0n);
+    const ending = String(Math.floor(Math.random() * 9_000_000) + 1_000_000);
+    await insert(first.accountId, { at: "2026-06-01T10:00:00Z", clientReference: "mine", recipient: `0803${ending}` });
+    await insert(second.accountId, { at: "2026-06-01T11:00:00Z", clientReference: "theirs", recipient: `0805${ending}` });
+    const operator = userOf(null, "OPERATOR");
+
+    const found = await searchTransactions(operator, { filter: { search: ending } });
+    expect(found.items.map((item) => [item.clientReference, item.accountId])).toEqual([
+      ["theirs", second.accountId],
+      ["mine", first.accountId],
+    ]);
+    expect(found.items[0]?.accountName).toEqual(expect.any(String));
+    expect(found.total).toEqual({ count: 2, more: false });
+    expect(await codeOf(searchTransactions(userOf(first.accountId), { filter: { search: ending } }))).not.toBe("ok");
+    expect(await codeOf(searchTransactions(operator, { filter: { search: "12" } }))).toBe("validation.failed");
   });
 
   it("pages with a cursor: every row once, newest first, stable while new rows arrive", async () => {

@@ -16,6 +16,8 @@ import { db } from "~/server/db";
 import { streamRows } from "~/server/db/query-stream";
 import { toTransactionView, type PurchaseRow, type TransactionView } from "~/server/services/purchases/transaction-view";
 import { invalidInput } from "~/server/validation/parse-input";
+import { isUuid } from "~/schemas/fields";
+import { phoneDigits } from "~/schemas/purchases";
 
 /**
  * A Lagos wall-clock time (a date or timestamp: a bound "2026-05-31" or an SQL expression) as the
@@ -63,6 +65,12 @@ export interface PortalTransactionRow extends PurchaseRow {
   user_email: string | null;
 }
 
+/** A transaction of any account, as operators' lists show it: with the account it belongs to. */
+export interface AccountTransactionView extends PortalTransactionView {
+  accountId: string;
+  accountName: string;
+}
+
 export function toPortalTransactionView(row: PortalTransactionRow): PortalTransactionView {
   return {
     ...toTransactionView(row),
@@ -81,15 +89,72 @@ export const CHOOSE_TRANSACTIONS_ACCOUNT: UnnamedAccount = {
   fieldErrors: [CHOOSE_ACCOUNT_PROBLEM],
 };
 
-/** `abc` → `abc%` with LIKE's own wildcards escaped, so a search is always a plain prefix. */
-function likePrefix(text: string): string {
-  return `${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/** LIKE's own wildcards escaped, so a search is always matched as typed. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-/** Recipients are stored in the local 11-digit form; `+234803…`/`234803…` finds them too. */
-function localPhonePrefix(text: string): string | null {
-  const match = /^\+?234(\d+)$/.exec(text);
-  return match ? `0${match[1]}` : null;
+/** `abc` → `abc%`: the start of a value. */
+function likePrefix(text: string): string {
+  return `${escapeLike(text)}%`;
+}
+
+/** `abc` → `%abc%`: any part of a value. */
+function likeContains(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
+/**
+ * The fewest characters matched anywhere inside a recipient or a customer's name: the trigram index
+ * behind those matches (transactions_search_trgm_idx) needs three to narrow anything, and with fewer
+ * it would read all of itself. Shorter searches match the start of a value only.
+ */
+export const CONTAINS_SEARCH_MIN = 3;
+
+const PHONE_LIKE = /^\+?[\d\s\u00a0\-.()]+$/;
+
+/**
+ * The ways a recipient may be searched for: as typed, and a phone number as it is stored (the local
+ * 0803… form, without the spaces and hyphens people type: "+234 803 123" finds 0803123…). Digits that
+ * start with 234 are read as an international number only when they say so (+234, 00234) or are as
+ * long as one: "2345" may be the end of a number.
+ */
+export function recipientSearchForms(search: string): string[] {
+  const forms = new Set([search]);
+  if (PHONE_LIKE.test(search)) {
+    const digits = phoneDigits(search);
+    const bare = digits.replace(/^\+/, "");
+    forms.add(bare);
+    const international = /^(?:\+|00)2340?(\d+)$/.exec(digits) ?? (bare.length >= 12 ? /^2340?(\d+)$/.exec(bare) : null);
+    if (international?.[1]) forms.add(`0${international[1]}`);
+  }
+  return [...forms].filter((form) => form !== "");
+}
+
+/**
+ * Everything a person may have in hand about a purchase, as a WHERE condition on alias `t`: the start
+ * of its client or provider reference (as typed, and in capitals: "sbx-…" finds "SBX-…"), any part of
+ * its recipient (a phone number written any way, a meter or smartcard number, the last digits) or of
+ * its customer's name (any case), or its whole transaction id. Each arm has an index to itself
+ * (docs/architecture.md "How the portal searches"), so the planner ORs their bitmaps rather than
+ * reading an account, or the table, row by row. Below CONTAINS_SEARCH_MIN characters only the starts
+ * of references and recipients are matched.
+ */
+export function searchCondition(search: string): Prisma.Sql {
+  const arms: Prisma.Sql[] = [];
+  for (const reference of new Set([search, search.toUpperCase()])) {
+    arms.push(Prisma.sql`t.client_reference LIKE ${likePrefix(reference)}`, Prisma.sql`t.provider_reference LIKE ${likePrefix(reference)}`);
+  }
+  for (const form of recipientSearchForms(search)) {
+    arms.push(
+      form.length >= CONTAINS_SEARCH_MIN
+        ? Prisma.sql`t.recipient LIKE ${likeContains(form)}`
+        : Prisma.sql`t.recipient LIKE ${likePrefix(form)}`,
+    );
+  }
+  if (search.length >= CONTAINS_SEARCH_MIN) arms.push(Prisma.sql`t.customer_name ILIKE ${likeContains(search)}`);
+  if (isUuid(search)) arms.push(Prisma.sql`t.id = ${search.toLowerCase()}::uuid`);
+  return Prisma.sql`(${Prisma.join(arms, " OR ")})`;
 }
 
 /** One account's transactions of one mode (docs/integrating.md "Test mode"), as a WHERE condition on alias `t`. */
@@ -98,26 +163,38 @@ export function accountModeCondition(accountId: string, livemode: boolean): Pris
 }
 
 /**
- * The filter as a WHERE clause (table alias `t`), over the transactions of one account and mode. Prefix matches (`LIKE 'abc%'`) rather than
- * substrings, so that a B-tree index on (account_id, client_reference) / (account_id, recipient) with
- * text_pattern_ops can answer them; dates are whole Lagos days, both ends inclusive.
+ * The filter as a WHERE clause (table alias `t`), over the transactions of one account and mode, or
+ * (`accountId` null: operators searching across accounts) of every account in that mode. Dates are
+ * whole Lagos days, both ends inclusive.
  */
-export function filterCondition(accountId: string, livemode: boolean, filter: Omit<TransactionFilter, "accountId">): Prisma.Sql {
-  const conditions: Prisma.Sql[] = [accountModeCondition(accountId, livemode)];
+export function filterCondition(accountId: string | null, livemode: boolean, filter: Omit<TransactionFilter, "accountId">): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [accountId === null ? Prisma.sql`t.livemode = ${livemode}` : accountModeCondition(accountId, livemode)];
   if (filter.service) conditions.push(Prisma.sql`t.service = ${filter.service}::"Service"`);
   if (filter.status) conditions.push(Prisma.sql`t.status = ${filter.status}::"TransactionStatus"`);
   if (filter.from) conditions.push(Prisma.sql`t.created_at >= ${lagosInstant(Prisma.sql`${filter.from}::date`)}`);
   if (filter.to) conditions.push(Prisma.sql`t.created_at < ${lagosInstant(Prisma.sql`${filter.to}::date + 1`)}`);
-  if (filter.search) {
-    const prefix = likePrefix(filter.search);
-    const phone = localPhonePrefix(filter.search);
-    conditions.push(
-      phone
-        ? Prisma.sql`(t.client_reference LIKE ${prefix} OR t.recipient LIKE ${prefix} OR t.recipient LIKE ${likePrefix(phone)})`
-        : Prisma.sql`(t.client_reference LIKE ${prefix} OR t.recipient LIKE ${prefix})`,
-    );
-  }
+  if (filter.search) conditions.push(searchCondition(filter.search));
   return Prisma.join(conditions, " AND ");
+}
+
+/**
+ * The most rows a list counts: beyond it a page says "10,000+" rather than read every match (a count of
+ * an account of millions, or a search matching a whole network's prefix, would take seconds).
+ */
+export const COUNT_CAP = 10_000;
+
+export interface MatchCount {
+  count: number;
+  /** True when there are more than `count` (the cap). */
+  more: boolean;
+}
+
+/** How many transactions match, counted up to COUNT_CAP. */
+export async function countTransactions(where: Prisma.Sql): Promise<MatchCount> {
+  const [row] = await db.$queryRaw<{ count: bigint }[]>`
+    SELECT count(*) AS count FROM (SELECT 1 FROM transactions t WHERE ${where} LIMIT ${COUNT_CAP + 1}) matches`;
+  const count = Number(row?.count ?? 0);
+  return count > COUNT_CAP ? { count: COUNT_CAP, more: true } : { count, more: false };
 }
 
 export interface Cursor {
@@ -144,19 +221,24 @@ export function decodeCursor(cursor: string, whose = "this page", idShape = /^[0
 
 /**
  * One keyset page, newest first, with the extra columns the portal shows. Extra `select` columns
- * (e.g. the CSV's Lagos time) are appended to the row.
+ * (e.g. the CSV's Lagos time) are appended to the row; `withAccountName` adds `account_name`, for lists
+ * of several accounts' transactions.
  */
 export async function selectTransactionPage<Extra extends object = object>(
   where: Prisma.Sql,
-  options: { limit: number; after?: Cursor | null; extraColumns?: Prisma.Sql },
+  options: { limit: number; after?: Cursor | null; extraColumns?: Prisma.Sql; withAccountName?: boolean },
 ): Promise<(PortalTransactionRow & Extra)[]> {
   const after = options.after
     ? Prisma.sql`AND (t.created_at, t.id) < (${options.after.createdAt}::timestamptz, ${options.after.id}::uuid)`
     : Prisma.empty;
   const extra = options.extraColumns ? Prisma.sql`, ${options.extraColumns}` : Prisma.empty;
+  const account = options.withAccountName
+    ? { column: Prisma.sql`, a.name AS account_name`, join: Prisma.sql`JOIN accounts a ON a.id = t.account_id` }
+    : { column: Prisma.empty, join: Prisma.empty };
   return db.$queryRaw<(PortalTransactionRow & Extra)[]>`
-    SELECT t.*, k.name AS api_key_name, u.email AS user_email ${extra}
+    SELECT t.*, k.name AS api_key_name, u.email AS user_email ${account.column} ${extra}
     FROM transactions t
+    ${account.join}
     LEFT JOIN api_keys k ON k.id = t.api_key_id
     LEFT JOIN users u ON u.id = t.user_id
     WHERE ${where} ${after}

@@ -10,6 +10,7 @@ import {
   assignPriceListInput,
   billProductInput,
   billProductPatch,
+  catalogItemInput,
   createPriceListInput,
   marginReportInput,
   networkInput,
@@ -21,6 +22,7 @@ import {
   setPriceListPriceInput,
 } from "~/schemas/catalog-admin";
 import { idInput } from "~/schemas/fields";
+import { countRecentBuyers } from "~/server/services/catalog/count-recent-buyers";
 import { listCatalogAdmin } from "~/server/services/catalog/list-catalog-admin";
 import { createBillProduct, updateBillProduct } from "~/server/services/catalog/save-bill-product";
 import { createNetwork, updateNetwork } from "~/server/services/catalog/save-network";
@@ -34,6 +36,8 @@ import { createTRPCRouter, operatorCall, operatorProcedure } from "~/server/trpc
 
 export const catalogRouter = createTRPCRouter({
   catalog: operatorProcedure.query(({ ctx }) => listCatalogAdmin(ctx.actor)),
+  /** What taking an item off sale affects, for the console's confirmation. */
+  recentBuyers: operatorCall.query(catalogItemInput, countRecentBuyers),
 
   createNetwork: operatorCall.mutation(networkInput, createNetwork),
   updateNetwork: operatorCall.mutation(networkPatch, updateNetwork),

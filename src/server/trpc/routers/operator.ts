@@ -16,6 +16,7 @@ import {
 } from "~/schemas/operator";
 import { userIdInput } from "~/schemas/security";
 import { getAccountOverviewInput, listAuditLogInput, searchAccountsInput } from "~/schemas/operator-console";
+import { searchTransactionsInput } from "~/schemas/portal-transactions";
 import {
   assignBankTransferInput,
   listBankTransfersInput,
@@ -48,10 +49,14 @@ import { listFundingAccounts } from "~/server/services/funding/list-funding-acco
 import { listFundings } from "~/server/services/funding/list-fundings";
 import { requestFundingAccount } from "~/server/services/funding/request-funding-account";
 import { returnBankTransfer } from "~/server/services/funding/return-bank-transfer";
+import { searchTransactions } from "~/server/services/transactions/search-transactions";
 import { createTRPCRouter, operatorCall, operatorProcedure } from "~/server/trpc/init";
 
 export const operatorRouter = createTRPCRouter({
   searchAccounts: operatorCall.query(searchAccountsInput, searchAccounts),
+
+  /** Every account's live transactions, searched by anything support is told (docs/operating.md "Finding a transaction"). */
+  searchTransactions: operatorCall.query(searchTransactionsInput, searchTransactions),
 
   createAccount: operatorCall.mutation(createAccountInput, createAccount),
 

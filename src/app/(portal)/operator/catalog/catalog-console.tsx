@@ -2,7 +2,9 @@
 /**
  * The catalog as operators run it: every network, data plan and bill product, on sale or not, with
  * its default price, its cost and the margin per unit where the cost is known. Create and edit in a
- * dialog; deactivate or activate in one click (nothing is deleted: transactions refer to it).
+ * dialog; activate in one click, deactivate after a confirmation that says how many accounts bought
+ * the item this month (it goes off sale for every reseller at once). Nothing is deleted: transactions
+ * refer to it.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
@@ -10,6 +12,7 @@ import { formatNaira } from "~/components/money";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/buttons";
+import { ConfirmDialog } from "~/components/ui/dialogs";
 import { Empty, Loading, QueryLoadError } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
@@ -76,6 +79,7 @@ export function CatalogConsole() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [toggleProblem, setToggleProblem] = useState<string | null>(null);
+  const [deactivating, setDeactivating] = useState<{ kind: Kind; record: { id: string; name: string; active: boolean } } | null>(null);
 
   if (catalog.isPending) return <Loading>Loading the catalog…</Loading>;
   if (catalog.isError) return <QueryLoadError query={catalog} what="the catalog" />;
@@ -114,15 +118,25 @@ export function CatalogConsole() {
     save.mutate(
       { kind, create: false, values: { id: record.id, active: !record.active } },
       {
-        onSuccess: () =>
-          setDone(record.active ? `“${record.name}” is off sale: it is no longer listed or sold.` : `“${record.name}” is on sale again.`),
-        onError: (error) => setToggleProblem(`“${record.name}” was not changed. ${readProblem(error).message}`),
+        onSuccess: () => {
+          setDeactivating(null);
+          setDone(record.active ? `“${record.name}” is off sale: it is no longer listed or sold.` : `“${record.name}” is on sale again.`);
+        },
+        onError: (error) => {
+          setDeactivating(null);
+          setToggleProblem(`“${record.name}” was not changed. ${readProblem(error).message}`);
+        },
       },
     );
   }
 
   const toggle = (kind: Kind, record: { id: string; name: string; active: boolean }) => (
-    <ToggleButton name={record.name} active={record.active} disabled={save.isPending} onClick={() => setActive(kind, record)} />
+    <ToggleButton
+      name={record.name}
+      active={record.active}
+      disabled={save.isPending}
+      onClick={() => (record.active ? setDeactivating({ kind, record }) : setActive(kind, record))}
+    />
   );
   const edit = (kind: Kind, record: { id: string; name: string }) => (
     <button
@@ -257,6 +271,15 @@ export function CatalogConsole() {
         </div>
       </Panel>
 
+      {deactivating && (
+        <DeactivateDialog
+          kind={deactivating.kind}
+          record={deactivating.record}
+          pending={save.isPending}
+          onConfirm={() => setActive(deactivating.kind, deactivating.record)}
+          onCancel={() => setDeactivating(null)}
+        />
+      )}
       {editing && (
         <CatalogFormDialog
           title={editing.record ? `Edit ${editing.record.name}` : `New ${WORDS[editing.kind]}`}
@@ -290,6 +313,53 @@ function NewButton({ label, onClick }: { label: string; onClick: () => void }) {
     <button type="button" className={buttonClass("secondary")} onClick={onClick}>
       {label}
     </button>
+  );
+}
+
+/**
+ * "Take it off sale?" with what that affects: every reseller at once, and how many accounts bought the
+ * item this month (counted when the dialog opens).
+ */
+function DeactivateDialog({
+  kind,
+  record,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  kind: Kind;
+  record: { id: string; name: string };
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const trpc = useTRPC();
+  const buyers = useQuery(trpc.catalog.recentBuyers.queryOptions({ kind, id: record.id }, { retry: retryUnlessRefused }));
+  const what = kind === "network" ? "its airtime and data plans are" : "it is";
+  return (
+    <ConfirmDialog
+      title={`Take “${record.name}” off sale?`}
+      confirmLabel="Deactivate"
+      pendingLabel="Deactivating…"
+      tone="danger"
+      pending={pending}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p>
+        For every reseller at once, {what} no longer listed or sold, in the API and on the Buy page. Purchases already made are kept. You
+        can activate it again.
+      </p>
+      <p role="status">
+        {buyers.isPending
+          ? "Counting this month’s buyers…"
+          : buyers.isError
+            ? "This month’s buyers could not be counted."
+            : buyers.data.accounts === 0
+              ? "No account has bought it this month."
+              : `${buyers.data.accounts.toLocaleString("en-NG")} account${buyers.data.accounts === 1 ? " has" : "s have"} bought it this month (${buyers.data.purchases.toLocaleString("en-NG")} purchase${buyers.data.purchases === 1 ? "" : "s"}).`}
+      </p>
+    </ConfirmDialog>
   );
 }
 

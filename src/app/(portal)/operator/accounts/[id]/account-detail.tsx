@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { formatNaira } from "~/components/money";
+import { accountQuery } from "~/schemas/account-param";
 import { useTRPC } from "~/trpc/react";
 import { formatDate } from "~/components/dates";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
@@ -64,6 +65,9 @@ export function AccountDetail({ accountId }: { accountId: string }) {
           <Figure raised label="Product catalog" value={account.onProductCatalog ? "On" : "Off"} />
         </dl>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Link href={`/transactions${accountQuery(account.id)}`} className={linkClass}>
+            Transactions of this account
+          </Link>
           <Link href={`/operator/audit?account=${account.id}`} className={linkClass}>
             Audit log for this account
           </Link>
