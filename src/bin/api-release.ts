@@ -1,20 +1,20 @@
 /**
  * `npm run api:release`: makes the current OpenAPI document the released one, the snapshot the guard
- * test holds every later change to (src/server/openapi/compatibility/), and writes the SDK's types from
- * it (src/server/openapi/sdk-types.ts). Refuses while the document breaks a client of the released one
+ * test holds every later change to (src/server/api/compatibility/), and writes the SDK's types from
+ * it (src/server/api/sdk-types.ts). Refuses while the document breaks a client of the released one
  * or adds something no changelog entry names; `--accept-breaking` releases a breaking change anyway,
  * for the rare deliberate one (it is printed, and shows in the snapshot's diff for review).
  */
 import { existsSync, writeFileSync } from "node:fs";
-import { API_CHANGELOG } from "~/server/openapi/api-changelog";
+import { API_CHANGELOG } from "~/server/api/api-changelog";
 import {
   checkRelease,
   describeReleaseCheck,
   readReleasedDocument,
   RELEASED_DOCUMENT_PATH,
-} from "~/server/openapi/compatibility/release-check";
-import { getOpenApiDocument } from "~/server/openapi/document";
-import { generateSdkTypes, SDK_TYPES_PATH } from "~/server/openapi/sdk-types";
+} from "~/server/api/compatibility/release-check";
+import { getOpenApiDocument } from "~/server/api/document";
+import { generateSdkTypes, SDK_TYPES_PATH } from "~/server/api/sdk-types";
 
 const acceptBreaking = process.argv.includes("--accept-breaking");
 const { document } = getOpenApiDocument();

@@ -10,7 +10,7 @@
  * (src/test/daemons/pgbouncer.ts) started for the file: a server given the file's database gets the
  * pooler as DATABASE_URL, the database itself as DIRECT_DATABASE_URL and DATABASE_POOLER=transaction,
  * as a deployment behind a pooler would (docs/deploying.md "Deployment"). The test's own queries stay direct.
- * `TEST_DATABASE_POOLER=pgbouncer npx vitest run --project server src/server/rest/purchases.test.ts`.
+ * `TEST_DATABASE_POOLER=pgbouncer npx vitest run --project server src/server/api/purchases/purchases.test.ts`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll } from "vitest";

@@ -1,6 +1,6 @@
 /**
  * Generated from the Reseller Purchase API's OpenAPI document by `npm run api:release` (openapi-typescript):
- * do not edit. src/server/openapi/sdk-types.ts in the platform's repository writes it.
+ * do not edit. src/server/api/sdk-types.ts in the platform's repository writes it.
  */
 
 export interface paths {

@@ -1,13 +1,13 @@
 /**
  * Which methods the REST API serves at a path, from the one list of endpoints
- * (src/server/openapi/endpoints.ts, which openapi.test.ts keeps equal to the route handlers on disk).
+ * (src/server/api/endpoints.ts, which openapi.test.ts keeps equal to the route handlers on disk).
  *
  * The Node server uses it to answer what Next.js would answer in its own formats: a path under
  * /api/v1 that no endpoint serves (Next: its HTML 404 page) and a method an endpoint does not take
  * (Next: a bare 405) become problem+json like every other API error. A `{param}` segment matches any
  * one non-empty segment, as a `[param]` folder does.
  */
-import { ENDPOINTS } from "~/server/openapi/endpoints";
+import { ENDPOINTS } from "~/server/api/endpoints";
 
 export const API_PREFIX = "/api/v1";
 

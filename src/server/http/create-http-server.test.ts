@@ -102,7 +102,7 @@ describe("createHttpServer path decoding", () => {
 
 /**
  * What the server answers itself because Next.js would answer it badly (found by the fuzz test,
- * src/server/rest/fuzz.test.ts): as problem+json with an X-Request-Id, never reaching the application.
+ * src/test/suites/fuzz.test.ts): as problem+json with an X-Request-Id, never reaching the application.
  */
 describe("createHttpServer refusals", () => {
   async function send(port: number, method: string, path: string, headers: http.OutgoingHttpHeaders = {}) {

@@ -1,3 +1,3 @@
-import { serveViewerScript } from "~/server/openapi/serve";
+import { serveViewerScript } from "~/server/api/serve";
 
 export const GET = (request: Request) => serveViewerScript(request);

@@ -1,11 +1,11 @@
 /**
  * The API's dated changelog for people, beside the API reference at /docs: every entry of
- * src/server/openapi/api-changelog.ts, newest first, with what it added by name. Public, like /docs.
+ * src/server/api/api-changelog.ts, newest first, with what it added by name. Public, like /docs.
  */
 import type { Metadata } from "next";
 import { Fragment } from "react";
 import { formatDay, formatMonth } from "~/components/dates";
-import { API_CHANGELOG, type ChangelogDate, type ChangelogEntry } from "~/server/openapi/api-changelog";
+import { API_CHANGELOG, type ChangelogDate, type ChangelogEntry } from "~/server/api/api-changelog";
 
 export const metadata: Metadata = { title: "API changelog · Reseller Purchase API" };
 

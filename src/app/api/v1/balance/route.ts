@@ -1,4 +1,4 @@
-import { getBalanceOperation } from "~/server/openapi/account/get-balance";
+import { getBalanceOperation } from "~/server/api/account/get-balance";
 import { actorLivemode } from "~/server/auth/actor";
 import { apiRoute } from "~/server/rest/api-route";
 

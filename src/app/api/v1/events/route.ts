@@ -1,4 +1,4 @@
-import { listEventsOperation } from "~/server/openapi/events/list-events";
+import { listEventsOperation } from "~/server/api/events/list-events";
 import { apiRoute } from "~/server/rest/api-route";
 import { listWebhookEvents } from "~/server/services/webhooks/list-webhook-events";
 

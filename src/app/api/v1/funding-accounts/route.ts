@@ -1,4 +1,4 @@
-import { listFundingAccountsOperation } from "~/server/openapi/funding/list-funding-accounts";
+import { listFundingAccountsOperation } from "~/server/api/funding/list-funding-accounts";
 import { apiRoute } from "~/server/rest/api-route";
 import { listFundingAccounts } from "~/server/services/funding/list-funding-accounts";
 

@@ -1,4 +1,4 @@
-import { listFundingsOperation } from "~/server/openapi/funding/list-fundings";
+import { listFundingsOperation } from "~/server/api/funding/list-fundings";
 import { apiRoute } from "~/server/rest/api-route";
 import { listFundings } from "~/server/services/funding/list-fundings";
 

@@ -1,4 +1,4 @@
-import { listNetworksOperation } from "~/server/openapi/catalog/list-networks";
+import { listNetworksOperation } from "~/server/api/catalog/list-networks";
 import { apiRoute } from "~/server/rest/api-route";
 import { listNetworks } from "~/server/services/catalog/list-networks";
 

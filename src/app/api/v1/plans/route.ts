@@ -1,4 +1,4 @@
-import { listPlansOperation } from "~/server/openapi/catalog/list-plans";
+import { listPlansOperation } from "~/server/api/catalog/list-plans";
 import { apiRoute } from "~/server/rest/api-route";
 import { plansResponse } from "~/server/rest/plans-response";
 

@@ -1,4 +1,4 @@
-import { listTransactionsOperation } from "~/server/openapi/transactions/list-transactions";
+import { listTransactionsOperation } from "~/server/api/transactions/list-transactions";
 import { apiRoute } from "~/server/rest/api-route";
 import { listTransactions } from "~/server/services/transactions/list-transactions";
 

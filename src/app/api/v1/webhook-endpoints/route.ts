@@ -1,5 +1,5 @@
-import { createWebhookEndpointOperation } from "~/server/openapi/webhooks/create-webhook-endpoint";
-import { listWebhookEndpointsOperation } from "~/server/openapi/webhooks/list-webhook-endpoints";
+import { createWebhookEndpointOperation } from "~/server/api/webhooks/create-webhook-endpoint";
+import { listWebhookEndpointsOperation } from "~/server/api/webhooks/list-webhook-endpoints";
 import { apiRoute } from "~/server/rest/api-route";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/server/services/webhooks/manage-webhook-endpoints";
 

@@ -1,4 +1,4 @@
-import { getBatchOperation } from "~/server/openapi/batches/get-batch";
+import { getBatchOperation } from "~/server/api/batches/get-batch";
 import { apiRoute } from "~/server/rest/api-route";
 import { getBatch } from "~/server/services/batches/get-batch";
 

@@ -1,4 +1,4 @@
-import { simulateFundingOperation } from "~/server/openapi/funding/simulate-funding";
+import { simulateFundingOperation } from "~/server/api/funding/simulate-funding";
 import { apiRoute } from "~/server/rest/api-route";
 import { simulateBankTransfer } from "~/server/services/funding/simulate-bank-transfer";
 

@@ -1,4 +1,4 @@
-import { getTransactionOperation } from "~/server/openapi/transactions/get-transaction";
+import { getTransactionOperation } from "~/server/api/transactions/get-transaction";
 import { apiRoute } from "~/server/rest/api-route";
 import { getTransaction } from "~/server/services/transactions/get-transaction";
 

@@ -1,6 +1,6 @@
-import { deleteWebhookEndpointOperation } from "~/server/openapi/webhooks/delete-webhook-endpoint";
-import { getWebhookEndpointOperation } from "~/server/openapi/webhooks/get-webhook-endpoint";
-import { updateWebhookEndpointOperation } from "~/server/openapi/webhooks/update-webhook-endpoint";
+import { deleteWebhookEndpointOperation } from "~/server/api/webhooks/delete-webhook-endpoint";
+import { getWebhookEndpointOperation } from "~/server/api/webhooks/get-webhook-endpoint";
+import { updateWebhookEndpointOperation } from "~/server/api/webhooks/update-webhook-endpoint";
 import { apiRoute } from "~/server/rest/api-route";
 import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from "~/server/services/webhooks/manage-webhook-endpoints";
 

@@ -1,5 +1,5 @@
-import { getLowBalanceThresholdOperation } from "~/server/openapi/webhooks/get-low-balance-threshold";
-import { setLowBalanceThresholdOperation } from "~/server/openapi/webhooks/set-low-balance-threshold";
+import { getLowBalanceThresholdOperation } from "~/server/api/webhooks/get-low-balance-threshold";
+import { setLowBalanceThresholdOperation } from "~/server/api/webhooks/set-low-balance-threshold";
 import { apiRoute } from "~/server/rest/api-route";
 import { getLowBalanceThreshold, setLowBalanceThreshold } from "~/server/services/webhooks/low-balance-threshold";
 

@@ -1,4 +1,4 @@
-import { listBatchTransactionsOperation } from "~/server/openapi/batches/list-batch-transactions";
+import { listBatchTransactionsOperation } from "~/server/api/batches/list-batch-transactions";
 import { apiRoute } from "~/server/rest/api-route";
 import { listBatchTransactions } from "~/server/services/batches/list-batch-transactions";
 

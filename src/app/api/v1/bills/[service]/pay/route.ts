@@ -1,4 +1,4 @@
-import { payBillOperation } from "~/server/openapi/purchases/pay-bill";
+import { payBillOperation } from "~/server/api/purchases/pay-bill";
 import { purchaseRoute } from "~/server/rest/purchase-route";
 import { payBill } from "~/server/services/purchases/pay-bill";
 

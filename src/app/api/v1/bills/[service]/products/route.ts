@@ -1,4 +1,4 @@
-import { listBillProductsOperation } from "~/server/openapi/catalog/list-bill-products";
+import { listBillProductsOperation } from "~/server/api/catalog/list-bill-products";
 import { apiRoute } from "~/server/rest/api-route";
 import { listBillProducts } from "~/server/services/catalog/list-bill-products";
 

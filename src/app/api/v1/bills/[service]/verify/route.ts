@@ -1,4 +1,4 @@
-import { verifyCustomerOperation } from "~/server/openapi/purchases/verify-customer";
+import { verifyCustomerOperation } from "~/server/api/purchases/verify-customer";
 import { apiRoute } from "~/server/rest/api-route";
 import { verifyCustomer } from "~/server/services/purchases/verify-customer";
 

@@ -1,4 +1,4 @@
-import { listWebhookDeliveriesOperation } from "~/server/openapi/webhooks/list-webhook-deliveries";
+import { listWebhookDeliveriesOperation } from "~/server/api/webhooks/list-webhook-deliveries";
 import { apiRoute } from "~/server/rest/api-route";
 import { listWebhookDeliveries } from "~/server/services/webhooks/webhook-deliveries";
 

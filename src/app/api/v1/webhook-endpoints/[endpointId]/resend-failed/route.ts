@@ -1,4 +1,4 @@
-import { resendFailedWebhooksOperation } from "~/server/openapi/webhooks/resend-failed-webhooks";
+import { resendFailedWebhooksOperation } from "~/server/api/webhooks/resend-failed-webhooks";
 import { apiRoute } from "~/server/rest/api-route";
 import { resendFailedWebhooks } from "~/server/services/webhooks/webhook-deliveries";
 

@@ -1,4 +1,4 @@
-import { rotateWebhookSecretOperation } from "~/server/openapi/webhooks/rotate-webhook-secret";
+import { rotateWebhookSecretOperation } from "~/server/api/webhooks/rotate-webhook-secret";
 import { apiRoute } from "~/server/rest/api-route";
 import { rotateWebhookSecret } from "~/server/services/webhooks/manage-webhook-endpoints";
 

@@ -1,4 +1,4 @@
-import { sendTestWebhookOperation } from "~/server/openapi/webhooks/send-test-webhook";
+import { sendTestWebhookOperation } from "~/server/api/webhooks/send-test-webhook";
 import { apiRoute } from "~/server/rest/api-route";
 import { sendTestWebhook } from "~/server/services/webhooks/webhook-deliveries";
 

@@ -1,4 +1,4 @@
-import { resendWebhookDeliveryOperation } from "~/server/openapi/webhooks/resend-webhook-delivery";
+import { resendWebhookDeliveryOperation } from "~/server/api/webhooks/resend-webhook-delivery";
 import { apiRoute } from "~/server/rest/api-route";
 import { resendWebhookDelivery } from "~/server/services/webhooks/webhook-deliveries";
 

@@ -13,7 +13,7 @@ export const SDK_TYPES_PATH = path.join(process.cwd(), "sdk/src/generated/openap
 
 const HEADER = `/**
  * Generated from the Reseller Purchase API's OpenAPI document by \`npm run api:release\` (openapi-typescript):
- * do not edit. src/server/openapi/sdk-types.ts in the platform's repository writes it.
+ * do not edit. src/server/api/sdk-types.ts in the platform's repository writes it.
  */
 
 `;

@@ -10,7 +10,7 @@ import type { ChangelogEntry } from "../api-changelog";
 import { compareContracts, type Finding } from "./compare";
 import { contractNames, readContract } from "./contract";
 
-export const RELEASED_DOCUMENT_PATH = path.join(process.cwd(), "src/server/openapi/compatibility/released-openapi.json");
+export const RELEASED_DOCUMENT_PATH = path.join(process.cwd(), "src/server/api/compatibility/released-openapi.json");
 
 export function readReleasedDocument(): object {
   return JSON.parse(readFileSync(RELEASED_DOCUMENT_PATH, "utf8")) as object;
@@ -40,15 +40,15 @@ export function checkRelease(released: object, current: object, changelog: reado
 export function describeReleaseCheck({ breaking, unannounced, unknownNames }: ReleaseCheck): string {
   const lines: string[] = [];
   if (breaking.length > 0) {
-    lines.push("Breaks clients of the released API (src/server/openapi/compatibility/compare.ts has the rules):");
+    lines.push("Breaks clients of the released API (src/server/api/compatibility/compare.ts has the rules):");
     for (const finding of breaking) lines.push(`  [${finding.rule}] ${finding.message}`);
   }
   if (unannounced.length > 0) {
-    lines.push("Additions no changelog entry names (add them to an entry's `added` in src/server/openapi/api-changelog.ts):");
+    lines.push("Additions no changelog entry names (add them to an entry's `added` in src/server/api/api-changelog.ts):");
     for (const finding of unannounced) lines.push(`  "${finding.name}",`);
   }
   if (unknownNames.length > 0) {
-    lines.push("Changelog names that are not parts of the current document (src/server/openapi/compatibility/contract.ts names them):");
+    lines.push("Changelog names that are not parts of the current document (src/server/api/compatibility/contract.ts names them):");
     for (const name of unknownNames) lines.push(`  "${name}"`);
   }
   return lines.join("\n");

@@ -264,7 +264,7 @@ describe("GET /api/v1/openapi.json", () => {
     }
   });
 
-  it("documents only endpoints that a route handler on disk serves, and lists them all in src/server/openapi/endpoints.ts", () => {
+  it("documents only endpoints that a route handler on disk serves, and lists them all in src/server/api/endpoints.ts", () => {
     const handlers = routeHandlersOnDisk();
     for (const [key] of operations(document)) {
       const [method, documentedPath] = key.split(" ") as [string, string];

@@ -18,9 +18,9 @@ import { reconcilePendingTransactions } from "~/server/services/reconciliation/r
 import { resetTestWallet } from "~/server/services/wallet/test-wallet";
 import { operator, uniqueName } from "~/test/fixtures";
 import { fundedAccount } from "~/test/purchase-fixtures";
-import { payBill } from "./pay-bill";
-import { purchaseAirtime } from "./purchase-airtime";
-import { purchaseData } from "./purchase-data";
+import { payBill } from "~/server/services/purchases/pay-bill";
+import { purchaseAirtime } from "~/server/services/purchases/purchase-airtime";
+import { purchaseData } from "~/server/services/purchases/purchase-data";
 
 /** The sandbox's recipients: success, failure (0000), pending then success (1111), time-out then failure (2222). */
 const PHONES = ["08031234567", "08031230000", "08031231111", "08031232222"] as const;

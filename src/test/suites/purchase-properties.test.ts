@@ -18,10 +18,10 @@ import { checkLedger } from "~/server/services/reconciliation/check-ledger";
 import { reconcilePendingTransactions } from "~/server/services/reconciliation/reconcile-pending";
 import { operator } from "~/test/fixtures";
 import { balanceOf, countVends, fundedAccount } from "~/test/purchase-fixtures";
-import type { PurchaseResult } from "./execute-purchase";
-import { payBill } from "./pay-bill";
-import { purchaseAirtime } from "./purchase-airtime";
-import { purchaseData } from "./purchase-data";
+import type { PurchaseResult } from "~/server/services/purchases/execute-purchase";
+import { payBill } from "~/server/services/purchases/pay-bill";
+import { purchaseAirtime } from "~/server/services/purchases/purchase-airtime";
+import { purchaseData } from "~/server/services/purchases/purchase-data";
 
 // ---------------------------------------------------------------------------------------------
 // The order vocabulary: a handful of products and the sandbox's test recipients.

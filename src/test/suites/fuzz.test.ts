@@ -1,6 +1,6 @@
 /**
  * Hostile input, systematically: a property-based HTTP fuzz test of every /api/v1 endpoint against
- * the production server over real sockets. The endpoint list is src/server/openapi/endpoints.ts and
+ * the production server over real sockets. The endpoint list is src/server/api/endpoints.ts and
  * everything about each endpoint (path parameters, query parameters, example body, documented
  * statuses, success schemas and headers) is read from the OpenAPI document the server serves, so a new
  * endpoint is fuzzed, and held to its documentation, without touching this file.
@@ -36,7 +36,7 @@ import * as webhookSchemas from "~/schemas/webhooks";
 import { db } from "~/server/db";
 import { isApiPath, routedPath } from "~/server/http/api-methods";
 import { SOURCE_ADDRESS_HEADER } from "~/server/ip/source-address";
-import { ENDPOINTS, type EndpointKey } from "~/server/openapi/endpoints";
+import { ENDPOINTS, type EndpointKey } from "~/server/api/endpoints";
 import { MAX_BODY_BYTES } from "~/server/rest/api-route";
 import { createApiKey } from "~/server/services/api-keys/create-api-key";
 import { revokeApiKey } from "~/server/services/api-keys/revoke-api-key";
@@ -845,7 +845,7 @@ async function checkOne(endpoint: Endpoint, fuzz: FuzzRequest): Promise<void> {
 }
 
 describe("fuzzing /api/v1", () => {
-  it("has every endpoint of src/server/openapi/endpoints.ts to fuzz", () => {
+  it("has every endpoint of src/server/api/endpoints.ts to fuzz", () => {
     console.log(
       `fuzz: seed ${SEED} (endpoint n uses seed ${SEED} + n), ${RUNS} runs per endpoint; FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} to repeat`,
     );
