@@ -7,12 +7,7 @@
  */
 import { existsSync, writeFileSync } from "node:fs";
 import { API_CHANGELOG } from "~/server/api/api-changelog";
-import {
-  checkRelease,
-  describeReleaseCheck,
-  readReleasedDocument,
-  RELEASED_DOCUMENT_PATH,
-} from "~/server/api/compatibility/release-check";
+import { checkRelease, describeReleaseCheck, readReleasedDocument, RELEASED_DOCUMENT_PATH } from "~/server/api/compatibility/release-check";
 import { getOpenApiDocument } from "~/server/api/document";
 import { generateSdkTypes, SDK_TYPES_PATH } from "~/server/api/sdk-types";
 
