@@ -5,9 +5,6 @@
  * cost change never rewrites a month). Pending and failed purchases are not revenue: a pending one may
  * still fail and be refunded, a failed one was refunded. A purchase whose cost the catalog did not
  * know is counted apart (`uncosted`), never as free.
- *
- * Split by upstream too (docs/operating.md "Routes and failover"): a purchase's upstream and cost are those
- * of the attempt that executed it; null for purchases begun before attempts were recorded.
  */
 import type { Service } from "~/generated/prisma/enums";
 import { assertOperator, type Actor } from "~/server/auth/actor";
@@ -34,8 +31,6 @@ export interface MarginLine extends MarginFigures {
   accountId: string;
   accountName: string;
   service: Service;
-  /** The upstream that delivered them ("vtpass", "clubkonnect", …); null before upstreams were recorded. */
-  upstream: string | null;
 }
 
 export interface MarginReport {
@@ -44,7 +39,6 @@ export interface MarginReport {
   lines: MarginLine[];
   byAccount: (MarginFigures & { accountId: string; accountName: string })[];
   byService: (MarginFigures & { service: Service })[];
-  byUpstream: (MarginFigures & { upstream: string | null })[];
   total: MarginFigures;
 }
 
@@ -52,7 +46,6 @@ interface MarginRow {
   account_id: string;
   account_name: string;
   service: Service;
-  upstream: string | null;
   count: bigint;
   revenue: bigint;
   cost: bigint;
@@ -67,7 +60,7 @@ export async function getMarginReport(actor: Actor, input: MarginReportInput): P
   // A malformed account id matches nothing, like an unknown one.
   const account = accountId === undefined ? null : isUuid(accountId) ? accountId : "00000000-0000-0000-0000-000000000000";
   const rows = await queryRows<MarginRow>(sql`
-    SELECT t.account_id, a.name AS account_name, t.service::text AS service, t.provider AS upstream,
+    SELECT t.account_id, a.name AS account_name, t.service::text AS service,
            count(*) AS count,
            COALESCE(sum(t.amount), 0)::bigint AS revenue,
            COALESCE(sum(t.cost), 0)::bigint AS cost,
@@ -77,14 +70,13 @@ export async function getMarginReport(actor: Actor, input: MarginReportInput): P
     JOIN accounts a ON a.id = t.account_id
     WHERE t.status = 'SUCCESSFUL' AND t.livemode AND t.created_at >= ${start} AND t.created_at < ${end}
       AND (${account}::uuid IS NULL OR t.account_id = ${account}::uuid)
-    GROUP BY t.account_id, a.name, t.service, t.provider
-    ORDER BY a.name, t.account_id, t.service, t.provider NULLS FIRST`);
+    GROUP BY t.account_id, a.name, t.service
+    ORDER BY a.name, t.account_id, t.service`);
 
   const lines = rows.map((row) => ({
     accountId: row.account_id,
     accountName: row.account_name,
     service: row.service,
-    upstream: row.upstream,
     ...figures(row),
   }));
   return {
@@ -97,9 +89,6 @@ export async function getMarginReport(actor: Actor, input: MarginReportInput): P
       ...sumOf(group),
     })),
     byService: groupBy(lines, (line) => line.service).map((group) => ({ service: group[0]!.service, ...sumOf(group) })),
-    byUpstream: groupBy(lines, (line) => line.upstream ?? "")
-      .map((group) => ({ upstream: group[0]!.upstream, ...sumOf(group) }))
-      .sort((a, b) => (a.upstream ?? "").localeCompare(b.upstream ?? "")),
     total: sumOf(lines),
   };
 }
