@@ -7,7 +7,7 @@
 import { isAppError } from "~/server/errors";
 import { requestIdOf } from "~/server/http/request-id";
 import { toJsonText } from "./json";
-import { INTERNAL_PROBLEM, NO_ENDPOINT_PROBLEM, problem, problemFromAppError, type Problem } from "./problem";
+import { INTERNAL_PROBLEM, NO_ENDPOINT_PROBLEM, problemFromAppError, type Problem } from "./problem";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
