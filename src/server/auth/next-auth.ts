@@ -47,6 +47,8 @@ declare module "next-auth" {
     sessionId: string;
   }
   interface Session {
+    /** The session's row could not be read (the database is unreachable): this request fails, the cookie stays. */
+    unreadable?: boolean;
     user: {
       id: string;
       email: string;
@@ -61,6 +63,7 @@ declare module "next-auth" {
 
 declare module "next-auth/jwt" {
   interface JWT {
+    unreadable?: boolean;
     sessionId?: string;
     signedInAt?: number;
     userId?: string;
@@ -188,8 +191,16 @@ export const authOptions: NextAuthOptions = {
         return token;
       }
       // Every later read: the row decides. Thrown, next-auth answers "no session" and clears the cookie.
-      const session = await readActiveSession(token.sessionId, await requestSourceAddress());
+      let session: Awaited<ReturnType<typeof readActiveSession>>;
+      try {
+        session = await readActiveSession(token.sessionId, await requestSourceAddress());
+      } catch (error) {
+        // The database could not say: fail this request (session.ts), never sign everyone out in an outage.
+        logger.error({ err: error }, "session could not be checked");
+        return { ...token, unreadable: true };
+      }
       if (!session) throw new SessionNotActive();
+      delete token.unreadable;
       token.userId = session.user.id;
       token.email = session.user.email;
       token.role = session.user.role;
@@ -199,6 +210,7 @@ export const authOptions: NextAuthOptions = {
       return token;
     },
     session({ session, token }) {
+      if (token.unreadable) return { ...session, unreadable: true };
       if (token.userId && token.email && token.role && token.sessionId) {
         session.user = {
           id: token.userId,

@@ -62,6 +62,8 @@ export interface SignedInSession {
  */
 export const getSignedInSession = cache(async function getSignedInSession(): Promise<SignedInSession | null> {
   const session = await getServerSession(authOptions);
+  // A 500, not "signed out": the session exists, but the database could not confirm it (next-auth.ts).
+  if (session?.unreadable) throw new Error("The portal session could not be checked.");
   const user = session?.user;
   if (!user?.id || !user.sessionId) return null;
 
