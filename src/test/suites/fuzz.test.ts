@@ -31,6 +31,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as apiSchemas from "~/schemas/api";
+import * as batchSchemas from "~/schemas/batches";
 import * as fundingSchemas from "~/schemas/funding";
 import * as webhookSchemas from "~/schemas/webhooks";
 import { db } from "~/server/db";
@@ -124,9 +125,14 @@ function endpointOf(document: OpenApiDocument, key: EndpointKey): Endpoint {
   };
 }
 
-/** The response schemas of src/schemas/api.ts, webhooks.ts and funding.ts by their component id ("Transaction", "Problem", ...). */
+/** The response schemas of src/schemas/api.ts, webhooks.ts, funding.ts and batches.ts by their component id ("Transaction", "Problem", ...). */
 const COMPONENTS = new Map<string, z.ZodType>(
-  [...Object.values(apiSchemas), ...Object.values(webhookSchemas), ...Object.values(fundingSchemas)].flatMap((value) => {
+  [
+    ...Object.values(apiSchemas),
+    ...Object.values(webhookSchemas),
+    ...Object.values(fundingSchemas),
+    ...Object.values(batchSchemas),
+  ].flatMap((value) => {
     if (!(value instanceof z.ZodType)) return [];
     const id = z.globalRegistry.get(value)?.id;
     return id ? [[id, value] as const] : [];
