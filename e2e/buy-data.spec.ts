@@ -67,7 +67,7 @@ test.describe("buying data", () => {
     await page.goto("/buy/data");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Choose a network.")).toBeVisible();
-    await expect(page.getByText("Enter a Nigerian mobile number such as 08031234567.")).toBeVisible();
+    await expect(page.getByText("Enter a Nigerian mobile number such as 0803 123 4567.")).toBeVisible();
     await page.getByRole("radio", { name: "Glo", exact: true }).check();
     await page.getByLabel("Phone number").fill("0803");
     await page.getByRole("button", { name: "Continue" }).click();
