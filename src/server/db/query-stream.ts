@@ -9,7 +9,6 @@
  * lists cursors as session state) and would hold one of its few server connections the whole time, so
  * this pool connects to DIRECT_DATABASE_URL (DATABASE_URL when there is no pooler).
  */
-import type { Readable } from "node:stream";
 import pg from "pg";
 import QueryStream from "pg-query-stream";
 import { directDatabaseUrl } from "~/env";
@@ -31,18 +30,25 @@ function streamPool(): pg.Pool {
   return pool;
 }
 
-/** Rows of a query as an object stream; the connection returns to the pool when the stream ends or is destroyed. */
-export async function streamRows<Row>(text: string, values: unknown[], batchSize = 1000): Promise<Readable & AsyncIterable<Row>> {
+/**
+ * Rows of a query, read from a cursor in batches. Nothing is taken from the pool until the first row is
+ * asked for, so rows never read (a HEAD request, a client gone before the first byte) hold no connection.
+ * The connection goes back when the rows end, fail, or the reader stops early; stopping early closes the
+ * cursor first, so the next borrower never finds it open.
+ */
+export async function* streamRows<Row>(text: string, values: unknown[], batchSize = 1000): AsyncGenerator<Row, void, undefined> {
   const client = await streamPool().connect();
   const stream = client.query(new QueryStream(text, values, { batchSize }));
-  let released = false;
-  const release = (error?: Error) => {
-    if (released) return;
-    released = true;
-    client.release(error);
-  };
-  stream.once("end", () => release());
-  stream.once("close", () => release());
-  stream.once("error", (error) => release(error));
-  return stream as unknown as Readable & AsyncIterable<Row>;
+  const closed = new Promise<void>((resolve) => stream.once("close", () => resolve()));
+  let failure: Error | undefined;
+  try {
+    for await (const row of stream) yield row as Row;
+  } catch (error) {
+    failure = error as Error;
+    throw error;
+  } finally {
+    stream.destroy();
+    await closed;
+    client.release(failure);
+  }
 }

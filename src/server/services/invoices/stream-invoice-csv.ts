@@ -109,16 +109,12 @@ function fundingCells(row: InvoiceFundingRow): string[] {
 
 /**
  * Yields each batch as CSV records, the month's fundings (few: read at once) merged in time order into
- * the transactions streaming from the cursor; ending early (a closed download) ends the cursor with it.
- * The cursor is opened on the first read, not before: a response whose body is never read (HEAD, a
- * client gone before the first byte) must not hold a database connection.
+ * the transactions streaming from the cursor (opened on the first read: streamRows); ending early (a
+ * closed download) ends the cursor with it.
  */
-async function* records(
-  openRows: () => Promise<AsyncIterable<TransactionExportRow>>,
-  fundings: InvoiceFundingRow[],
-): AsyncGenerator<string[][]> {
+async function* records(rows: AsyncIterable<TransactionExportRow>, fundings: InvoiceFundingRow[]): AsyncGenerator<string[][]> {
   let next = 0;
-  for await (const batch of inBatches(await openRows(), ROWS_PER_CHUNK)) {
+  for await (const batch of inBatches(rows, ROWS_PER_CHUNK)) {
     const records: string[][] = [];
     for (const row of batch) {
       while (next < fundings.length && fundings[next]!.lagos_time <= row.lagos_time) records.push(fundingCells(fundings[next++]!));
@@ -138,7 +134,7 @@ export async function streamInvoiceCsv(actor: Actor, input: { accountId?: string
     invoiceNumber: invoiceNumber(account.id, period.period),
     chunks: writeCsv(
       INVOICE_CSV_COLUMNS,
-      records(() => streamTransactionRows(account.id, period.start, period.end), fundings),
+      records(streamTransactionRows(account.id, period.start, period.end), fundings),
     ),
   };
 }

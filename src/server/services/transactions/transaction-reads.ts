@@ -270,10 +270,9 @@ export interface TransactionExportRow {
 
 /**
  * An account's live transactions created in [from, to), oldest first, from a server-side cursor: a month
- * of a million rows in bounded memory (Prisma cannot stream). The query starts before this returns,
- * so a database that cannot be reached fails the download before any byte is sent.
+ * of a million rows in bounded memory (Prisma cannot stream). The query runs when the first row is read.
  */
-export async function streamTransactionRows(accountId: string, from: Date, to: Date): Promise<AsyncIterable<TransactionExportRow>> {
+export function streamTransactionRows(accountId: string, from: Date, to: Date): AsyncIterable<TransactionExportRow> {
   const statement = Prisma.sql`
     SELECT t.id, ${lagosDateTimeText(Prisma.sql`t.created_at`)} AS lagos_time, t.client_reference, t.provider_reference,
            t.service, t.product_name, t.plan_id, t.recipient, t.amount::text AS amount,
