@@ -525,6 +525,81 @@ export const COMMANDS: Record<string, Command> = {
       return getAccountPrices(actor, text(flags, "account") ?? "");
     },
   },
+  "routes:set": {
+    summary:
+      '--service AIRTIME|DATA|CABLE_TV|ELECTRICITY|EDUCATION|BROADBAND --product <id> --routes \'[{"provider":"vtpass","upstreamService":"mtn","commissionBps":300},…]\'  (in order of preference; [] removes them)',
+    options: { service: string, product: string, routes: string },
+    required: ["service", "product", "routes"],
+    run: async (actor, flags) => {
+      const { setProductRoutes } = await import("~/server/services/routing/set-product-routes");
+      let routes: unknown;
+      try {
+        routes = JSON.parse(text(flags, "routes") ?? "");
+      } catch (error) {
+        throw invalidInput([{ name: "routes", reason: `is not JSON: ${(error as Error).message}` }]);
+      }
+      return setProductRoutes(actor, {
+        service: text(flags, "service") as never,
+        productCode: text(flags, "product") ?? "",
+        routes: routes as never,
+      });
+    },
+  },
+  "route:disable": {
+    summary: "--service <service> --product <id> --provider <upstream>  (its orders go to the product's next route)",
+    options: { service: string, product: string, provider: string },
+    required: ["service", "product", "provider"],
+    run: async (actor, flags) => {
+      const { setRouteEnabled } = await import("~/server/services/routing/set-route-enabled");
+      return setRouteEnabled(actor, {
+        service: text(flags, "service") as never,
+        productCode: text(flags, "product") ?? "",
+        provider: text(flags, "provider") ?? "",
+        enabled: false,
+      });
+    },
+  },
+  "route:enable": {
+    summary: "--service <service> --product <id> --provider <upstream>",
+    options: { service: string, product: string, provider: string },
+    required: ["service", "product", "provider"],
+    run: async (actor, flags) => {
+      const { setRouteEnabled } = await import("~/server/services/routing/set-route-enabled");
+      return setRouteEnabled(actor, {
+        service: text(flags, "service") as never,
+        productCode: text(flags, "product") ?? "",
+        provider: text(flags, "provider") ?? "",
+        enabled: true,
+      });
+    },
+  },
+  "upstream:disable": {
+    summary: "--provider <upstream> [--reason <text>]  (routes naming it take no orders; products without routes are not stopped)",
+    options: { provider: string, reason: string },
+    required: ["provider"],
+    run: async (actor, flags) => {
+      const { setUpstreamEnabled } = await import("~/server/services/routing/set-upstream-enabled");
+      return setUpstreamEnabled(actor, { provider: text(flags, "provider") ?? "", enabled: false, reason: text(flags, "reason") ?? null });
+    },
+  },
+  "upstream:enable": {
+    summary: "--provider <upstream>",
+    options: { provider: string },
+    required: ["provider"],
+    run: async (actor, flags) => {
+      const { setUpstreamEnabled } = await import("~/server/services/routing/set-upstream-enabled");
+      return setUpstreamEnabled(actor, { provider: text(flags, "provider") ?? "", enabled: true });
+    },
+  },
+  "upstream:health": {
+    summary: "(each upstream's balance, success rate and latency over the last hour, open circuits; products off sale)",
+    options: {},
+    required: [],
+    run: async (actor) => {
+      const { getUpstreamHealth } = await import("~/server/services/routing/get-upstream-health");
+      return getUpstreamHealth(actor);
+    },
+  },
   "report:margin": {
     summary: "--period YYYY-MM [--account <accountId>]",
     options: { period: string, account: string },

@@ -4,7 +4,9 @@
  *   1. begin_purchase (one statement): claim the clientReference, debit the wallet if it covers the
  *      amount, write the ledger entry. A known reference returns the stored transaction instead, and
  *      the fingerprint decides between replay (no vend, no charge) and 409.
- *   2. the provider's vend(), with no database transaction or lock held;
+ *   2. the vend through the product's routes (vend-through-routes.ts): each attempt recorded with its own
+ *      request id before it is sent, the next route tried only after a refusal before anything was
+ *      executed; no database transaction or lock held while an upstream is asked;
  *   3. settle_purchase (one statement): successful; or failed with the debit reversed; or still pending
  *      for the reconciler.
  *
@@ -17,10 +19,9 @@ import type { ServiceCode } from "~/schemas/services";
 import { actorLivemode, KeyAuthorizationChanged, type Actor } from "~/server/auth/actor";
 import { queryRows, sql, type SqlStatement } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { logger } from "~/server/log";
 import { getVendProvider, type VendOutcome, type VendProvider, type VendRequest } from "~/server/providers";
-import { raiseUpstreamAlert } from "~/server/services/upstream/raise-upstream-alert";
 import { orderFingerprint } from "./order-fingerprint";
+import { vendThroughRoutes } from "./vend-through-routes";
 import {
   purchaseRowFromJson,
   purchaseRowJson,
@@ -218,16 +219,6 @@ export function vendRequestOf(
   };
 }
 
-/** Asks the provider, turning anything thrown into "pending": an unknown outcome is never a failure. */
-async function vendSafely(provider: VendProvider, request: VendRequest): Promise<VendOutcome> {
-  try {
-    return await provider.vend(request);
-  } catch (error) {
-    logger.warn({ transactionId: request.transactionId, err: error }, "vend threw; leaving the transaction pending");
-    return { status: "pending", providerReference: null };
-  }
-}
-
 /**
  * The steps every purchase kind shares: a reference the key's statement already found is answered
  * from it (replay or 409) without another round trip; otherwise `begin` claims the reference and
@@ -262,10 +253,19 @@ async function runPurchase(
   } catch (refusal) {
     const known = await storedUnder(party, order.clientReference, lookup);
     if (known) return replayOrConflict(known, fingerprint, order.clientReference, false);
-    throw refusal;
+    // The default upstream's check does not speak for a product with routes: each route's upstream refuses
+    // what it cannot send when its turn comes, unsent, and the next route is tried.
+    if (!(party.livemode && (await hasRoutes(order.fingerprint.service, order.fingerprint.productCode)))) throw refusal;
   }
   const begun = await begin(party, fingerprint);
-  return completePurchase(provider, begun, fingerprint, order.clientReference, order.extras);
+  return completePurchase(begun, fingerprint, order.clientReference, order.extras);
+}
+
+/** Whether an operator gave the product routes (docs/operating.md "Routes and failover"). */
+async function hasRoutes(service: ServiceCode, productCode: string): Promise<boolean> {
+  const [row] = await queryRows<{ routed: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM product_routes WHERE service = ${service}::"Service" AND product_code = ${productCode}) AS routed`);
+  return row?.routed ?? false;
 }
 
 /** An order whose charge the caller has decided (airtime: its amount). */
@@ -383,24 +383,20 @@ export function planNotOnSale(planId: string): AppError {
 
 /** After the begin step: a replay or 409 for a known reference; else the vend and its settlement. */
 async function completePurchase(
-  provider: VendProvider,
   begun: BegunPurchase,
   fingerprint: string,
   clientReference: string,
   extras: VendExtras,
 ): Promise<PurchaseResult> {
   if (!begun.created) return replayOrConflict(begun, fingerprint, clientReference, true);
-  const outcome = await vendSafely(provider, vendRequestOf(begun, extras));
-  const settled = await settlePurchase(begun.id, outcome, 0, provider);
-  if (outcome.status === "failed" && outcome.operatorAlert) {
-    await raiseUpstreamAlert({
-      provider: provider.name,
-      ...outcome.operatorAlert,
-      transactionId: settled.id,
-      accountId: settled.account_id,
-    });
+  const { settled, last: outcome } = await vendThroughRoutes(begun, vendRequestOf(begun, extras));
+  if (outcome === null && settled.status === "FAILED") {
+    throw new AppError(
+      "provider.unavailable",
+      `No upstream can take orders for this product right now. Nothing was charged (transaction ${settled.id} failed and was refunded); try again shortly with a new clientReference.`,
+    );
   }
-  if (outcome.status === "failed" && outcome.providerUnavailable && settled.status === "FAILED") {
+  if (outcome?.status === "failed" && outcome.providerUnavailable && settled.status === "FAILED") {
     // Refunded in the settlement above; the reseller is told to try again later (a new clientReference:
     // this one stays the failed, refunded transaction, and replays as such).
     throw new AppError(
