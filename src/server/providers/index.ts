@@ -3,7 +3,7 @@
  * upstream of every product without routes, and of test mode never. An unknown value stops start-up
  * (src/env.ts), and createVendProvider refuses one too, rather than silently falling back to the sandbox
  * and "selling" nothing real. A product's routes may name any upstream of ROUTE_PROVIDERS, Clubkonnect
- * among them, which is only ever reached through routes (docs/decisions/024-routes-and-failover.md).
+ * among them, which is only ever reached through routes (docs/decisions/025-routes-and-failover.md).
  */
 import { env } from "~/env";
 import { clubkonnectProviderFromEnv } from "./clubkonnect/clubkonnect-provider";
