@@ -112,7 +112,7 @@ DROP FUNCTION settle_purchase(uuid, "TransactionStatus", text, text, text, inter
 -- reverse a delivery, the reversal sweep's first check; or failed with the debit refunded to the wallet
 -- of the transaction's own mode; or still pending, asked again after p_requery_after. Only a PENDING
 -- transaction changes, so a settlement repeated or raced by the reconciler or a callback changes nothing.
--- With p_attempt (settle_vend_attempt), the transaction takes that attempt's upstream, cost and request id
+-- With p_attempt (settle_purchase_attempt), the transaction takes that attempt's upstream, cost and request id
 -- in the same update: its own figures are always the executing attempt's.
 CREATE OR REPLACE FUNCTION settle_purchase(
   p_transaction_id uuid, p_status "TransactionStatus", p_provider_reference text, p_token text,
@@ -210,14 +210,16 @@ END
 $fn$;
 
 -- prisma/sql/routing/begin_vend_attempt.sql
--- A new purchase's first attempt (docs/architecture.md "Routes and attempts"), in one statement after the
--- begin statement: under the purchase's row lock, and only while it is pending with no attempt yet, the
--- first route that admits the order is recorded with the request id the order will be sent under. When no
--- route admits it (every route switched off or its circuit open), the purchase fails here, refunded, with
--- p_no_route_reason, and nothing is sent. `created` is false when another call got there first.
+-- A new purchase's first attempt (docs/architecture.md "Routes and attempts"), called in the claiming
+-- statement itself on the begin function's row (execute-purchase.ts runBeginStatement), so that recording
+-- it costs the purchase no statement of its own and it is committed with the claim, before anything is
+-- sent. A row the begin function did not create (a replay, a reference another request holds) is returned
+-- as it is, unread and unlocked. Otherwise the first route that admits the order is recorded with the
+-- request id the order will be sent under; when no route admits it (every route switched off or its circuit
+-- open), the purchase fails here, refunded, with p_no_route_reason, and nothing is sent.
 CREATE OR REPLACE FUNCTION begin_vend_attempt(
-  p_transaction_id uuid, p_default_provider text, p_use_routes boolean, p_cooldown interval, p_no_route_reason text
-) RETURNS TABLE (purchase purchase_row, attempt jsonb, created boolean)
+  p_begun purchase_row, p_default_provider text, p_use_routes boolean, p_cooldown interval, p_no_route_reason text
+) RETURNS TABLE (purchase purchase_row, attempt jsonb)
 LANGUAGE plpgsql AS $fn$
 #variable_conflict use_column
 DECLARE
@@ -225,23 +227,19 @@ DECLARE
   v_attempt vend_attempts;
   v_row purchase_row;
 BEGIN
-  SELECT * INTO v_transaction FROM transactions WHERE id = p_transaction_id FOR UPDATE;
-  IF v_transaction.id IS NULL THEN
+  IF NOT p_begun.created THEN
+    RETURN QUERY SELECT p_begun, NULL::jsonb;
     RETURN;
   END IF;
-  SELECT * INTO v_attempt FROM vend_attempts a WHERE a.transaction_id = p_transaction_id ORDER BY a.attempt_number DESC LIMIT 1;
-  IF v_transaction.status <> 'PENDING' OR v_attempt.id IS NOT NULL THEN
-    RETURN QUERY SELECT purchase_row_of(v_transaction, false), CASE WHEN v_attempt.id IS NULL THEN NULL ELSE to_jsonb(v_attempt) END, false;
-    RETURN;
-  END IF;
-
+  -- Inserted by this same statement: no other can see the row before it commits, so no lock is needed.
+  SELECT * INTO v_transaction FROM transactions t WHERE t.id = p_begun.id;
   v_attempt := start_vend_attempt(v_transaction, p_default_provider, p_use_routes, p_cooldown);
   IF v_attempt.id IS NULL THEN
-    SELECT * INTO v_row FROM settle_purchase(p_transaction_id, 'FAILED', NULL, NULL, p_no_route_reason, interval '0');
-    RETURN QUERY SELECT v_row, NULL::jsonb, false;
+    SELECT * INTO v_row FROM settle_purchase(p_begun.id, 'FAILED', NULL, NULL, p_no_route_reason, interval '0');
+    RETURN QUERY SELECT v_row, NULL::jsonb;
     RETURN;
   END IF;
-  RETURN QUERY SELECT purchase_row_of(v_transaction, false), to_jsonb(v_attempt), true;
+  RETURN QUERY SELECT p_begun, to_jsonb(v_attempt);
 END
 $fn$;
 
@@ -356,7 +354,7 @@ BEGIN
 END
 $fn$;
 
--- prisma/sql/routing/settle_vend_attempt.sql
+-- prisma/sql/routing/settle_purchase_attempt.sql
 -- What a vend attempt's answer (or a requery, or a callback confirmed by one) does to the purchase, in one
 -- statement under the purchase's row lock (docs/operating.md "Routes and failover"):
 --   the attempt records its outcome once (an attempt already answered keeps its first outcome), and its
@@ -368,7 +366,7 @@ $fn$;
 -- Only the purchase's latest attempt settles it, and only while it is pending: an answer that comes late
 -- changes nothing but its own attempt's record. Returns the purchase, and the next attempt to send if one
 -- was started.
-CREATE OR REPLACE FUNCTION settle_vend_attempt(
+CREATE OR REPLACE FUNCTION settle_purchase_attempt(
   p_attempt_id uuid, p_status "VendAttemptStatus", p_provider_reference text, p_reason text, p_latency_ms integer,
   p_health text, p_may_fail_over boolean, p_default_provider text, p_requery_after interval,
   p_circuit_failures integer, p_cooldown interval,

@@ -2,7 +2,7 @@
 -- reverse a delivery, the reversal sweep's first check; or failed with the debit refunded to the wallet
 -- of the transaction's own mode; or still pending, asked again after p_requery_after. Only a PENDING
 -- transaction changes, so a settlement repeated or raced by the reconciler or a callback changes nothing.
--- With p_attempt (settle_vend_attempt), the transaction takes that attempt's upstream, cost and request id
+-- With p_attempt (settle_purchase_attempt), the transaction takes that attempt's upstream, cost and request id
 -- in the same update: its own figures are always the executing attempt's.
 CREATE OR REPLACE FUNCTION settle_purchase(
   p_transaction_id uuid, p_status "TransactionStatus", p_provider_reference text, p_token text,

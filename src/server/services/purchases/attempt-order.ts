@@ -5,7 +5,7 @@
  * product there. Always under the attempt's own request id, recorded before anything was sent.
  */
 import { getVendProvider, providerNamed, type VendProvider, type VendRequest } from "~/server/providers";
-import type { VendAttemptRow } from "./settle-vend-attempt";
+import type { VendAttemptRow } from "./settle-purchase-attempt";
 
 /**
  * @returns provider null when the route's upstream cannot be built here (not configured): nothing can be

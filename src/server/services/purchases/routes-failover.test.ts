@@ -21,6 +21,7 @@ import { startFakeClubkonnect, type FakeClubkonnect } from "~/test/fake-clubkonn
 import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
 import { operator } from "~/test/fixtures";
 import { balanceOf, ensureSandboxCatalog, fundedAccount, reference } from "~/test/purchase-fixtures";
+import { statementsDuring } from "~/test/statements";
 import { purchaseAirtime } from "./purchase-airtime";
 import { purchaseData } from "./purchase-data";
 
@@ -126,6 +127,29 @@ describe("routes and failover", () => {
     expect(next.transaction.status).toBe("successful");
     expect((await attemptsOf(next.transaction.id)).map(({ provider }) => provider)).toEqual(["clubkonnect"]);
     expect(vtpassFake.payRequests).toHaveLength(sentToVtpass);
+  });
+
+  it("costs the purchase no statement of its own: the claim records the first attempt, the settlement settles it; only a failover adds one", async () => {
+    const { actor } = await fundedAccount(1_000_000n);
+    const routed = await statementsDuring(() =>
+      purchaseData(actor, { clientReference: reference(), planId: "mtn-1gb-30d", phone: "08031110012" }),
+    );
+    expect(routed.result.transaction.status).toBe("successful");
+    expect(routed.statements).toHaveLength(2);
+    expect(routed.statements[0]).toMatch(/begin_data_purchase[\s\S]*begin_vend_attempt/);
+    expect(routed.statements[1]).toContain("settle_purchase_attempt");
+    // The attempt was committed with the claim, under the request id the order went out with.
+    const [attempt] = await attemptsOf(routed.result.transaction.id);
+    expect(clubkonnectFake.orders.has(attempt!.upstream_request_id)).toBe(true);
+
+    vtpassFake.outcomeFor("08031110013", { code: "018" });
+    const failedOver = await statementsDuring(() => airtime(actor, "08031110013"));
+    expect(failedOver.result.transaction.status).toBe("successful");
+    // From the claim on (airtime reads its network first): the refusal's settlement starts the next attempt in
+    // the same statement, and that attempt's answer settles the purchase in one more.
+    const fromClaim = failedOver.statements.slice(failedOver.statements.findIndex((text) => text.includes("begin_purchase")));
+    expect(fromClaim).toHaveLength(3);
+    expect(fromClaim.slice(1).every((text) => text.includes("settle_purchase_attempt"))).toBe(true);
   });
 
   it("a connection refused (nothing sent) fails over; a product refusal of the last route fails the purchase refunded", async () => {

@@ -12,7 +12,7 @@ import { db } from "~/server/db";
 import { getVendProvider, type VendOutcome, type VendProvider, type VendRequest } from "~/server/providers";
 import { attemptOrder } from "~/server/services/purchases/attempt-order";
 import { settlePurchase, vendRequestOf } from "~/server/services/purchases/execute-purchase";
-import { settleVendAttempt, type VendAttemptRow } from "~/server/services/purchases/settle-vend-attempt";
+import { settlePurchaseAttempt, type VendAttemptRow } from "~/server/services/purchases/settle-purchase-attempt";
 import { requeryDelay } from "~/server/services/purchases/requery-schedule";
 import type { PurchaseRow } from "~/server/services/purchases/transaction-view";
 
@@ -103,7 +103,7 @@ async function requeryLeased(
     const after = await settlePurchase(row.id, { status: "pending", providerReference: null }, row.requery_count);
     return { after, asked: false };
   }
-  const { purchase: after } = await settleVendAttempt(attempt, outcome, {
+  const { purchase: after } = await settlePurchaseAttempt(attempt, outcome, {
     fromVend: false,
     latencyMs: null,
     requeryCount: row.requery_count,

@@ -1,6 +1,6 @@
 /**
  * Records what one vend attempt's answer (or a requery of it) says, and what that does to the purchase,
- * in one statement (prisma/sql/routing/settle_vend_attempt.sql, docs/operating.md "Routes and failover").
+ * in one statement (prisma/sql/routing/settle_purchase_attempt.sql, docs/operating.md "Routes and failover").
  * A refusal before anything was executed, on the purchase's own request, starts the next route's attempt
  * in the same statement, its request id recorded before it is sent: that attempt is returned to be sent.
  */
@@ -55,7 +55,7 @@ const SETTLED_PURCHASE = purchaseRowJson("p");
  * @param answer.fromVend true for the answer to the attempt's own request: only then is the upstream's
  *   health recorded and may a refusal fail over; a requery's answer settles on the attempt's route only.
  */
-export async function settleVendAttempt(
+export async function settlePurchaseAttempt(
   attempt: Pick<VendAttemptRow, "id">,
   outcome: VendOutcome,
   answer: {
@@ -73,7 +73,7 @@ export async function settleVendAttempt(
   const watch = delivered ? answer.provider.reversalWatch : null;
   const rows = await queryRows<{ purchase: PurchaseRowJson; next_attempt: VendAttemptRow | null }>(sql`
     SELECT ${SETTLED_PURCHASE} AS purchase, r.next_attempt
-    FROM settle_vend_attempt(
+    FROM settle_purchase_attempt(
       ${attempt.id}::uuid, ${attemptStatusOf(outcome)}::"VendAttemptStatus", ${outcome.providerReference},
       ${outcome.status === "failed" ? outcome.reason : null}, ${answer.latencyMs}::integer,
       ${answer.fromVend ? healthOf(outcome) : "none"}, ${answer.fromVend}, ${answer.defaultProvider},
@@ -83,6 +83,6 @@ export async function settleVendAttempt(
       ${watch ? interval(watch.firstCheckMs) : null}::interval) r
     CROSS JOIN LATERAL (SELECT (r.purchase).*) p`);
   const row = rows[0];
-  if (!row) throw new Error(`settle_vend_attempt found no attempt ${attempt.id}`);
+  if (!row) throw new Error(`settle_purchase_attempt found no attempt ${attempt.id}`);
   return { purchase: purchaseRowFromJson(row.purchase), nextAttempt: row.next_attempt };
 }

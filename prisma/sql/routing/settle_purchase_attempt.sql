@@ -9,7 +9,7 @@
 -- Only the purchase's latest attempt settles it, and only while it is pending: an answer that comes late
 -- changes nothing but its own attempt's record. Returns the purchase, and the next attempt to send if one
 -- was started.
-CREATE OR REPLACE FUNCTION settle_vend_attempt(
+CREATE OR REPLACE FUNCTION settle_purchase_attempt(
   p_attempt_id uuid, p_status "VendAttemptStatus", p_provider_reference text, p_reason text, p_latency_ms integer,
   p_health text, p_may_fail_over boolean, p_default_provider text, p_requery_after interval,
   p_circuit_failures integer, p_cooldown interval,
