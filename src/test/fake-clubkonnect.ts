@@ -58,9 +58,13 @@ export interface FakeClubkonnect {
   outcomeFor: Map<string, ClubkonnectOutcome>;
   /** Naira a data plan costs, by DataPlan code; an airtime order costs its Amount. */
   planPrices: Map<string, number>;
+  /** How long an executed order's answer takes (ms): a window in which the order is executed and its answer not yet back. */
+  answerDelayMs: number;
   fault(path: ClubkonnectPath, fault: ClubkonnectFault): void;
   /** What it delivered: executed orders whose status is ORDER_COMPLETED. */
   delivered(): ClubkonnectOrder[];
+  /** The environment that points a server (or the CLI) at this fake for the routes that name clubkonnect, plus `extra`. */
+  env(extra?: Record<string, string>): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -97,12 +101,19 @@ export async function startFakeClubkonnect(): Promise<FakeClubkonnect> {
     balance: 100_000,
     outcomeFor: new Map(),
     planPrices: new Map(),
+    answerDelayMs: 0,
     fault(path, fault) {
       const queue = faults.get(path) ?? [];
       queue.push({ times: 1, ...fault });
       faults.set(path, queue);
     },
     delivered: () => [...fake.orders.values()].filter((order) => order.status === "ORDER_COMPLETED"),
+    env: (extra = {}) => ({
+      CLUBKONNECT_BASE_URL: fake.baseUrl,
+      CLUBKONNECT_USER_ID: fake.credentials.userId,
+      CLUBKONNECT_API_KEY: fake.credentials.apiKey,
+      ...extra,
+    }),
     close: async () => {
       for (const socket of sockets) socket.destroy();
       server.close();
@@ -175,7 +186,8 @@ export async function startFakeClubkonnect(): Promise<FakeClubkonnect> {
     };
     fake.orders.set(requestId, executed);
     if (fault) return strike(fault, response);
-    json(response, orderAnswer(executed));
+    if (fake.answerDelayMs > 0) setTimeout(() => json(response, orderAnswer(executed)), fake.answerDelayMs);
+    else json(response, orderAnswer(executed));
   }
 
   function query(params: Record<string, string>, response: http.ServerResponse): void {
