@@ -416,14 +416,21 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   "catalog:sync": {
-    summary: "--provider vtpass [--dry-run]  (new rows are created inactive; only costPrice of existing rows changes)",
+    summary:
+      "--provider vtpass|clubkonnect [--dry-run]  (new rows are created inactive; only costs change: VTpass's on plans and products, Clubkonnect's on its data plan routes)",
     options: { provider: string, "dry-run": boolean },
     required: ["provider"],
     run: async (actor, flags) => {
-      if (text(flags, "provider") !== "vtpass")
-        throw invalidInput([{ name: "provider", reason: "must be vtpass (the only provider with a catalog)" }]);
+      const provider = text(flags, "provider");
+      const dryRun = flags["dry-run"] === true;
+      if (provider === "clubkonnect") {
+        const { syncClubkonnectPlans, clubkonnectCatalogSourceFromEnv } = await import("~/server/services/catalog/sync-clubkonnect-plans");
+        return syncClubkonnectPlans(actor, clubkonnectCatalogSourceFromEnv(), { dryRun });
+      }
+      if (provider !== "vtpass")
+        throw invalidInput([{ name: "provider", reason: "must be vtpass or clubkonnect (the providers with a catalog)" }]);
       const { syncCatalog, vtpassCatalogSourceFromEnv } = await import("~/server/services/catalog/sync-catalog");
-      return syncCatalog(actor, vtpassCatalogSourceFromEnv(), { dryRun: flags["dry-run"] === true });
+      return syncCatalog(actor, vtpassCatalogSourceFromEnv(), { dryRun });
     },
   },
   "price:set": {

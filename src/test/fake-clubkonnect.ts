@@ -1,8 +1,9 @@
 /**
  * A fake Clubkonnect (Nellobytes Systems): a real node:http server on a random loopback port answering
  * their GET API as their documentation and integrators' code show it: APIAirtimeV1.asp and
- * APIDatabundleV1.asp (the other order paths alike), APIQueryV1.asp by RequestID and APIWalletBalanceV1.asp,
- * each with `UserID` and `APIKey` checked (INVALID_CREDENTIALS otherwise).
+ * APIDatabundleV1.asp (the other order paths alike), APIQueryV1.asp by RequestID, APIWalletBalanceV1.asp and
+ * the data-plan listing APIDatabundlePlansV2.asp (`planListing`), each with `UserID` and `APIKey` checked
+ * (INVALID_CREDENTIALS otherwise).
  *
  * Its books are what tests judge by: every order that arrived (by RequestID) and what it executed, and its
  * wallet (naira), which an executed order is charged from. A RequestID is executed at most once (a repeat
@@ -58,6 +59,8 @@ export interface FakeClubkonnect {
   outcomeFor: Map<string, ClubkonnectOutcome>;
   /** Naira a data plan costs, by DataPlan code; an airtime order costs its Amount. */
   planPrices: Map<string, number>;
+  /** What APIDatabundlePlansV2.asp lists, grouped by network as theirs is: {"MOBILE_NETWORK": {"MTN": [{"ID": "01", "PRODUCT": [...]}]}}. */
+  planListing: { network: string; id: string; products: { PRODUCT_ID: string; PRODUCT_NAME: string; PRODUCT_AMOUNT: string }[] }[];
   /** How long an executed order's answer takes (ms): a window in which the order is executed and its answer not yet back. */
   answerDelayMs: number;
   fault(path: ClubkonnectPath, fault: ClubkonnectFault): void;
@@ -101,6 +104,7 @@ export async function startFakeClubkonnect(): Promise<FakeClubkonnect> {
     balance: 100_000,
     outcomeFor: new Map(),
     planPrices: new Map(),
+    planListing: [],
     answerDelayMs: 0,
     fault(path, fault) {
       const queue = faults.get(path) ?? [];
@@ -217,6 +221,14 @@ export async function startFakeClubkonnect(): Promise<FakeClubkonnect> {
     const { UserID: _user, APIKey: _key, ...rest } = params;
     if (ORDER_PATHS.has(url.pathname)) return order(url.pathname, rest, response);
     if (url.pathname === "/APIQueryV1.asp") return query(rest, response);
+    if (url.pathname === "/APIDatabundlePlansV2.asp") {
+      const networks: Record<string, unknown[]> = {};
+      for (const { network, id, products } of fake.planListing) {
+        const listed = products.map((product) => ({ ...product, PRODUCT_CODE: product.PRODUCT_ID.split(".")[0] }));
+        networks[network] = [{ ID: id, PRODUCT: listed }];
+      }
+      return json(response, { MOBILE_NETWORK: networks });
+    }
     if (url.pathname === "/APIWalletBalanceV1.asp")
       return json(response, { date: new Date().toISOString(), id: "1", phoneno: "", balance: String(fake.balance) });
     response.writeHead(404, { "content-type": "text/html" }).end("<h1>Not Found</h1>");
