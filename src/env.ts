@@ -164,6 +164,45 @@ const schema = z
     /** Below this balance (kobo) at VTpass the operator console warns that the upstream will soon refuse orders (018). */
     VTPASS_LOW_BALANCE_KOBO: z.coerce.number().int().min(0).default(5_000_000),
     /**
+     * Clubkonnect (Nellobytes Systems), an upstream that product routes may name (docs/operating.md "The
+     * Clubkonnect provider"). Their host; credentials in the URL are refused, as for VTPASS_BASE_URL.
+     */
+    CLUBKONNECT_BASE_URL: optionalString.pipe(
+      upstreamBaseUrl("CLUBKONNECT_USER_ID and CLUBKONNECT_API_KEY").default("https://www.nellobytesystems.com"),
+    ),
+    /** Our Clubkonnect UserID (CK…) and API key, sent in every request's query string. Secrets: never logged. */
+    CLUBKONNECT_USER_ID: optionalString,
+    CLUBKONNECT_API_KEY: optionalString,
+    /** How long one Clubkonnect purchase waits for its answer; past it the purchase is left pending on that route. */
+    CLUBKONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(45_000),
+    /** How long one Clubkonnect query, verification, balance or plan listing attempt waits. */
+    CLUBKONNECT_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Extra attempts of a query, verification or listing (never of a purchase) after a fault. */
+    CLUBKONNECT_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    CLUBKONNECT_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+    /**
+     * How old a RequestID must be before Clubkonnect's query not finding it settles the purchase failed
+     * (refunded); younger, an order that may still be on its way stays pending.
+     */
+    CLUBKONNECT_NOT_FOUND_AFTER_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(15 * 60_000),
+    /** The PhoneNo Clubkonnect requires on a bill payment whose order names none. */
+    CLUBKONNECT_DEFAULT_PHONE: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\+?[0-9]{7,15}$/)
+        .optional(),
+    ),
+    /**
+     * Upstream circuits (docs/operating.md "Upstream health"): definite failures in a row that open a
+     * route's or an upstream's circuit, and how long it stays open before one trial order may try it.
+     */
+    UPSTREAM_CIRCUIT_FAILURES: z.coerce.number().int().min(1).max(1_000).default(3),
+    UPSTREAM_CIRCUIT_COOLDOWN_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
+    /**
      * Funding by bank transfer (docs/integrating.md "Funding by bank transfer"): Paystack's secret key (sk_live_… or
      * sk_test_…), which authenticates our calls and signs Paystack's webhooks. Without it live funding by
      * bank transfer is off, and the portal and the API say so. A secret: never logged.

@@ -416,14 +416,21 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   "catalog:sync": {
-    summary: "--provider vtpass [--dry-run]  (new rows are created inactive; only costPrice of existing rows changes)",
+    summary:
+      "--provider vtpass|clubkonnect [--dry-run]  (new rows are created inactive; only costs change: VTpass's on plans and products, Clubkonnect's on its data plan routes)",
     options: { provider: string, "dry-run": boolean },
     required: ["provider"],
     run: async (actor, flags) => {
-      if (text(flags, "provider") !== "vtpass")
-        throw invalidInput([{ name: "provider", reason: "must be vtpass (the only provider with a catalog)" }]);
+      const provider = text(flags, "provider");
+      const dryRun = flags["dry-run"] === true;
+      if (provider === "clubkonnect") {
+        const { syncClubkonnectPlans, clubkonnectCatalogSourceFromEnv } = await import("~/server/services/catalog/sync-clubkonnect-plans");
+        return syncClubkonnectPlans(actor, clubkonnectCatalogSourceFromEnv(), { dryRun });
+      }
+      if (provider !== "vtpass")
+        throw invalidInput([{ name: "provider", reason: "must be vtpass or clubkonnect (the providers with a catalog)" }]);
       const { syncCatalog, vtpassCatalogSourceFromEnv } = await import("~/server/services/catalog/sync-catalog");
-      return syncCatalog(actor, vtpassCatalogSourceFromEnv(), { dryRun: flags["dry-run"] === true });
+      return syncCatalog(actor, vtpassCatalogSourceFromEnv(), { dryRun });
     },
   },
   "price:set": {
@@ -523,6 +530,81 @@ export const COMMANDS: Record<string, Command> = {
     run: async (actor, flags) => {
       const { getAccountPrices } = await import("~/server/services/pricing/get-account-prices");
       return getAccountPrices(actor, text(flags, "account") ?? "");
+    },
+  },
+  "routes:set": {
+    summary:
+      '--service AIRTIME|DATA|CABLE_TV|ELECTRICITY|EDUCATION|BROADBAND --product <id> --routes \'[{"provider":"vtpass","upstreamService":"mtn","commissionBps":300},…]\'  (in order of preference; [] removes them)',
+    options: { service: string, product: string, routes: string },
+    required: ["service", "product", "routes"],
+    run: async (actor, flags) => {
+      const { setProductRoutes } = await import("~/server/services/routing/set-product-routes");
+      let routes: unknown;
+      try {
+        routes = JSON.parse(text(flags, "routes") ?? "");
+      } catch (error) {
+        throw invalidInput([{ name: "routes", reason: `is not JSON: ${(error as Error).message}` }]);
+      }
+      return setProductRoutes(actor, {
+        service: text(flags, "service") as never,
+        productCode: text(flags, "product") ?? "",
+        routes: routes as never,
+      });
+    },
+  },
+  "route:disable": {
+    summary: "--service <service> --product <id> --provider <upstream>  (its orders go to the product's next route)",
+    options: { service: string, product: string, provider: string },
+    required: ["service", "product", "provider"],
+    run: async (actor, flags) => {
+      const { setRouteEnabled } = await import("~/server/services/routing/set-route-enabled");
+      return setRouteEnabled(actor, {
+        service: text(flags, "service") as never,
+        productCode: text(flags, "product") ?? "",
+        provider: text(flags, "provider") ?? "",
+        enabled: false,
+      });
+    },
+  },
+  "route:enable": {
+    summary: "--service <service> --product <id> --provider <upstream>",
+    options: { service: string, product: string, provider: string },
+    required: ["service", "product", "provider"],
+    run: async (actor, flags) => {
+      const { setRouteEnabled } = await import("~/server/services/routing/set-route-enabled");
+      return setRouteEnabled(actor, {
+        service: text(flags, "service") as never,
+        productCode: text(flags, "product") ?? "",
+        provider: text(flags, "provider") ?? "",
+        enabled: true,
+      });
+    },
+  },
+  "upstream:disable": {
+    summary: "--provider <upstream> [--reason <text>]  (routes naming it take no orders; products without routes are not stopped)",
+    options: { provider: string, reason: string },
+    required: ["provider"],
+    run: async (actor, flags) => {
+      const { setUpstreamEnabled } = await import("~/server/services/routing/set-upstream-enabled");
+      return setUpstreamEnabled(actor, { provider: text(flags, "provider") ?? "", enabled: false, reason: text(flags, "reason") ?? null });
+    },
+  },
+  "upstream:enable": {
+    summary: "--provider <upstream>",
+    options: { provider: string },
+    required: ["provider"],
+    run: async (actor, flags) => {
+      const { setUpstreamEnabled } = await import("~/server/services/routing/set-upstream-enabled");
+      return setUpstreamEnabled(actor, { provider: text(flags, "provider") ?? "", enabled: true });
+    },
+  },
+  "upstream:health": {
+    summary: "(each upstream's balance, success rate and latency over the last hour, open circuits; products off sale)",
+    options: {},
+    required: [],
+    run: async (actor) => {
+      const { getUpstreamHealth } = await import("~/server/services/routing/get-upstream-health");
+      return getUpstreamHealth(actor);
     },
   },
   "report:margin": {

@@ -2,10 +2,12 @@
 -- reverse a delivery, the reversal sweep's first check; or failed with the debit refunded to the wallet
 -- of the transaction's own mode; or still pending, asked again after p_requery_after. Only a PENDING
 -- transaction changes, so a settlement repeated or raced by the reconciler or a callback changes nothing.
+-- With p_attempt (settle_purchase_attempt), the transaction takes that attempt's upstream, cost and request id
+-- in the same update: its own figures are always the executing attempt's.
 CREATE OR REPLACE FUNCTION settle_purchase(
   p_transaction_id uuid, p_status "TransactionStatus", p_provider_reference text, p_token text,
   p_failure_reason text, p_requery_after interval, p_pins jsonb DEFAULT NULL, p_units text DEFAULT NULL,
-  p_bonus_token text DEFAULT NULL, p_reversal_check_after interval DEFAULT NULL
+  p_bonus_token text DEFAULT NULL, p_reversal_check_after interval DEFAULT NULL, p_attempt vend_attempts DEFAULT NULL
 ) RETURNS SETOF purchase_row
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -15,7 +17,10 @@ BEGIN
   IF p_status = 'PENDING' THEN
     UPDATE transactions
     SET provider_reference = COALESCE(p_provider_reference, provider_reference),
-        next_requery_at = now() + p_requery_after, updated_at = now()
+        next_requery_at = now() + p_requery_after, updated_at = now(),
+        provider = CASE WHEN p_attempt.id IS NULL THEN provider ELSE p_attempt.provider END,
+        cost = CASE WHEN p_attempt.id IS NULL THEN cost ELSE p_attempt.cost END,
+        upstream_request_id = CASE WHEN p_attempt.id IS NULL THEN upstream_request_id ELSE p_attempt.upstream_request_id END
     WHERE id = p_transaction_id AND status = 'PENDING'
     RETURNING * INTO v_transaction;
   ELSE
@@ -25,6 +30,9 @@ BEGIN
         token = p_token, pins = p_pins, units = p_units, bonus_token = p_bonus_token,
         failure_reason = p_failure_reason,
         completed_at = now(), next_requery_at = NULL, updated_at = now(),
+        provider = CASE WHEN p_attempt.id IS NULL THEN provider ELSE p_attempt.provider END,
+        cost = CASE WHEN p_attempt.id IS NULL THEN cost ELSE p_attempt.cost END,
+        upstream_request_id = CASE WHEN p_attempt.id IS NULL THEN upstream_request_id ELSE p_attempt.upstream_request_id END,
         reversal_check_at = CASE WHEN p_status = 'SUCCESSFUL' AND livemode THEN now() + p_reversal_check_after END
     WHERE id = p_transaction_id AND status = 'PENDING'
     RETURNING * INTO v_transaction;

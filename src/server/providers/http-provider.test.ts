@@ -117,6 +117,8 @@ describe("HttpProvider.vend", () => {
       status: "failed",
       providerReference: expect.stringMatching(/^FAKE-/),
       reason: "Recipient 08031230000 was refused by the fake upstream.",
+      // A 4xx "failed" is the protocol's refusal before anything was executed: the next route may take it.
+      refusal: "product",
     });
     expect(upstream.deliveries(request.transactionId)).toBe(0);
   });
@@ -164,7 +166,7 @@ describe("HttpProvider.vend", () => {
     const request = order();
     const adapter = provider();
 
-    expect(await adapter.vend(request)).toEqual({ status: "pending", providerReference: null });
+    expect(await adapter.vend(request)).toEqual({ status: "pending", providerReference: null, unanswered: true });
     expect(upstream.vendArrivals(request.transactionId)).toBe(1);
     expect(requestsTo("vend", request.transactionId)).toHaveLength(1);
     expect(loggedText()).toContain("transaction left pending");
@@ -176,11 +178,11 @@ describe("HttpProvider.vend", () => {
     expect(upstream.vendArrivals(request.transactionId)).toBe(1);
   });
 
-  it("treats an unreachable upstream (connection refused) as pending too", async () => {
+  it("treats an unreachable upstream (connection refused) as a refusal: nothing was sent, so the next route may be tried", async () => {
     const closed = await startFakeUpstream();
     const baseUrl = closed.baseUrl;
     await closed.close();
-    expect(await provider({ baseUrl }).vend(order())).toEqual({ status: "pending", providerReference: null });
+    expect(await provider({ baseUrl }).vend(order())).toMatchObject({ status: "failed", providerReference: null, refusal: "unreachable" });
     expect(loggedText()).toContain("ECONNREFUSED");
   });
 });
@@ -310,7 +312,7 @@ describe("HttpProvider credentials", () => {
     const wrongKey = "upk_WRONG_0000";
     const adapter = provider({ apiKey: wrongKey });
     const request = order();
-    expect(await adapter.vend(request)).toEqual({ status: "pending", providerReference: null });
+    expect(await adapter.vend(request)).toMatchObject({ status: "pending", providerReference: null });
     expect(upstream.order(request.transactionId)).toBeUndefined();
     expect((await adapter.verifyCustomer({ service: "CABLE_TV", productCode: "dstv-padi", customerId: "7012345678" })).status).toBe(
       "unavailable",

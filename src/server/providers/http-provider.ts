@@ -20,10 +20,12 @@
  * product.
  *
  * How answers map (money is at stake in each line):
- *  - vend gets exactly one attempt. Anything that is not a definite answer — a time-out, a reset or
- *    refused connection, a 5xx, a body that is not the protocol's JSON, an unknown status, a 4xx
- *    without an explicit "failed" — is `pending`: the upstream may have vended, so only a requery
- *    may say what happened. Retrying the vend would risk a second delivery if the upstream's
+ *  - vend gets exactly one attempt. Anything that is not a definite answer — a time-out, a reset
+ *    connection, a 5xx, a body that is not the protocol's JSON, an unknown status, a 4xx without an
+ *    explicit "failed" — is `pending`: the upstream may have vended, so only a requery may say what
+ *    happened. A connection that was never made (refused) sent nothing: the order is refused, and may
+ *    go on to the product's next route (docs/operating.md "Routes and failover"), as may a 4xx "failed",
+ *    which the protocol defines as a refusal before anything was executed. Retrying the vend would risk a second delivery if the upstream's
  *    idempotency were ever imperfect, and gains nothing the requery does not.
  *  - requery and verify only read, so they are retried (VEND_HTTP_RETRIES, short back-off) on the
  *    same faults; a definite answer (including "pending" and "invalid") is never retried. When the
@@ -38,7 +40,7 @@
 import { z } from "zod";
 import type { Env } from "~/env";
 import type { VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "./vend-provider";
-import { exchange, retryOnFaults, UpstreamFault, upstreamLogger, type UpstreamOperation } from "./upstream-http";
+import { exchange, retryOnFaults, UpstreamFault, upstreamLogger, vendFaultOutcome, type UpstreamOperation } from "./upstream-http";
 
 const { log, gaveUp } = upstreamLogger("http", "upstream");
 
@@ -148,7 +150,8 @@ export class HttpProvider implements VendProvider {
         body: {
           transactionId: request.transactionId,
           service: request.service,
-          productCode: request.productCode,
+          // A route may name the product otherwise at this upstream; without one, our id.
+          productCode: request.upstream?.code ?? request.productCode,
           recipient: request.recipient,
           // Kobo as a JSON integer, as our own API sends it: exact for any amount below 2^53.
           amount: Number(request.amount),
@@ -158,7 +161,7 @@ export class HttpProvider implements VendProvider {
       return interpretVend(answer, request.transactionId);
     } catch (error) {
       gaveUp("vend", request.transactionId, error);
-      return { status: "pending", providerReference: null };
+      return vendFaultOutcome(error);
     }
   }
 
@@ -233,8 +236,15 @@ function interpretVend(answer: UpstreamAnswer, transactionId: string): VendOutco
   switch (data.status) {
     case "successful":
       return { status: "successful", providerReference: data.providerReference, token: data.token ?? null };
-    case "failed":
-      return { status: "failed", providerReference: data.providerReference ?? null, reason: data.reason ?? REFUSED_WITHOUT_REASON };
+    case "failed": {
+      const failed = {
+        status: "failed" as const,
+        providerReference: data.providerReference ?? null,
+        reason: data.reason ?? REFUSED_WITHOUT_REASON,
+      };
+      // A 4xx "failed" is the protocol's refusal before anything was executed; a 2xx one, an order that failed.
+      return isSuccess(answer) ? failed : { ...failed, refusal: "product" };
+    }
     case "pending":
       return { status: "pending", providerReference: data.providerReference ?? null };
   }

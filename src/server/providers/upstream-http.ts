@@ -6,9 +6,17 @@
  */
 import pRetry from "p-retry";
 import { logger } from "~/server/log";
+import type { VendOutcome } from "./vend-provider";
 
-/** The kinds of answer that say nothing definite about the order: the only errors retried, and "pending" for a vend. */
-export type FaultKind = "timeout" | "network" | "server-error" | "unexpected-answer";
+/**
+ * What went wrong when no usable answer came: the only errors retried. For a vend every kind but
+ * "not-connected" is "pending" (the request may have been executed); "not-connected" is a connection that
+ * was never made (refused, or the host's name not found), so nothing was sent.
+ */
+export type FaultKind = "timeout" | "network" | "not-connected" | "server-error" | "unexpected-answer";
+
+/** Socket errors that happen before a connection exists: the request cannot have left. */
+const NOT_CONNECTED_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
 
 export class UpstreamFault extends Error {
   constructor(
@@ -68,7 +76,8 @@ export async function exchange(request: UpstreamRequest): Promise<{ httpStatus: 
       void response?.body?.cancel().catch(() => {});
       throw new UpstreamFault("timeout", `no complete answer within ${request.timeoutMs} ms`);
     }
-    throw new UpstreamFault("network", describeNetworkError(error));
+    const detail = describeNetworkError(error);
+    throw new UpstreamFault(NOT_CONNECTED_CODES.has(detail) ? "not-connected" : "network", detail);
   } finally {
     clearTimeout(timer);
   }
@@ -92,6 +101,23 @@ export function retryOnFaults<T>(
       if (error instanceof UpstreamFault && retriesLeft > 0) options.onRetry(error, attemptNumber);
     },
   });
+}
+
+/**
+ * What a vend that got no usable answer comes to: refused, and never sent, when no connection was made
+ * (the purchase may go on to its next route); otherwise pending, since the order may have been executed.
+ */
+export function vendFaultOutcome(error: unknown): VendOutcome {
+  if (error instanceof UpstreamFault && error.kind === "not-connected") {
+    return {
+      status: "failed",
+      providerReference: null,
+      reason: "The provider could not be reached; the order was never sent.",
+      refusal: "unreachable",
+      providerUnavailable: true,
+    };
+  }
+  return { status: "pending", providerReference: null, unanswered: true };
 }
 
 export function isTimeout(error: unknown): boolean {

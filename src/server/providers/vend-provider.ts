@@ -13,6 +13,9 @@
  *  - verifyCustomer() is safe to repeat.
  *  - vend() and verifyCustomer() never throw for an upstream fault: faults are outcomes (`pending`, or
  *    for verify `unavailable`). A throw is treated like `pending` by the caller anyway.
+ *  - A `failed` vend carries `refusal` only when the upstream refused the order before executing anything,
+ *    for a reason of the route rather than of the order: then, and only then, the purchase may be tried on
+ *    its next route (docs/operating.md "Routes and failover"). Anything ambiguous stays `pending`.
  */
 import type { ServiceCode } from "~/schemas/services";
 
@@ -37,6 +40,17 @@ export interface VendRequest {
    * the biller's verification stated, kobo, rather than buy the bouquet `productCode` names.
    */
   renewal?: { amount: bigint } | null;
+  /**
+   * The route's names for the product at this upstream (VTpass serviceID and variation_code, Clubkonnect's
+   * network and plan codes); absent or null when the product has no routes and the catalog's names apply.
+   */
+  upstream?: UpstreamNames | null;
+}
+
+/** An upstream's own names for one of our products, as a route gives them (docs/operating.md "Routes and failover"). */
+export interface UpstreamNames {
+  service: string | null;
+  code: string | null;
 }
 
 /** What a purchase asks of the provider before any money moves (see VendProvider.checkOrder). */
@@ -48,6 +62,8 @@ export interface OrderCheck {
   phone: string | null;
   /** A renewal of the customer's current subscription (cable TV), not a purchase of the product. */
   renew?: boolean;
+  /** The route's names for the product at this upstream; absent: the catalog's. */
+  upstream?: UpstreamNames | null;
 }
 
 /** One voucher or card sold: the serial number printed beside its PIN, when it has one, and the PIN. */
@@ -69,12 +85,24 @@ export interface Delivered {
   bonusToken?: string | null;
 }
 
+/**
+ * Why an upstream refused an order before executing any of it, when the cause is the route's rather than the
+ * order's (docs/operating.md "Routes and failover"): the purchase may go on to its next route.
+ *  - product: this upstream does not sell the product now, or refused our request's arguments for it;
+ *  - account: our account there (credentials refused, account locked or suspended, our request ids refused);
+ *  - balance: our wallet there cannot pay for it;
+ *  - unreachable: no connection could be made, so the request never left.
+ */
+export type RefusalKind = "product" | "account" | "balance" | "unreachable";
+
 export type VendOutcome =
   | ({ status: "successful"; providerReference: string } & Delivered)
   | {
       status: "failed";
       providerReference: string | null;
       reason: string;
+      /** Refused before anything was executed, for a reason of the route: see RefusalKind. Absent: the order itself failed. */
+      refusal?: RefusalKind;
       /**
        * The upstream refused the order for a reason of its own that passes (its wallet at the upstream is
        * low, the biller unreachable): the purchase is refunded and answered 503 provider.unavailable.
@@ -83,12 +111,19 @@ export type VendOutcome =
       /** The refusal is ours to mend (refused credentials): the operator is alerted (raiseUpstreamAlert). */
       operatorAlert?: { code: string; problem: string };
     }
-  | { status: "pending"; providerReference: string | null };
+  | {
+      status: "pending";
+      providerReference: string | null;
+      /** No answer said anything (a time-out, a 5xx, a garbled body): counts against the upstream's health. */
+      unanswered?: true;
+    };
 
 export interface VerifyRequest {
   service: ServiceCode;
   productCode: string;
   customerId: string;
+  /** The route's names for the product at this upstream; absent: the catalog's. */
+  upstream?: UpstreamNames | null;
 }
 
 export type VerifyOutcome =
@@ -129,4 +164,6 @@ export interface VendProvider {
   checkOrder?(order: OrderCheck): Promise<void>;
   /** What became of an earlier vend; `pending` while the upstream still cannot say; may throw when it cannot be asked. */
   requery(request: VendRequest & { providerReference: string | null }): Promise<VendOutcome>;
+  /** Optional: our wallet at the upstream, in naira as it states it; null when its answer carries none; throws when it cannot be asked. */
+  balance?(): Promise<number | null>;
 }

@@ -105,6 +105,10 @@ describe("POST /api/upstream/vtpass/callback", () => {
     expect(after.kinds).toEqual(["FUNDING", "PURCHASE"]);
     const row = await db.transaction.findUniqueOrThrow({ where: { id: bought.id } });
     expect(row.providerReference).toBe(fake.orders.get(bought.requestId)!.transactionId);
+    // Settled through its vend attempt, which records the answer too (no attempt left pending for ever).
+    expect(
+      await db.vendAttempt.findMany({ where: { transactionId: bought.id }, select: { status: true, upstreamRequestId: true } }),
+    ).toEqual([{ status: "DELIVERED", upstreamRequestId: bought.requestId }]);
 
     // VTpass repeats a callback until it hears success: a repeat changes nothing.
     expectSuccessAnswer(await callback(claiming(bought.requestId, "delivered")));

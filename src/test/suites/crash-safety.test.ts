@@ -21,6 +21,14 @@
  * received, failed). Against VTpass the fake's books must also agree with ours: every request id was
  * sent to /api/pay at most once, and VTpass delivered exactly the purchases we settled successful.
  *
+ * Then with two upstreams (docs/operating.md "Routes and failover"): airtime and data routed to VTpass,
+ * then the fake Clubkonnect (src/test/fake-clubkonnect.ts), with more recipients that VTpass refuses
+ * before executing anything (`012`), so they fail over: Clubkonnect completes them, answers pending
+ * first, or refuses them too. Clubkonnect answers slowly, so kills land at every step of a failover
+ * (the first attempt recorded or sent, the refusal recorded with the next attempt, the next one sent or
+ * executed and unanswered). Each fake's own books must agree with ours, and no purchase was executed by
+ * both: one delivery at most, across the two, for each transaction, and none for a failed one.
+ *
  * The kill is timed by the database, not by the clock: the test watches for purchases that have been
  * begun (debited) but not yet settled and kills the server while there are some, then proves some
  * were really cut in half (still PENDING with updated_at = created_at, which only begin_purchase
@@ -36,6 +44,7 @@ import { transaction as transactionSchema } from "~/schemas/api";
 import { db } from "~/server/db";
 import { createWebhookEndpoint } from "~/server/services/webhooks/manage-webhook-endpoints";
 import { adminWithEnv } from "~/test/admin-cli";
+import { startFakeClubkonnect, type FakeClubkonnect } from "~/test/fake-clubkonnect";
 import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
 import { request } from "~/test/http";
 import { livingProcessesInGroup, processStat } from "~/test/process-group";
@@ -65,7 +74,8 @@ const REQUEST_TIMEOUT_MS = 30_000;
 // fake VTpass is scripted to treat them alike. Airtime in whole naira, which VTpass requires.
 
 const ENDINGS = ["4567", "4567", "0000", "1111", "2222"] as const;
-const phoneArb = fc.constantFrom(...ENDINGS).map((ending) => `0803123${ending}`);
+/** With routes: VTpass refuses these phones (`012`); Clubkonnect completes, answers pending then completes, or refuses. */
+const FAILOVER_ENDINGS = ["3333", "5555", "6666"] as const;
 const customerArb = fc.constantFrom(...ENDINGS).map((ending) => `450123${ending}`);
 
 interface Order {
@@ -73,18 +83,21 @@ interface Order {
   body: Record<string, string | number>;
 }
 
-const orderArb: fc.Arbitrary<Order> = fc.oneof(
-  fc.record({ path: fc.constant("/data"), body: fc.record({ planId: fc.constantFrom("mtn-1gb-30d", "glo-1gb-30d"), phone: phoneArb }) }),
-  fc.record({
-    path: fc.constant("/airtime"),
-    body: fc.record({
-      networkId: fc.constantFrom("mtn", "airtel"),
-      phone: phoneArb,
-      amount: fc.integer({ min: 50, max: 1_000 }).map((naira) => naira * 100),
+function orderArb(phoneEndings: readonly string[]): fc.Arbitrary<Order> {
+  const phoneArb = fc.constantFrom(...phoneEndings).map((ending) => `0803123${ending}`);
+  return fc.oneof(
+    fc.record({ path: fc.constant("/data"), body: fc.record({ planId: fc.constantFrom("mtn-1gb-30d", "glo-1gb-30d"), phone: phoneArb }) }),
+    fc.record({
+      path: fc.constant("/airtime"),
+      body: fc.record({
+        networkId: fc.constantFrom("mtn", "airtel"),
+        phone: phoneArb,
+        amount: fc.integer({ min: 50, max: 1_000 }).map((naira) => naira * 100),
+      }),
     }),
-  }),
-  fc.record({ path: fc.constant("/bills/cable-tv/pay"), body: fc.record({ planId: fc.constant("dstv-padi"), customerId: customerArb }) }),
-);
+    fc.record({ path: fc.constant("/bills/cable-tv/pay"), body: fc.record({ planId: fc.constant("dstv-padi"), customerId: customerArb }) }),
+  );
+}
 
 /** One client step: a new order, the same new order twice at once (a client retrying early), or a retry of an answered one. */
 interface Step {
@@ -95,12 +108,14 @@ interface Step {
   pick: number;
 }
 
-const stepArb: fc.Arbitrary<Step> = fc.record({
-  kind: fc.constantFrom("new", "new", "new", "new", "new", "new", "duplicate", "retry", "retry"),
-  account: fc.nat(3),
-  order: orderArb,
-  pick: fc.nat(),
-});
+function stepArb(phoneEndings: readonly string[]): fc.Arbitrary<Step> {
+  return fc.record({
+    kind: fc.constantFrom("new", "new", "new", "new", "new", "new", "duplicate", "retry", "retry"),
+    account: fc.nat(3),
+    order: orderArb(phoneEndings),
+    pick: fc.nat(),
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // What the clients saw.
@@ -126,6 +141,14 @@ let server: TestServer | undefined;
 
 interface Upstream {
   name: string;
+  /** The phones' last digits the load buys for. */
+  phoneEndings: readonly string[];
+  /** Phones every route refuses: answered 503 provider.unavailable (failed, refunded), as the contract says. */
+  unavailableEndings?: readonly string[];
+  /** What must be in flight, beyond purchases cut between debit and settlement, for a kill to be worth it. */
+  readyToKill?(): Promise<boolean>;
+  /** Right after each kill, before the restart: looks at what the kill cut. */
+  afterKill?(): Promise<void>;
   /** Starts what the server will vend through; the environment that points the server and the CLI at it. */
   start(): Promise<Record<string, string>>;
   /** After everything settled: the upstream's own books agree with ours. */
@@ -133,59 +156,184 @@ interface Upstream {
 }
 
 let fake: FakeVtpass | undefined;
+let clubkonnect: FakeClubkonnect | undefined;
 let receiver: WebhookReceiver | undefined;
 afterAll(async () => {
   await fake?.close();
+  await clubkonnect?.close();
   await receiver?.close();
 });
 
+/** The fake VTpass as both scenarios with VTpass script it, and the server's settings for it. */
+async function startScriptedVtpass(): Promise<Record<string, string>> {
+  await fake?.close();
+  fake = await startFakeVtpass();
+  for (const stem of ["0803123", "450123"]) {
+    fake.outcomeFor(`${stem}0000`, { code: "016" });
+    fake.outcomeFor(`${stem}1111`, { pending: 1, then: "delivered" });
+    fake.outcomeFor(`${stem}2222`, "unanswered");
+  }
+  // The sandbox catalog names airtime and DStv Padi for VTpass, not the data plans.
+  for (const network of ["mtn", "glo"]) {
+    await db.dataPlan.update({
+      where: { id: `${network}-1gb-30d` },
+      data: { upstreamService: `${network}-data`, upstreamCode: `${network}-1gb-crash` },
+    });
+  }
+  return fake.env({
+    VTPASS_DEFAULT_PHONE: "08011111111",
+    // A purchase is answered or timed out well inside GRACE_MS, so by the first requery no /api/pay of
+    // ours is still on its way and `015` (never received) may fail it at once: the request id's minute
+    // resolution would otherwise keep those pending for up to a minute.
+    VTPASS_TIMEOUT_MS: "300",
+    VTPASS_NOT_FOUND_AFTER_MS: "0",
+    VTPASS_QUERY_TIMEOUT_MS: "1000",
+    VTPASS_RETRIES: "1",
+    VTPASS_RETRY_DELAY_MS: "20",
+  });
+}
+
+/** The transactions of this run's accounts as the books compare them. */
+async function storedTransactions() {
+  return db.transaction.findMany({
+    where: { accountId: { in: accounts.map((account) => account.accountId) } },
+    select: {
+      id: true,
+      clientReference: true,
+      status: true,
+      provider: true,
+      recipient: true,
+      upstreamRequestId: true,
+      token: true,
+      pins: true,
+      units: true,
+      bonusToken: true,
+      attempts: { select: { provider: true, status: true, upstreamRequestId: true }, orderBy: { attemptNumber: "asc" } },
+    },
+  });
+}
+
+/** Each request id reached /api/pay at most once (a re-send would show here, answered 014), and VTpass delivered exactly what we settled successful on it. */
+function checkVtpassBooks(rows: Awaited<ReturnType<typeof storedTransactions>>): void {
+  const arrivals = new Map<string, number>();
+  for (const { requestId } of fake!.payRequests) arrivals.set(requestId, (arrivals.get(requestId) ?? 0) + 1);
+  expect([...arrivals].filter(([, count]) => count > 1)).toEqual([]);
+  expect(fake!.disagreementsWith(rows)).toEqual([]);
+  expect(fake!.unauthorized).toBe(0);
+}
+
+/** What the kills cut in the middle of a failover: purchases pending with a second attempt recorded and unanswered. */
+const cutMidFailover: number[] = [];
+
+async function purchasesMidFailover(): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM transactions t JOIN vend_attempts a ON a.transaction_id = t.id
+    WHERE t.status = 'PENDING' AND a.attempt_number = 2 AND a.status = 'SENDING'`;
+  return row?.n ?? 0;
+}
+
 const UPSTREAMS: Upstream[] = [
-  { name: "sandbox", start: async () => ({}), checkBooks: async () => {} },
+  { name: "sandbox", phoneEndings: ENDINGS, start: async () => ({}), checkBooks: async () => {} },
   {
     name: "vtpass",
-    async start() {
-      fake = await startFakeVtpass();
-      for (const stem of ["0803123", "450123"]) {
-        fake.outcomeFor(`${stem}0000`, { code: "016" });
-        fake.outcomeFor(`${stem}1111`, { pending: 1, then: "delivered" });
-        fake.outcomeFor(`${stem}2222`, "unanswered");
-      }
-      // The sandbox catalog names airtime and DStv Padi for VTpass, not the data plans.
-      for (const network of ["mtn", "glo"]) {
-        await db.dataPlan.update({
-          where: { id: `${network}-1gb-30d` },
-          data: { upstreamService: `${network}-data`, upstreamCode: `${network}-1gb-crash` },
-        });
-      }
-      return fake.env({
-        VTPASS_DEFAULT_PHONE: "08011111111",
-        // A purchase is answered or timed out well inside GRACE_MS, so by the first requery no /api/pay of
-        // ours is still on its way and `015` (never received) may fail it at once: the request id's minute
-        // resolution would otherwise keep those pending for up to a minute.
-        VTPASS_TIMEOUT_MS: "300",
-        VTPASS_NOT_FOUND_AFTER_MS: "0",
-        VTPASS_QUERY_TIMEOUT_MS: "1000",
-        VTPASS_RETRIES: "1",
-        VTPASS_RETRY_DELAY_MS: "20",
-      });
-    },
+    phoneEndings: ENDINGS,
+    start: startScriptedVtpass,
     async checkBooks() {
-      const rows = await db.transaction.findMany({
-        where: { accountId: { in: accounts.map((account) => account.accountId) } },
-        select: { clientReference: true, status: true, upstreamRequestId: true, token: true, pins: true, units: true, bonusToken: true },
-      });
-      // Each request id reached /api/pay at most once: nothing was ever re-sent (a re-send would show here, answered 014).
-      const arrivals = new Map<string, number>();
-      for (const { requestId } of fake!.payRequests) arrivals.set(requestId, (arrivals.get(requestId) ?? 0) + 1);
-      expect([...arrivals].filter(([, count]) => count > 1)).toEqual([]);
-      // VTpass delivered exactly what we charged: a successful purchase is a delivered order, any other is
-      // not, and what it handed over is what the transaction records.
-      expect(fake!.disagreementsWith(rows)).toEqual([]);
-      expect(fake!.unauthorized).toBe(0);
+      const rows = await storedTransactions();
+      checkVtpassBooks(rows);
       // The load reached VTpass in every scripted way, the never-answered (time-out) purchases included.
       const sent = (ending: string) => fake!.payRequests.filter(({ body }) => String(body.billersCode ?? body.phone).endsWith(ending));
       for (const ending of ENDINGS) expect(sent(ending).length, ending).toBeGreaterThan(0);
       expect(rows.filter((row) => row.status === "SUCCESSFUL").length).toBeGreaterThan(0);
+    },
+  },
+  {
+    name: "VTpass then Clubkonnect",
+    phoneEndings: [...ENDINGS, ...FAILOVER_ENDINGS],
+    unavailableEndings: ["6666"],
+    async start() {
+      const vtpassEnv = await startScriptedVtpass();
+      clubkonnect = await startFakeClubkonnect();
+      clubkonnect.balance = 100_000_000;
+      clubkonnect.answerDelayMs = 150;
+      clubkonnect.planPrices.set("1000.0", 230).set("1000.2", 250);
+      for (const ending of FAILOVER_ENDINGS) fake!.outcomeFor(`0803123${ending}`, { code: "012" });
+      clubkonnect.outcomeFor.set("08031235555", { status: "ORDER_RECEIVED", queries: 1, then: "ORDER_COMPLETED" });
+      clubkonnect.outcomeFor.set("08031236666", { refuse: "PRODUCT_NOT_AVAILABLE" });
+      // Airtime and data at VTpass first (the catalog's names), then at Clubkonnect; cable TV has no routes.
+      await db.$executeRaw`
+        INSERT INTO product_routes (service, product_code, position, provider, upstream_service, upstream_code, commission_bps, cost_price)
+        VALUES ('AIRTIME', 'mtn', 1, 'vtpass', NULL, NULL, 300, NULL), ('AIRTIME', 'mtn', 2, 'clubkonnect', '01', NULL, 350, NULL),
+               ('AIRTIME', 'airtel', 1, 'vtpass', NULL, NULL, 300, NULL), ('AIRTIME', 'airtel', 2, 'clubkonnect', '04', NULL, 350, NULL),
+               ('DATA', 'mtn-1gb-30d', 1, 'vtpass', NULL, NULL, NULL, 24000), ('DATA', 'mtn-1gb-30d', 2, 'clubkonnect', '01', '1000.0', NULL, 23000),
+               ('DATA', 'glo-1gb-30d', 1, 'vtpass', NULL, NULL, NULL, 26000), ('DATA', 'glo-1gb-30d', 2, 'clubkonnect', '02', '1000.2', NULL, 25000)`;
+      return {
+        ...vtpassEnv,
+        ...clubkonnect.env({
+          // With VTpass's 300 ms, a failover is over well inside GRACE_MS: no requery meets an order still on its way.
+          CLUBKONNECT_TIMEOUT_MS: "400",
+          CLUBKONNECT_NOT_FOUND_AFTER_MS: "0",
+          CLUBKONNECT_QUERY_TIMEOUT_MS: "1000",
+          CLUBKONNECT_RETRIES: "1",
+          CLUBKONNECT_RETRY_DELAY_MS: "20",
+        }),
+        // Circuits stay closed: every order meets its routes in order, so the scripted recipients decide the path.
+        UPSTREAM_CIRCUIT_FAILURES: "1000",
+      };
+    },
+    readyToKill: async () => (await purchasesMidFailover()) > 0,
+    async afterKill() {
+      cutMidFailover.push(await purchasesMidFailover());
+    },
+    async checkBooks() {
+      const rows = await storedTransactions();
+      checkVtpassBooks(rows.filter((row) => row.provider === "vtpass"));
+      // Each RequestID reached Clubkonnect at most once, and only a refusal by VTpass sent an order there:
+      // an order VTpass may have executed (a time-out, a pending answer, a crash) was never sent elsewhere.
+      const arrivals = new Map<string, number>();
+      for (const { requestId } of clubkonnect!.received) arrivals.set(requestId!, (arrivals.get(requestId!) ?? 0) + 1);
+      expect([...arrivals].filter(([, count]) => count > 1)).toEqual([]);
+      const byRequestId = new Map(
+        rows.flatMap((row) => row.attempts.map((attempt) => [attempt.upstreamRequestId, { row, attempt }] as const)),
+      );
+      for (const requestId of arrivals.keys()) {
+        const sent = byRequestId.get(requestId);
+        expect(sent?.attempt.provider, requestId).toBe("clubkonnect");
+        expect(sent!.row.attempts[0]).toMatchObject({ provider: "vtpass", status: "REFUSED" });
+        expect(
+          FAILOVER_ENDINGS.some((ending) => sent!.row.recipient.endsWith(ending)),
+          sent!.row.recipient,
+        ).toBe(true);
+      }
+      // Exactly once across both upstreams: a successful purchase was delivered by one of them, once; any other by none.
+      const vtpassDelivered = new Set(
+        [...fake!.orders.values()].filter((order) => order.status === "delivered").map((order) => order.requestId),
+      );
+      const clubkonnectDelivered = new Set(clubkonnect!.delivered().map((order) => order.requestId));
+      const doubleOrWrong = rows.flatMap((row) => {
+        const deliveries = row.attempts.filter(
+          ({ upstreamRequestId }) => vtpassDelivered.has(upstreamRequestId) || clubkonnectDelivered.has(upstreamRequestId),
+        ).length;
+        return deliveries === (row.status === "SUCCESSFUL" ? 1 : 0)
+          ? []
+          : [`${row.clientReference}: ${row.status}, ${deliveries} deliveries`];
+      });
+      expect(doubleOrWrong).toEqual([]);
+      const onClubkonnect = rows.filter((row) => row.provider === "clubkonnect");
+      expect(
+        onClubkonnect
+          .filter((row) => row.status === "SUCCESSFUL")
+          .map((row) => row.upstreamRequestId)
+          .sort(),
+      ).toEqual([...clubkonnectDelivered].sort());
+      // The load failed over, both to a delivery and to a refusal on the last route.
+      expect(onClubkonnect.filter((row) => row.status === "SUCCESSFUL").length).toBeGreaterThan(0);
+      expect(rows.filter((row) => row.attempts.length === 2 && row.status === "FAILED").length).toBeGreaterThan(0);
+      expect(attempts.filter((attempt) => attempt.status === 503).length, "no order was refused on every route").toBeGreaterThan(0);
+      expect(
+        cutMidFailover.some((count) => count > 0),
+        "no kill landed between a failover's refusal and its next attempt's answer",
+      ).toBe(true);
     },
   },
 ];
@@ -285,10 +433,10 @@ async function withTimeout<T>(promise: Promise<T>, milliseconds: number, what: s
 }
 
 /** Drives the load, SIGKILLs the whole process group while purchases are mid-flight, and proves every process died. */
-async function loadAndKill(cycle: number): Promise<{ inFlightAtKill: number; cutInHalf: number }> {
+async function loadAndKill(cycle: number, upstream: Upstream): Promise<{ inFlightAtKill: number; cutInHalf: number }> {
   const startedAt = new Date();
   let stopping = false;
-  const steps = fc.sample(stepArb, { seed: SEED + cycle, numRuns: CONNECTIONS * 400 });
+  const steps = fc.sample(stepArb(upstream.phoneEndings), { seed: SEED + cycle, numRuns: CONNECTIONS * 400 });
   const clients = Array.from({ length: CONNECTIONS }, (_, index) =>
     client(steps.slice(index * 400, (index + 1) * 400), cycle, () => stopping),
   );
@@ -299,7 +447,7 @@ async function loadAndKill(cycle: number): Promise<{ inFlightAtKill: number; cut
     const answers = attempts.filter((attempt) => attempt.cycle === cycle && attempt.status !== undefined).length;
     if (elapsed > MAX_LOAD_MS) break;
     if (elapsed < MIN_LOAD_MS || answers < MIN_ANSWERS_BEFORE_KILL) continue;
-    if ((await purchasesMidFlight(startedAt)) >= 2) break;
+    if ((await purchasesMidFlight(startedAt)) >= 2 && (!upstream.readyToKill || (await upstream.readyToKill()))) break;
   }
   stopping = true;
   const inFlightAtKill = inFlight.size;
@@ -313,6 +461,7 @@ async function loadAndKill(cycle: number): Promise<{ inFlightAtKill: number; cut
   // Not one worker survives its primary: the whole group is gone (zombies awaiting init aside).
   await expect.poll(() => livingProcessesInGroup(primary.pid!), { timeout: 10_000 }).toEqual([]);
   await withTimeout(Promise.all(clients), REQUEST_TIMEOUT_MS + 10_000, "the clients did not stop");
+  await upstream.afterKill?.();
   return { inFlightAtKill, cutInHalf: await purchasesMidFlight(startedAt) };
 }
 
@@ -369,7 +518,7 @@ describe.each(UPSTREAMS)("crash safety against the $name upstream", (upstream) =
 
     let cutInHalf = 0;
     for (let cycle = 1; cycle <= KILL_CYCLES; cycle += 1) {
-      const killed = await loadAndKill(cycle);
+      const killed = await loadAndKill(cycle, upstream);
       console.log(
         `crash-safety (${upstream.name}): cycle ${cycle}: killed with ${killed.inFlightAtKill} requests in flight, ${killed.cutInHalf} purchases cut between debit and settlement`,
       );
@@ -401,6 +550,10 @@ describe.each(UPSTREAMS)("crash safety against the $name upstream", (upstream) =
         }),
       ),
     );
+    const answersFor = (attempt: Attempt) =>
+      upstream.unavailableEndings?.some((ending) => String(attempt.order.body.phone ?? "").endsWith(ending))
+        ? [200, 201, 402, 503]
+        : [200, 201, 402];
     for (const [index, attempt] of lost.entries()) {
       const before = storedBeforeRetry[index];
       expect(before?.status ?? "absent", attempt.reference).not.toBe("PENDING");
@@ -411,15 +564,15 @@ describe.each(UPSTREAMS)("crash safety against the $name upstream", (upstream) =
         expect(retry.transaction?.id, attempt.reference).toBe(before.id);
       } else {
         // 200 when another lost request with this reference (a duplicate) was retried first.
-        expect([200, 201, 402], attempt.reference).toContain(retry.status);
+        expect(answersFor(attempt), attempt.reference).toContain(retry.status);
       }
     }
     await reconcileUntilNothingPending();
 
     // Every answer the clients got was one of the contract's purchase answers: nothing else (no 409
-    // between a request and its own retry, no 5xx).
+    // between a request and its own retry, no 5xx but provider.unavailable for an order every route refused).
     const answered = attempts.filter((attempt) => attempt.status !== undefined);
-    const unexpected = answered.filter((attempt) => ![200, 201, 402].includes(attempt.status!));
+    const unexpected = answered.filter((attempt) => !answersFor(attempt).includes(attempt.status!));
     expect(unexpected.map((attempt) => `${attempt.reference}: ${attempt.status}`)).toEqual([]);
     // The load exercised what it claims to: successes, failures, pendings, replays and refusals.
     const seen = (status: number, transactionStatus?: string) =>

@@ -64,8 +64,8 @@ function purchasedCodeOf(body: Record<string, unknown>): string {
   return typeof body.purchased_code === "string" ? body.purchased_code.slice(0, MAX_PURCHASED_CODE) : "";
 }
 
-/** "Token : 2645 7826 …" → "2645 7826 …": a field that repeats its own label. */
-function unlabelled(value: unknown): string | null {
+/** "Token : 2645 7826 …" → "2645 7826 …": a field that repeats its own label. Clubkonnect's metertoken too. */
+export function unlabelled(value: unknown): string | null {
   const text = deliveredText(value);
   return text ? deliveredText(text.replace(/^\s*(token|pin)\s*:\s*/i, "")) : null;
 }
@@ -100,8 +100,11 @@ function tokensOf(value: unknown): DeliveredPin[] | null {
   return pins.length > 0 ? pins.map((pin) => ({ serial: null, pin })) : null;
 }
 
-/** "Serial No:WRN123, pin: 0987…" once per card, in whatever list VTpass joins them; else "Pin : X" or "Token: X, Y". */
-function pinsInPurchasedCode(purchased: string): DeliveredPin[] | null {
+/**
+ * "Serial No:WRN123, pin: 0987…" once per card, in whatever list VTpass joins them; else "Pin : X" or
+ * "Token: X, Y". Clubkonnect's carddetails read the same.
+ */
+export function pinsInPurchasedCode(purchased: string): DeliveredPin[] | null {
   const cards = [...purchased.matchAll(/serial\s*(?:no|number)?\.?\s*:\s*([A-Za-z0-9-]+)\s*[,;]?\s*pin\s*:\s*([A-Za-z0-9-]+)/gi)].map(
     (match) => ({ serial: match[1]!.slice(0, MAX_TEXT), pin: match[2]!.slice(0, MAX_TEXT) }),
   );

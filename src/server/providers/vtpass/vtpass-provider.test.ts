@@ -358,7 +358,7 @@ describe("faults", () => {
       fake.inject("pay", { ...fault, times: 1, executes: true });
       const request = order("DATA", "glo-1gb", "08080000001");
       const before = fake.payRequests.length;
-      expect(await provider().vend(request)).toEqual({ status: "pending", providerReference: null });
+      expect(await provider().vend(request)).toEqual({ status: "pending", providerReference: null, unanswered: true });
       expect(fake.payRequests.length).toBe(before + 1);
       // Executed before the answer was lost: the requery finds it delivered.
       expect((await provider().requery({ ...request, providerReference: null })).status).toBe("successful");

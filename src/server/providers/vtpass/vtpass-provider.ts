@@ -23,41 +23,60 @@ import type { Env } from "~/env";
 import { queryRows, sql } from "~/server/db";
 import { AppError } from "~/server/errors";
 import type { ServiceCode } from "~/schemas/services";
-import type { OrderCheck, ReversalWatch, VendOutcome, VendProvider, VendRequest, VerifyOutcome, VerifyRequest } from "../vend-provider";
-import { upstreamLogger } from "../upstream-http";
+import type {
+  OrderCheck,
+  RefusalKind,
+  ReversalWatch,
+  UpstreamNames,
+  VendOutcome,
+  VendProvider,
+  VendRequest,
+  VerifyOutcome,
+  VerifyRequest,
+} from "../vend-provider";
+import { upstreamLogger, vendFaultOutcome } from "../upstream-http";
 import { VtpassClient, VtpassFault, type VtpassAnswer, type VtpassClientOptions } from "./vtpass-client";
 import { deliveredOf, stringField } from "./vtpass-delivery";
 
 const { log, gaveUp } = upstreamLogger("vtpass", "vtpass");
 
-/** Codes that prove the order was refused and never executed (https://www.vtpass.com/documentation/response-codes/). */
-export const REFUSAL_CODES: Readonly<Record<string, { reason: string; providerUnavailable?: true; operatorAlert?: string }>> = {
+/**
+ * Codes that prove the order was refused and never executed (https://www.vtpass.com/documentation/response-codes/).
+ * `refusal` marks those refused for a reason of the route, not of the order: the purchase may then be tried
+ * on its next route (docs/operating.md "Routes and failover"). 016, 091 (the order failed or was not
+ * processed) and 019 (VTpass's own duplicate guard) end the purchase.
+ */
+export const REFUSAL_CODES: Readonly<
+  Record<string, { reason: string; refusal?: RefusalKind; providerUnavailable?: true; operatorAlert?: string }>
+> = {
   "016": { reason: "The provider reports the transaction failed." },
   "091": { reason: "The provider did not process the transaction." },
-  "010": { reason: "The provider does not know this product variation." },
-  "011": { reason: "The provider refused the order's arguments." },
-  "012": { reason: "The provider does not know this product." },
-  "013": { reason: "The amount is below the provider's minimum for this product." },
-  "017": { reason: "The amount is above the provider's maximum for this product." },
+  "010": { reason: "The provider does not know this product variation.", refusal: "product" },
+  "011": { reason: "The provider refused the order's arguments.", refusal: "product" },
+  "012": { reason: "The provider does not know this product.", refusal: "product" },
+  "013": { reason: "The amount is below the provider's minimum for this product.", refusal: "product" },
+  "017": { reason: "The amount is above the provider's maximum for this product.", refusal: "product" },
   "019": {
     reason:
       "The provider refused this order as a likely duplicate: the same product for the same recipient within 30 seconds. Nothing was charged; if it is a new order, retry after 30 seconds with a new clientReference.",
   },
-  "018": { reason: "The provider's wallet is low.", providerUnavailable: true },
-  "021": { reason: "The provider account is locked.", providerUnavailable: true },
-  "022": { reason: "The provider account is suspended.", providerUnavailable: true },
-  "023": { reason: "The provider account has no API access.", providerUnavailable: true },
-  "024": { reason: "The provider account is inactive.", providerUnavailable: true },
-  "030": { reason: "The biller cannot be reached.", providerUnavailable: true },
+  "018": { reason: "The provider's wallet is low.", refusal: "balance", providerUnavailable: true },
+  "021": { reason: "The provider account is locked.", refusal: "account", providerUnavailable: true },
+  "022": { reason: "The provider account is suspended.", refusal: "account", providerUnavailable: true },
+  "023": { reason: "The provider account has no API access.", refusal: "account", providerUnavailable: true },
+  "024": { reason: "The provider account is inactive.", refusal: "account", providerUnavailable: true },
+  "030": { reason: "The biller cannot be reached.", refusal: "product", providerUnavailable: true },
   // Refused before anything was executed, for a fault of ours that no retry by the reseller can mend: the
   // operator is alerted (docs/operating.md "The VTpass provider", "What resellers see").
   "085": {
     reason: "The provider refused the order's request id; it was not executed.",
+    refusal: "account",
     providerUnavailable: true,
     operatorAlert: "VTpass refused a request id as improper (085): our request ids do not follow their format.",
   },
   "087": {
     reason: "The provider refused our credentials.",
+    refusal: "account",
     providerUnavailable: true,
     operatorAlert: "VTpass refused our credentials (087): check VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY.",
   },
@@ -119,8 +138,18 @@ export class VtpassProvider implements VendProvider {
     this.reversalWatch = options.reversalWatch ?? null;
   }
 
+  /** The route's names when the purchase goes through a route, else the catalog's. */
+  private async namesFor(
+    service: ServiceCode,
+    productCode: string,
+    upstream: UpstreamNames | null | undefined,
+  ): Promise<UpstreamName | null> {
+    if (upstream) return upstream.service ? { service: upstream.service, code: upstream.code } : null;
+    return this.lookup(service, productCode);
+  }
+
   async checkOrder(order: OrderCheck): Promise<void> {
-    const name = await this.lookup(order.service, order.productCode);
+    const name = await this.namesFor(order.service, order.productCode, order.upstream);
     if (!name || (order.service !== "AIRTIME" && !name.code)) {
       throw new AppError(
         "provider.unavailable",
@@ -148,7 +177,7 @@ export class VtpassProvider implements VendProvider {
   }
 
   async verifyCustomer(request: VerifyRequest): Promise<VerifyOutcome> {
-    const name = await this.lookup(request.service, request.productCode);
+    const name = await this.namesFor(request.service, request.productCode, request.upstream);
     if (!name?.code) return { status: "unavailable", reason: "This product cannot be verified through the provider." };
     if (UNVERIFIABLE_SERVICES.has(name.service)) return { status: "valid", customerName: request.customerId, details: {} };
     const body: Record<string, unknown> = { billersCode: request.customerId, serviceID: name.service };
@@ -165,21 +194,21 @@ export class VtpassProvider implements VendProvider {
   }
 
   async vend(request: VendRequest): Promise<VendOutcome> {
+    // Orders that cannot be sent are refused here, never sent: the purchase may go on to its next route.
+    const notSent = (reason: string): VendOutcome => ({ status: "failed", providerReference: null, reason, refusal: "product" });
     const requestId = request.upstreamRequestId;
-    if (!requestId)
-      return { status: "failed", providerReference: null, reason: "The transaction has no VTpass request id; the order was never sent." };
-    const name = await this.lookup(request.service, request.productCode);
-    if (!name || (request.service !== "AIRTIME" && !name.code))
-      return { status: "failed", providerReference: null, reason: NEVER_SENT_UNMAPPED };
+    if (!requestId) return notSent("The transaction has no VTpass request id; the order was never sent.");
+    const name = await this.namesFor(request.service, request.productCode, request.upstream);
+    if (!name || (request.service !== "AIRTIME" && !name.code)) return notSent(NEVER_SENT_UNMAPPED);
     if (identifiedByPhone(request.service, name) && !request.phone)
-      return { status: "failed", providerReference: null, reason: "This product needs the customer's phone; the order was never sent." };
+      return notSent("This product needs the customer's phone; the order was never sent.");
     const body = payBody(request, requestId, name, this.defaultPhone);
-    if (!body) return { status: "failed", providerReference: null, reason: "The amount is not whole naira; the order was never sent." };
+    if (!body) return notSent("The amount is not whole naira; the order was never sent.");
     try {
       return interpretTransaction(await this.client.pay(body), request.service, "vend");
     } catch (error) {
       gaveUp("vend", request.transactionId, error);
-      return { status: "pending", providerReference: null };
+      return vendFaultOutcome(error);
     }
   }
 
@@ -327,6 +356,7 @@ export function interpretTransaction(answer: VtpassAnswer, service: ServiceCode,
       status: "failed",
       providerReference,
       reason: refusal.reason,
+      ...(refusal.refusal ? { refusal: refusal.refusal } : {}),
       ...(refusal.providerUnavailable ? { providerUnavailable: true } : {}),
       ...(refusal.operatorAlert ? { operatorAlert: { code, problem: refusal.operatorAlert } } : {}),
     };

@@ -24,6 +24,7 @@ import { createApiKey } from "~/server/services/api-keys/create-api-key";
 import { createBillProduct } from "~/server/services/catalog/save-bill-product";
 import { createNetwork } from "~/server/services/catalog/save-network";
 import { createPlan } from "~/server/services/catalog/save-plan";
+import { setProductRoutes } from "~/server/services/routing/set-product-routes";
 import { createPriceList, setPriceListPrice } from "~/server/services/pricing/manage-price-lists";
 import { setAccountPrice } from "~/server/services/pricing/set-account-price";
 import { currentTotpCode } from "~/server/auth/totp";
@@ -42,6 +43,7 @@ import { PaystackClient } from "~/server/providers/paystack/paystack-client";
 import { PaystackFundingProvider } from "~/server/providers/paystack/paystack-funding-provider";
 import { startFakePaystack } from "~/test/fake-paystack";
 import { createAccountWithKey, operator as cli, uniqueName } from "~/test/fixtures";
+import { ensureSandboxCatalog } from "~/test/purchase-fixtures";
 
 const PASSWORD = "audit-coverage-password";
 
@@ -536,6 +538,28 @@ const CLI_COMMANDS: Record<string, Coverage> = {
   "price-list:list": exempt("lists the price lists; changes nothing"),
   "prices:show": exempt("shows the prices one account pays and where each comes from; changes nothing"),
   "report:margin": exempt("reads a month's revenue, cost and margin; changes nothing"),
+  "routes:set": audited(undefined, async () => {
+    await ensureSandboxCatalog();
+    return [
+      {
+        input: { service: "AIRTIME", product: "mtn", routes: '[{"provider":"clubkonnect","upstreamService":"01","commissionBps":300}]' },
+        action: "routes.set",
+      },
+    ];
+  }),
+  "route:disable": audited(undefined, async () => {
+    await ensureSandboxCatalog();
+    await setProductRoutes(cli, { service: "AIRTIME", productCode: "glo", routes: [{ provider: "clubkonnect", upstreamService: "02" }] });
+    return [{ input: { service: "AIRTIME", product: "glo", provider: "clubkonnect" }, action: "route.disable" }];
+  }),
+  "route:enable": audited(undefined, async () => {
+    await ensureSandboxCatalog();
+    await setProductRoutes(cli, { service: "AIRTIME", productCode: "glo", routes: [{ provider: "clubkonnect", upstreamService: "02" }] });
+    return [{ input: { service: "AIRTIME", product: "glo", provider: "clubkonnect" }, action: "route.enable" }];
+  }),
+  "upstream:disable": audited(undefined, async () => [{ input: { provider: "http", reason: "maintenance" }, action: "upstream.disable" }]),
+  "upstream:enable": audited(undefined, async () => [{ input: { provider: "http" }, action: "upstream.enable" }]),
+  "upstream:health": exempt("reads the upstreams' balances, success rates, latencies and circuits; changes nothing"),
 };
 
 /** A fresh fixed-price bill product to change. */

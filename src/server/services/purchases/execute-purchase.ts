@@ -2,25 +2,29 @@
  * The purchase engine shared by data, airtime and bill payments (DESIGN.md §3.3):
  *
  *   1. begin_purchase (one statement): claim the clientReference, debit the wallet if it covers the
- *      amount, write the ledger entry. A known reference returns the stored transaction instead, and
- *      the fingerprint decides between replay (no vend, no charge) and 409.
- *   2. the provider's vend(), with no database transaction or lock held;
- *   3. settle_purchase (one statement): successful; or failed with the debit reversed; or still pending
- *      for the reconciler.
+ *      amount, write the ledger entry, and record the first vend attempt (begin_vend_attempt, on the
+ *      begin function's row in the same statement). A known reference returns the stored transaction
+ *      instead, and the fingerprint decides between replay (no vend, no charge) and 409.
+ *   2. the vend through the product's routes (vend-through-routes.ts): each attempt recorded with its own
+ *      request id before it is sent, the next route tried only after a refusal before anything was
+ *      executed; no database transaction or lock held while an upstream is asked;
+ *   3. settle_purchase_attempt (one statement, through settle_purchase): successful; or failed with the
+ *      debit reversed; or still pending for the reconciler.
  *
  * Exactly-once holds across any number of processes because steps 1 and 3 are decided by the
  * database: the unique (account, clientReference) index, the conditional debit, and "only a PENDING
  * transaction settles". A process that dies after step 1 leaves a pending transaction that the
  * reconciler settles by requerying the provider.
  */
+import { env } from "~/env";
 import type { ServiceCode } from "~/schemas/services";
 import { actorLivemode, KeyAuthorizationChanged, type Actor } from "~/server/auth/actor";
 import { queryRows, sql, type SqlStatement } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { logger } from "~/server/log";
 import { getVendProvider, type VendOutcome, type VendProvider, type VendRequest } from "~/server/providers";
-import { raiseUpstreamAlert } from "~/server/services/upstream/raise-upstream-alert";
 import { orderFingerprint } from "./order-fingerprint";
+import type { VendAttemptRow } from "./settle-purchase-attempt";
+import { vendThroughRoutes } from "./vend-through-routes";
 import {
   purchaseRowFromJson,
   purchaseRowJson,
@@ -123,7 +127,11 @@ function sqlState(error: unknown): string | undefined {
   return (error as { code?: unknown } | null)?.code as string | undefined;
 }
 
-type BegunPurchase = PurchaseRow & { created: boolean };
+/** A claimed purchase, with the first vend attempt its statement recorded (null for a replay, or when no route admitted it). */
+type BegunPurchase = PurchaseRow & { created: boolean; firstAttempt: VendAttemptRow | null };
+
+/** The failure reason of a purchase no route could take (every route switched off, or its circuit open). */
+const NO_ROUTE_REASON = "No upstream can take orders for this product right now; nothing was sent.";
 
 function interval(milliseconds: number): string {
   return `${Math.max(0, Math.round(milliseconds))} milliseconds`;
@@ -137,6 +145,7 @@ async function beginPurchase(party: PurchasingParty, order: PurchaseOrder, finge
       ${order.charge}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid,
       ${party.sourceIp}, ${interval(vendGracePeriod())}::interval, ${party.livemode}, ${party.keyAuthorization}::uuid)`,
     `${order.charge} kobo`,
+    party.livemode,
   );
 }
 
@@ -146,15 +155,21 @@ const RETURNED_PURCHASE = purchaseRowJson("p");
 /**
  * Runs one of the begin functions (`call`, e.g. begin_purchase(...)), turning their SQLSTATEs into
  * the contract's errors; RP401, a key authorised from memory that its check refused, into
- * KeyAuthorizationChanged (nothing was written).
+ * KeyAuthorizationChanged (nothing was written). The purchase it creates gets its first vend attempt
+ * in the same statement (begin_vend_attempt): recorded, committed with the claim, before anything is
+ * sent, at no round trip of its own; a replay's row passes through untouched.
  */
-async function runBeginStatement(call: SqlStatement, what: string): Promise<BegunPurchase> {
+async function runBeginStatement(call: SqlStatement, what: string, livemode: boolean): Promise<BegunPurchase> {
   try {
-    const [row] = await queryRows<{ created: boolean; purchase: PurchaseRowJson }>(
-      sql`SELECT p.created, ${RETURNED_PURCHASE} AS purchase FROM ${call} p`,
-    );
+    const [row] = await queryRows<{ created: boolean; purchase: PurchaseRowJson; attempt: VendAttemptRow | null }>(sql`
+      SELECT b.created, ${RETURNED_PURCHASE} AS purchase, v.attempt
+      FROM ${call} b
+      CROSS JOIN LATERAL begin_vend_attempt(
+        b, ${getVendProvider(livemode).name}, ${livemode}, ${interval(env.UPSTREAM_CIRCUIT_COOLDOWN_MS)}::interval,
+        ${NO_ROUTE_REASON}) v
+      CROSS JOIN LATERAL (SELECT (v.purchase).*) p`);
     if (!row) throw new Error("the purchase function returned no row");
-    return { ...purchaseRowFromJson(row.purchase), created: row.created };
+    return { ...purchaseRowFromJson(row.purchase), created: row.created, firstAttempt: row.attempt };
   } catch (error) {
     const state = sqlState(error);
     if (state === KEY_AUTHORIZATION_CHANGED_SQLSTATE) throw new KeyAuthorizationChanged();
@@ -218,16 +233,6 @@ export function vendRequestOf(
   };
 }
 
-/** Asks the provider, turning anything thrown into "pending": an unknown outcome is never a failure. */
-async function vendSafely(provider: VendProvider, request: VendRequest): Promise<VendOutcome> {
-  try {
-    return await provider.vend(request);
-  } catch (error) {
-    logger.warn({ transactionId: request.transactionId, err: error }, "vend threw; leaving the transaction pending");
-    return { status: "pending", providerReference: null };
-  }
-}
-
 /**
  * The steps every purchase kind shares: a reference the key's statement already found is answered
  * from it (replay or 409) without another round trip; otherwise `begin` claims the reference and
@@ -262,10 +267,19 @@ async function runPurchase(
   } catch (refusal) {
     const known = await storedUnder(party, order.clientReference, lookup);
     if (known) return replayOrConflict(known, fingerprint, order.clientReference, false);
-    throw refusal;
+    // The default upstream's check does not speak for a product with routes: each route's upstream refuses
+    // what it cannot send when its turn comes, unsent, and the next route is tried.
+    if (!(party.livemode && (await hasRoutes(order.fingerprint.service, order.fingerprint.productCode)))) throw refusal;
   }
   const begun = await begin(party, fingerprint);
-  return completePurchase(provider, begun, fingerprint, order.clientReference, order.extras);
+  return completePurchase(begun, fingerprint, order.clientReference, order.extras);
+}
+
+/** Whether an operator gave the product routes (docs/operating.md "Routes and failover"). */
+async function hasRoutes(service: ServiceCode, productCode: string): Promise<boolean> {
+  const [row] = await queryRows<{ routed: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM product_routes WHERE service = ${service}::"Service" AND product_code = ${productCode}) AS routed`);
+  return row?.routed ?? false;
 }
 
 /** An order whose charge the caller has decided (airtime: its amount). */
@@ -293,6 +307,7 @@ export async function executeDataPurchase(
   const fingerprint = { service: "DATA" as const, productCode: order.planId, recipient: order.recipient, amount: null };
   return runPurchase(actor, { clientReference: order.clientReference, extras: NO_EXTRAS, fingerprint }, context, (party, hash) =>
     runCatalogBegin(
+      party.livemode,
       sql`begin_data_purchase(
         ${party.accountId}::uuid, ${order.clientReference}, ${hash}, ${order.planId}, ${order.recipient},
         ${party.channel}::"Channel", ${party.apiKeyId}::uuid, ${party.userId}::uuid, ${party.sourceIp},
@@ -336,6 +351,7 @@ export async function executeBillPurchase(actor: Actor, order: BillOrder, contex
   const extras = { phone: order.phone, renewal: order.renewal };
   return runPurchase(actor, { clientReference: order.clientReference, extras, fingerprint }, context, (party, hash) =>
     runCatalogBegin(
+      party.livemode,
       sql`begin_bill_purchase(
         ${party.accountId}::uuid, ${order.clientReference}, ${order.service}::"Service", ${hash}, ${order.productId},
         ${order.recipient}, ${order.customerName}, ${order.amount}::bigint, ${party.channel}::"Channel", ${party.apiKeyId}::uuid,
@@ -359,11 +375,12 @@ interface CatalogRefusals {
  * almost never gives.
  */
 async function runCatalogBegin(
+  livemode: boolean,
   statement: SqlStatement,
   answers: { what: string; refusals: () => CatalogRefusals },
 ): Promise<BegunPurchase> {
   try {
-    return await runBeginStatement(statement, answers.what);
+    return await runBeginStatement(statement, answers.what, livemode);
   } catch (error) {
     const state = sqlState(error);
     if (state === PLAN_NOT_FOUND_SQLSTATE) throw answers.refusals().notFound;
@@ -383,24 +400,20 @@ export function planNotOnSale(planId: string): AppError {
 
 /** After the begin step: a replay or 409 for a known reference; else the vend and its settlement. */
 async function completePurchase(
-  provider: VendProvider,
   begun: BegunPurchase,
   fingerprint: string,
   clientReference: string,
   extras: VendExtras,
 ): Promise<PurchaseResult> {
   if (!begun.created) return replayOrConflict(begun, fingerprint, clientReference, true);
-  const outcome = await vendSafely(provider, vendRequestOf(begun, extras));
-  const settled = await settlePurchase(begun.id, outcome, 0, provider);
-  if (outcome.status === "failed" && outcome.operatorAlert) {
-    await raiseUpstreamAlert({
-      provider: provider.name,
-      ...outcome.operatorAlert,
-      transactionId: settled.id,
-      accountId: settled.account_id,
-    });
+  const { settled, last: outcome } = await vendThroughRoutes(begun, begun.firstAttempt, vendRequestOf(begun, extras));
+  if (outcome === null && settled.status === "FAILED") {
+    throw new AppError(
+      "provider.unavailable",
+      `No upstream can take orders for this product right now. Nothing was charged (transaction ${settled.id} failed and was refunded); try again shortly with a new clientReference.`,
+    );
   }
-  if (outcome.status === "failed" && outcome.providerUnavailable && settled.status === "FAILED") {
+  if (outcome?.status === "failed" && outcome.providerUnavailable && settled.status === "FAILED") {
     // Refunded in the settlement above; the reseller is told to try again later (a new clientReference:
     // this one stays the failed, refunded transaction, and replays as such).
     throw new AppError(

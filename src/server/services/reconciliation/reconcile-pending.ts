@@ -9,8 +9,10 @@
  */
 import { assertOperator, type Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
-import { getVendProvider, type VendOutcome, type VendProvider } from "~/server/providers";
+import { getVendProvider, type VendOutcome, type VendProvider, type VendRequest } from "~/server/providers";
+import { attemptOrder } from "~/server/services/purchases/attempt-order";
 import { settlePurchase, vendRequestOf } from "~/server/services/purchases/execute-purchase";
+import { settlePurchaseAttempt, type VendAttemptRow } from "~/server/services/purchases/settle-purchase-attempt";
 import { requeryDelay } from "~/server/services/purchases/requery-schedule";
 import type { PurchaseRow } from "~/server/services/purchases/transaction-view";
 
@@ -31,7 +33,8 @@ export interface ReconcileResult {
   stillPending: number;
 }
 
-type LeasedRow = PurchaseRow & { requery_count: number };
+/** A leased transaction with its latest vend attempt (null for purchases begun before attempts were recorded). */
+type LeasedRow = PurchaseRow & { requery_count: number; latest_attempt: VendAttemptRow | null };
 
 /**
  * Leases up to a batch of pending transactions, returned in the order they became due (oldest
@@ -57,17 +60,57 @@ async function leaseBatch(includeNotDue: boolean, seen: string[]): Promise<Lease
       WHERE t.id = due.id
       RETURNING t.*
     )
-    SELECT leased.* FROM leased JOIN due USING (id)
+    SELECT leased.*,
+      (SELECT to_jsonb(a) FROM vend_attempts a WHERE a.transaction_id = leased.id ORDER BY a.attempt_number DESC LIMIT 1)
+        AS latest_attempt
+    FROM leased JOIN due USING (id)
     ORDER BY due.next_requery_at NULLS FIRST, due.created_at, due.id`;
 }
 
 /** The provider's answer, or null when asking threw (then the transaction stays pending). */
-async function requerySafely(provider: VendProvider, row: LeasedRow): Promise<VendOutcome | null> {
+async function requerySafely(provider: VendProvider, request: VendRequest, row: LeasedRow): Promise<VendOutcome | null> {
   try {
-    return await provider.requery({ ...vendRequestOf(row), providerReference: row.provider_reference });
+    return await provider.requery({ ...request, providerReference: row.provider_reference });
   } catch {
     return null;
   }
+}
+
+/**
+ * Settles one leased transaction by asking again where it was sent: its latest attempt's upstream, under
+ * that attempt's request id (docs/operating.md "Routes and failover"). A requery never fails over: whatever
+ * it says settles the purchase on that route. `asked` is false when the upstream could not be asked.
+ */
+async function requeryLeased(
+  row: LeasedRow,
+  defaults: { live: VendProvider; test: VendProvider },
+): Promise<{ after: PurchaseRow; asked: boolean }> {
+  const defaultProvider = row.livemode ? defaults.live : defaults.test;
+  const attempt = row.latest_attempt;
+  if (!attempt) {
+    const outcome = await requerySafely(defaultProvider, vendRequestOf(row), row);
+    const after = await settlePurchase(
+      row.id,
+      outcome ?? { status: "pending", providerReference: null },
+      row.requery_count,
+      defaultProvider,
+    );
+    return { after, asked: outcome !== null };
+  }
+  const order = attemptOrder(attempt, vendRequestOf(row), row.livemode);
+  const outcome = order.provider ? await requerySafely(order.provider, order.request, row) : null;
+  if (!order.provider || !outcome) {
+    const after = await settlePurchase(row.id, { status: "pending", providerReference: null }, row.requery_count);
+    return { after, asked: false };
+  }
+  const { purchase: after } = await settlePurchaseAttempt(attempt, outcome, {
+    fromVend: false,
+    latencyMs: null,
+    requeryCount: row.requery_count,
+    provider: order.provider,
+    defaultProvider: defaultProvider.name,
+  });
+  return { after, asked: true };
 }
 
 /**
@@ -88,10 +131,8 @@ export async function reconcilePendingTransactions(actor: Actor, options: { incl
     if (batch.length === 0) break;
     for (const row of batch) {
       seen.push(row.id);
-      const provider = row.livemode ? providers.live : providers.test;
-      const outcome = await requerySafely(provider, row);
-      if (!outcome) requeryErrors += 1;
-      const after = await settlePurchase(row.id, outcome ?? { status: "pending", providerReference: null }, row.requery_count, provider);
+      const { after, asked } = await requeryLeased(row, providers);
+      if (!asked) requeryErrors += 1;
       if (after.status === "SUCCESSFUL") succeeded += 1;
       if (after.status === "FAILED") failed += 1;
     }

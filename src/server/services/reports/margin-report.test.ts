@@ -92,10 +92,12 @@ describe("the margin report", () => {
       Object.fromEntries(
         march.lines
           .filter((line) => line.accountId === accountId)
-          .map(({ accountId: _a, accountName: _n, service, ...rest }) => [service, rest]),
+          .map(({ accountId: _a, accountName: _n, upstream: _u, service, ...rest }) => [service, rest]),
       );
     expect(lineFigures(a.accountId)).toEqual(expectedA);
     expect(lineFigures(b.accountId)).toEqual({ DATA: figures(1, 30_000n, 27_000n) });
+    // All bought through the sandbox (VEND_PROVIDER in tests): one upstream, the whole month.
+    expect(march.byUpstream).toEqual([{ upstream: "sandbox", ...march.total }]);
     const byAccount = Object.fromEntries(march.byAccount.map(({ accountId, accountName: _n, ...rest }) => [accountId, rest]));
     expect(byAccount).toEqual({
       [a.accountId]: figures(6, 105_002n, 88_102n, 1, 10_000n),

@@ -5,6 +5,9 @@
  * cost change never rewrites a month). Pending and failed purchases are not revenue: a pending one may
  * still fail and be refunded, a failed one was refunded. A purchase whose cost the catalog did not
  * know is counted apart (`uncosted`), never as free.
+ *
+ * Split by upstream too (docs/operating.md "Routes and failover"): a purchase's upstream and cost are those
+ * of the attempt that executed it; null for purchases begun before attempts were recorded.
  */
 import type { Service } from "~/generated/prisma/enums";
 import { assertOperator, type Actor } from "~/server/auth/actor";
@@ -31,6 +34,8 @@ export interface MarginLine extends MarginFigures {
   accountId: string;
   accountName: string;
   service: Service;
+  /** The upstream that delivered them ("vtpass", "clubkonnect", …); null before upstreams were recorded. */
+  upstream: string | null;
 }
 
 export interface MarginReport {
@@ -39,6 +44,7 @@ export interface MarginReport {
   lines: MarginLine[];
   byAccount: (MarginFigures & { accountId: string; accountName: string })[];
   byService: (MarginFigures & { service: Service })[];
+  byUpstream: (MarginFigures & { upstream: string | null })[];
   total: MarginFigures;
 }
 
@@ -46,6 +52,7 @@ interface MarginRow {
   account_id: string;
   account_name: string;
   service: Service;
+  upstream: string | null;
   count: bigint;
   revenue: bigint;
   cost: bigint;
@@ -60,7 +67,7 @@ export async function getMarginReport(actor: Actor, input: MarginReportInput): P
   // A malformed account id matches nothing, like an unknown one.
   const account = accountId === undefined ? null : isUuid(accountId) ? accountId : "00000000-0000-0000-0000-000000000000";
   const rows = await queryRows<MarginRow>(sql`
-    SELECT t.account_id, a.name AS account_name, t.service::text AS service,
+    SELECT t.account_id, a.name AS account_name, t.service::text AS service, t.provider AS upstream,
            count(*) AS count,
            COALESCE(sum(t.amount), 0)::bigint AS revenue,
            COALESCE(sum(t.cost), 0)::bigint AS cost,
@@ -70,13 +77,14 @@ export async function getMarginReport(actor: Actor, input: MarginReportInput): P
     JOIN accounts a ON a.id = t.account_id
     WHERE t.status = 'SUCCESSFUL' AND t.livemode AND t.created_at >= ${start} AND t.created_at < ${end}
       AND (${account}::uuid IS NULL OR t.account_id = ${account}::uuid)
-    GROUP BY t.account_id, a.name, t.service
-    ORDER BY a.name, t.account_id, t.service`);
+    GROUP BY t.account_id, a.name, t.service, t.provider
+    ORDER BY a.name, t.account_id, t.service, t.provider NULLS FIRST`);
 
   const lines = rows.map((row) => ({
     accountId: row.account_id,
     accountName: row.account_name,
     service: row.service,
+    upstream: row.upstream,
     ...figures(row),
   }));
   return {
@@ -89,6 +97,9 @@ export async function getMarginReport(actor: Actor, input: MarginReportInput): P
       ...sumOf(group),
     })),
     byService: groupBy(lines, (line) => line.service).map((group) => ({ service: group[0]!.service, ...sumOf(group) })),
+    byUpstream: groupBy(lines, (line) => line.upstream ?? "")
+      .map((group) => ({ upstream: group[0]!.upstream, ...sumOf(group) }))
+      .sort((a, b) => (a.upstream ?? "").localeCompare(b.upstream ?? "")),
     total: sumOf(lines),
   };
 }

@@ -5,13 +5,17 @@
  * when a transaction stuck pending is resolved by their staff, or when one is reversed, and repeat it
  * (5 times) until the answer is `{ "response": "success" }`.
  *
- * The body is never believed. It only names a transaction: its requestId must be the
- * upstream_request_id of one of ours (and its transactionId, when both sides have one, VTpass's
- * reference for it); then VTpass is asked again (the provider's requery, the reconciler's own call), and
- * only that answer moves money, through the same statements as every purchase:
+ * The body is never believed. It only names a transaction: its requestId must be that of one of our
+ * vend attempts sent to VTpass, or the upstream_request_id of a transaction begun before attempts were
+ * recorded (and its transactionId, when both sides have one, VTpass's reference for it); then VTpass is
+ * asked again (the provider's requery, the reconciler's own call), and only that answer moves money,
+ * through the same statements as every purchase:
  *
- * - a PENDING transaction settles as the requery says, through settle_purchase (a failure refunded
- *   there); a requery still pending changes nothing (the reconciler keeps asking);
+ * - a PENDING transaction settles as the requery says, through settle_purchase_attempt for the attempt
+ *   the requestId names (settle_purchase for an older transaction; a failure refunded there): only the
+ *   purchase's latest attempt settles it, so a callback about an attempt VTpass refused, after which the
+ *   purchase went to its next route, changes nothing but that attempt's record; a requery still pending
+ *   changes nothing (the reconciler keeps asking);
  * - a SUCCESSFUL transaction whose requery says "reversed" (their status after delivery was undone) is
  *   refunded by reverseDeliveredPurchase (the reversal sweep's way too): FAILED, a REVERSAL ledger entry,
  *   an audit entry by "system"; a second callback finds it FAILED and changes nothing;
@@ -26,6 +30,8 @@ import { z } from "zod";
 import { queryRows, sql } from "~/server/db";
 import { logger } from "~/server/log";
 import { getVendProvider } from "~/server/providers";
+import { attemptOrder } from "~/server/services/purchases/attempt-order";
+import { settlePurchaseAttempt, type VendAttemptRow } from "~/server/services/purchases/settle-purchase-attempt";
 import { REVERSED_REASON } from "~/server/providers/vtpass/vtpass-provider";
 import { settlePurchase, vendRequestOf } from "~/server/services/purchases/execute-purchase";
 import { reverseDeliveredPurchase } from "./reverse-delivered-purchase";
@@ -58,7 +64,8 @@ export interface CallbackResult {
   transactionId?: string;
 }
 
-type StoredRow = PurchaseRow & { requery_count: number };
+/** The transaction, with the vend attempt the requestId names (null for a transaction begun before attempts were recorded). */
+type StoredRow = PurchaseRow & { requery_count: number; attempt: VendAttemptRow | null };
 
 /** What one callback did; throws only when the database or the provider could not be asked (answered 503: VTpass retries). */
 export async function handleVtpassCallback(body: unknown, sourceIp: string): Promise<CallbackResult> {
@@ -74,22 +81,46 @@ async function handle(body: unknown): Promise<CallbackResult> {
   const { type, data } = parsed.data;
   // Their other callback (variation codes updated) moves no money; catalog:sync reads the variations.
   if (type !== TRANSACTION_UPDATE) return { action: "ignored", reason: `callback type '${type.slice(0, 40)}' not handled` };
-  const provider = getVendProvider();
-  if (provider.name !== "vtpass") return { action: "ignored", reason: "VEND_PROVIDER is not vtpass" };
 
   // Live transactions only: a test-mode purchase went to the sandbox, never to VTpass (docs/integrating.md
   // "Test mode").
-  const [row] = await queryRows<StoredRow>(sql`SELECT * FROM transactions WHERE upstream_request_id = ${data.requestId} AND livemode`);
+  const [row] = await queryRows<StoredRow>(sql`
+    SELECT t.*, to_jsonb(a) AS attempt FROM vend_attempts a JOIN transactions t ON t.id = a.transaction_id
+    WHERE a.upstream_request_id = ${data.requestId} AND t.livemode
+    UNION ALL
+    SELECT t.*, NULL FROM transactions t
+    WHERE t.upstream_request_id = ${data.requestId} AND t.livemode
+      AND NOT EXISTS (SELECT 1 FROM vend_attempts a WHERE a.upstream_request_id = ${data.requestId})`);
   if (!row) return { action: "ignored", reason: "no transaction with this requestId" };
+  const order = row.attempt
+    ? attemptOrder(row.attempt, vendRequestOf(row), true)
+    : { provider: getVendProvider(), request: vendRequestOf(row) };
+  const provider = order.provider;
+  if (provider?.name !== "vtpass") return { action: "ignored", reason: "this requestId was not sent to VTpass", transactionId: row.id };
   const claimedReference = data.content?.transactions?.transactionId;
   if (claimedReference !== undefined && row.provider_reference && String(claimedReference) !== row.provider_reference)
     return { action: "ignored", reason: "transactionId does not match the transaction's", transactionId: row.id };
   if (row.status === "FAILED") return { action: "unchanged", reason: "already failed and refunded", transactionId: row.id };
+  // Only the attempt that executed a delivered purchase can have it reversed.
+  if (row.status === "SUCCESSFUL" && row.upstream_request_id !== data.requestId)
+    return { action: "unchanged", reason: "delivered by another attempt", transactionId: row.id };
 
-  const outcome = await provider.requery({ ...vendRequestOf(row), providerReference: row.provider_reference });
+  const outcome = await provider.requery({ ...order.request, providerReference: row.provider_reference });
   if (row.status === "PENDING") {
     if (outcome.status === "pending") return { action: "unchanged", reason: "the requery still says pending", transactionId: row.id };
-    const settled = await settlePurchase(row.id, outcome, row.requery_count, provider);
+    const settled = row.attempt
+      ? (
+          await settlePurchaseAttempt(row.attempt, outcome, {
+            fromVend: false,
+            latencyMs: null,
+            requeryCount: row.requery_count,
+            provider,
+            defaultProvider: getVendProvider().name,
+          })
+        ).purchase
+      : await settlePurchase(row.id, outcome, row.requery_count, provider);
+    if (settled.status === "PENDING")
+      return { action: "unchanged", reason: "this attempt no longer decides the purchase", transactionId: row.id };
     return { action: "settled", reason: `settled ${settled.status.toLowerCase()} by the requery`, transactionId: row.id };
   }
   // SUCCESSFUL: only a requery that says "reversed" undoes a delivery.

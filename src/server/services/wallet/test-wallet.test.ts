@@ -67,7 +67,7 @@ describe("the test wallet", () => {
 });
 
 describe("pruning test data", () => {
-  it("deletes settled test transactions and old test entries, keeps the balance, pending ones and every live row", async () => {
+  it("deletes settled test transactions with their vend attempts and old test entries, keeps the balance, pending ones and every live row", async () => {
     const { accountId, actor, testActor } = await accountWithTestKey(100_000n);
     const live = await purchaseData(actor, { clientReference: reference("live"), planId: "mtn-1gb-30d", phone: "08031234567" });
     const old = await purchaseData(testActor, { clientReference: reference("old"), planId: "mtn-1gb-30d", phone: "08031234567" });
@@ -80,6 +80,13 @@ describe("pruning test data", () => {
     const recent = await purchaseData(testActor, { clientReference: reference("new"), planId: "mtn-1gb-30d", phone: "08031234567" });
     const testBalance = await balanceOf(accountId, false);
     const liveLedger = await ledgerOf(accountId);
+    const attempted = async () =>
+      (await db.vendAttempt.findMany({ where: { transaction: { accountId } }, select: { transactionId: true } }))
+        .map((attempt) => attempt.transactionId)
+        .sort();
+    // Every purchase, test mode's too, records the attempt it sends (whose foreign key restricts the prune).
+    const everyPurchase = [live, old, failed, pending, recent].map((purchase) => purchase.transaction.id);
+    expect(await attempted()).toEqual([...everyPurchase].sort());
 
     const result = await pruneTestData(operator, { olderThanDays: 90 });
     expect(result.transactions).toBeGreaterThanOrEqual(2);
@@ -87,6 +94,7 @@ describe("pruning test data", () => {
     const remaining = await db.transaction.findMany({ where: { accountId }, select: { id: true } });
     expect(remaining.map((row) => row.id).sort()).toEqual([live.transaction.id, pending.transaction.id, recent.transaction.id].sort());
     expect([old.transaction.id, failed.transaction.id].some((id) => remaining.some((row) => row.id === id))).toBe(false);
+    expect(await attempted()).toEqual([live.transaction.id, pending.transaction.id, recent.transaction.id].sort());
     expect(await balanceOf(accountId, false)).toBe(testBalance);
     expect(await ledgerOf(accountId)).toEqual(liveLedger);
     const testLedger = await ledgerOf(accountId, false);
