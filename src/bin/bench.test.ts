@@ -1,6 +1,6 @@
 /**
  * Keeps `npm run bench` runnable: a tiny run (1 s per scenario, a small invoice and webhook backlog) must complete and
- * write the documented JSON. The figures themselves are not asserted: they belong to the benchmark,
+ * write the documented JSON. The scenarios of issue 38 are bench-scenarios.test.ts's. The figures themselves are not asserted: they belong to the benchmark,
  * measured on a quiet machine, not to a test sharing the CPU with others.
  */
 import { execFile } from "node:child_process";
@@ -22,6 +22,10 @@ describe("npm run bench", () => {
             env: {
               ...process.env,
               BENCH_SECONDS: "1",
+              // Issue 38's scenarios have a smoke test of their own (bench-scenarios.test.ts): together they
+              // would run past this one's time budget on a shared machine.
+              BENCH_ONLY:
+                "postBaseline,plans,balance,purchase,replay,dbLimit,purchase2Processes,purchaseUnnamed,purchasePooled,webhooks,batch,invoice",
               BENCH_INVOICE_ROWS: "2000",
               BENCH_WEBHOOK_BACKLOG: "500",
               BENCH_BATCH_ORDERS: "200",

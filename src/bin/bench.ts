@@ -21,6 +21,14 @@
  *             BENCH_INVOICE_HEAP_MB (default 160)
  *   batch     a BENCH_BATCH_ORDERS-order batch (default 5,000) from acceptance to completed: orders per
  *             second beside purchase rps; and another account's single purchases alone and while it runs
+ *   purchaseStatements  purchase again with pg_stat_statements and track_functions on: the database's
+ *             time per statement and per function, per purchase (src/bench/db-statements.ts)
+ *   slowUpstream  src/bench/slow-upstream.ts: purchases against an upstream that answers every vend
+ *             BENCH_UPSTREAM_DELAY_MS (default 2,000) late, from BENCH_SLOW_CONNECTIONS (default 1,000)
+ *             connections, with the database pool's waits; then with one vend in ten never answered,
+ *             until the reconciler has settled them all
+ *   mixed     src/bench/mixed.ts: reads, purchases, replays and bill verifications at once, with
+ *             webhook delivery on; each route's p99 in the mix and alone
  *   webhooks  src/bench/webhooks.ts: purchases without an endpoint, then while every settlement is
  *             delivered to a receiver that takes BENCH_WEBHOOK_SLOW_MS (default 300) to answer; a
  *             backlog of BENCH_WEBHOOK_BACKLOG (default 10,000) deliveries drained to a prompt local
@@ -43,10 +51,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { residentMb, startBenchServer, type BenchServer } from "~/bench/bench-server";
 import { runDbLimit } from "~/bench/db-limit";
+import { readStatementCosts, startStatementTracking, STATEMENT_STATISTICS_SETTINGS, trackNoStatements } from "~/bench/db-statements";
 import { treeCpuMs } from "~/bench/cpu";
 import { runLoad, type ScenarioResult } from "~/bench/load";
+import { measureMixed, mixedRows } from "~/bench/mixed";
 import { medianOf } from "~/bench/median";
 import { profileBreakdown, type CpuProfile, type ProfileWindow } from "~/bench/profile-breakdown";
+import { measureSlowUpstream, type SlowUpstreamResults } from "~/bench/slow-upstream";
 import { measureWebhooks, webhookTargetRows } from "~/bench/webhooks";
 import type { Db } from "~/server/db";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
@@ -71,8 +82,9 @@ const INVOICE_HEAP_MB = Number(process.env.BENCH_INVOICE_HEAP_MB ?? 160);
  * since ratios need it). A partial run's JSON is not the benchmark's result.
  */
 const ONLY = process.env.BENCH_ONLY ? new Set(["baseline", ...process.env.BENCH_ONLY.split(",").map((name) => name.trim())]) : null;
-// replay repeats references the purchase scenario created; the pooled scenarios are read beside purchase.
-if (ONLY?.has("replay") || ONLY?.has("purchaseUnnamed") || ONLY?.has("purchasePooled")) ONLY.add("purchase");
+// replay repeats references the purchase scenario created; the pooled scenarios are read beside purchase,
+// and slowUpstream's target is the purchase rate.
+if (["replay", "purchaseUnnamed", "purchasePooled", "slowUpstream"].some((name) => ONLY?.has(name))) ONLY?.add("purchase");
 const selected = (name: string) => !ONLY || ONLY.has(name);
 /**
  * BENCH_PROFILE=1 writes V8 CPU profiles of the server to .data/profiles (open in Chrome DevTools), and
@@ -275,15 +287,38 @@ function breakdownOfProfile(
   return profileBreakdown(JSON.parse(readFileSync(path.join(PROFILE_DIR, file), "utf8")) as CpuProfile, measured);
 }
 
+/**
+ * The benchmark's PostgreSQL, with pg_stat_statements loaded (tracking off until purchaseStatements);
+ * a build of PostgreSQL without the library starts without it, and the scenario reports the functions' times only.
+ */
+async function startBenchCluster() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "rp-bench-pg-"));
+  try {
+    const cluster = await startEmbeddedPostgres({
+      dir,
+      port: await freePort(),
+      database: "bench",
+      settings: STATEMENT_STATISTICS_SETTINGS,
+    });
+    return { dir, cluster, pgStatStatements: true };
+  } catch (error) {
+    log(`PostgreSQL did not start with pg_stat_statements (${(error as Error).message}); starting without it`);
+    rmSync(dir, { recursive: true, force: true });
+    const plainDir = mkdtempSync(path.join(os.tmpdir(), "rp-bench-pg-"));
+    const cluster = await startEmbeddedPostgres({ dir: plainDir, port: await freePort(), database: "bench" });
+    return { dir: plainDir, cluster, pgStatStatements: false };
+  }
+}
+
 /** One whole benchmark: a fresh database and server, every selected scenario; prints its table. */
 async function runBenchmark() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "rp-bench-pg-"));
-  const cluster = await startEmbeddedPostgres({ dir, port: await freePort(), database: "bench" });
+  const { dir, cluster, pgStatStatements } = await startBenchCluster();
   const servers: BenchServer[] = [];
   try {
     await applyPendingMigrations(cluster.url);
     process.env.DATABASE_URL = cluster.url;
     const { db } = await import("~/server/db");
+    await trackNoStatements(db, pgStatStatements);
     const { upsertSandboxCatalog } = await import("~/server/seed/catalog");
     const { createAccount } = await import("~/server/services/accounts/create-account");
     const { addAllowlistEntry } = await import("~/server/services/allowlist/add-allowlist-entry");
@@ -370,7 +405,21 @@ async function runBenchmark() {
       log("dbLimit…");
       scenarios.dbLimit = await runDbLimit({ databaseUrl: cluster.url, accountId, keyId, connections: CONNECTIONS, seconds: SECONDS });
     }
+    // Last on this server: the statistics count from here, and are read once its connections have closed.
+    if (selected("purchaseStatements")) await startStatementTracking(db, pgStatStatements);
+    await run("purchaseStatements", {
+      url: `${base()}/api/v1/data`,
+      method: "POST",
+      headers: json,
+      body: purchaseBodies("statements").body,
+    });
     await server.stop();
+    const databaseStatements = selected("purchaseStatements")
+      ? await (async () => {
+          await new Promise((resolve) => setTimeout(resolve, 500)); // the backends' exit, which flushes their statistics
+          return readStatementCosts(db, pgStatStatements, scenarios.purchaseStatements!.requests);
+        })()
+      : null;
     const profile = profiledServer ? breakdownOfProfile(profiledServer.pid, profileWindows, scenarios) : null;
 
     if (selected("purchase2Processes")) {
@@ -411,6 +460,29 @@ async function runBenchmark() {
       }
     }
 
+    const slowUpstream = selected("slowUpstream")
+      ? await measureSlowUpstream({
+          db,
+          databaseUrl: cluster.url,
+          accountId,
+          json,
+          servers,
+          seconds: SECONDS,
+          purchaseRps: scenarios.purchase?.rps ?? null,
+        })
+      : null;
+    const mixed = selected("mixed")
+      ? await measureMixed({
+          db,
+          databaseUrl: cluster.url,
+          accountId,
+          auth,
+          servers,
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          warmUpSeconds: WARM_UP_SECONDS,
+        })
+      : null;
     const webhooks = selected("webhooks")
       ? await measureWebhooks({
           db,
@@ -458,9 +530,20 @@ async function runBenchmark() {
             ? Math.round((scenarios.purchasePooled.rps / scenarios.purchase.rps) * 100) / 100
             : null,
       },
+      /**
+       * The purchase's database CPU over the bare route's server CPU, per request, same run: what the
+       * database costs a purchase in units of what the framework costs any request on this machine.
+       */
+      purchaseDatabaseCpuOverBaseline:
+        scenarios.purchase?.databaseCpuUsPerRequest !== undefined && scenarios.baseline?.serverCpuUsPerRequest
+          ? Math.round((scenarios.purchase.databaseCpuUsPerRequest / scenarios.baseline.serverCpuUsPerRequest) * 100) / 100
+          : null,
+      databaseStatements,
       invoice,
       webhooks,
       batch,
+      slowUpstream,
+      mixed,
       // BENCH_PROFILE=1: server CPU µs per request by whose code ran (src/bench/profile-breakdown.ts).
       ...(profile ? { profile } : {}),
     };
@@ -477,6 +560,12 @@ async function runBenchmark() {
       "× baseline": name in results.ratios || name === "baseline" ? ratio(name) : "",
     }));
     console.table(rows);
+    if (results.purchaseDatabaseCpuOverBaseline !== null)
+      console.log(
+        `purchase: database CPU ${scenarios.purchase!.databaseCpuUsPerRequest} µs per purchase over the bare route's server CPU ` +
+          `${scenarios.baseline!.serverCpuUsPerRequest} µs per request: ${results.purchaseDatabaseCpuOverBaseline}`,
+      );
+    if (databaseStatements) printStatementCosts(databaseStatements);
     if (profile) {
       console.log("server CPU µs per request by whose code ran (BENCH_PROFILE=1):");
       console.table(profile);
@@ -500,6 +589,14 @@ async function runBenchmark() {
       );
       console.table(webhookTargetRows(webhooks, [webhooks]));
     }
+    if (slowUpstream) printSlowUpstream(slowUpstream);
+    if (mixed) {
+      console.log(
+        `mixed: ${mixed.rps} rps in all, ${mixed.errors} errors, ${mixed.webhookDeliveries} webhook deliveries; ` +
+          `the largest p99 over its route alone: ${mixed.worstP99Ratio ?? "–"} (target ≤ 2)`,
+      );
+      console.table(mixedRows(mixed));
+    }
     if (batch)
       console.log(
         `batch: ${batch.orders} orders in ${batch.seconds} s: ${batch.ordersPerSecond} orders/s (${batch.purchaseRatio ?? "–"} of purchase rps ${batch.purchaseRps ?? "–"}); ` +
@@ -515,6 +612,34 @@ async function runBenchmark() {
 }
 
 type BenchmarkResults = Awaited<ReturnType<typeof runBenchmark>>;
+
+function printStatementCosts(costs: NonNullable<BenchmarkResults["databaseStatements"]>) {
+  console.log(`the purchase in the database, per purchase (${costs.purchases} purchases); settings: ${JSON.stringify(costs.settings)}`);
+  if (costs.statements) console.table(costs.statements);
+  else console.log("pg_stat_statements could not be loaded: the functions' own times only");
+  console.table(costs.functions);
+}
+
+function printSlowUpstream(slow: SlowUpstreamResults) {
+  const waits = (figures: SlowUpstreamResults["poolWaits"]) =>
+    `${figures.waited} of ${figures.acquisitions} acquisitions waited, ${figures.waitedMs} ms in all, the longest ${figures.longestWaitMs} ms`;
+  console.log(
+    `slowUpstream: ${slow.connections} connections, vends answered after ${slow.delayMs} ms: ${slow.rps} rps ` +
+      `(target min(purchase rps, connections / delay) = ${slow.targetRps}: ${slow.ratioToTarget} of it, target ≥ 0.9), ` +
+      `p50/p99 ${slow.p50Ms}/${slow.p99Ms} ms, ${slow.errors} errors, server peak RSS ${slow.peakRssMb} MB; pool: ${waits(slow.poolWaits)}`,
+  );
+  const timeouts = slow.timeouts;
+  console.log(
+    `slowUpstream, one vend in ten never answered: ${timeouts.rps} rps, p50/p99 ${timeouts.p50Ms}/${timeouts.p99Ms} ms, ` +
+      `${timeouts.errors} errors; ${timeouts.timedOut} vends timed out, ${timeouts.answeredPending} answered pending, ` +
+      `${timeouts.timedOutSettled} of them settled by the reconciler (${timeouts.settledByReconciler} purchases in all) in ${timeouts.settleSeconds} s; of ${timeouts.purchases} purchases ` +
+      `${timeouts.pending} pending and ${timeouts.failed} failed at the end; pool: ${waits(timeouts.poolWaits)}`,
+  );
+  console.log(
+    `slowUpstream limits: about ${slow.limits.descriptorsNeeded} open files needed; allowed ${slow.limits.benchOpenFiles} here, ` +
+      `${slow.limits.serverOpenFiles} in the server; net.core.somaxconn ${slow.limits.somaxconn}`,
+  );
+}
 
 /**
  * One run in a child process of its own (the server modules this process imports are bound to one
@@ -588,6 +713,16 @@ async function main() {
         runs.map((one) => one.webhooks!),
       ),
     );
+  }
+  if (results.slowUpstream) {
+    console.log("slowUpstream, medians over the runs:");
+    printSlowUpstream(results.slowUpstream);
+  }
+  if (results.mixed) {
+    console.log(
+      `mixed, medians over the runs (each run's largest p99 ratio: ${runs.map((one) => one.mixed?.worstP99Ratio ?? "–").join(" / ")}):`,
+    );
+    console.table(mixedRows(results.mixed));
   }
   console.log(`results written to ${OUT}`);
 }

@@ -8,8 +8,10 @@
  * status query for a key it never saw closes that key, so a vend arriving later is refused.
  *
  * Faults are injected per path ("verify", "vend", "requery"), for the next `times` requests or until
- * cleared (the upstream "recovers"). A vend fault strikes either before the order is executed (the
- * request is lost) or, with `executes: true`, after it (the answer is lost).
+ * cleared (the upstream "recovers"), on every request or only on every `every`-th. A vend fault
+ * strikes either before the order is executed (the request is lost) or, with `executes: true`, after
+ * it (the answer is lost). `vendDelayMs` makes a slow upstream: every vend answered that late, faults
+ * aside (the benchmark's slowUpstream scenario).
  *
  * Outcomes: every order succeeds unless its recipient was given another outcome with `outcomeFor`;
  * a customer id ending in 9999 is unknown to verification.
@@ -41,6 +43,8 @@ export type Injection = Fault & {
   executes?: boolean;
   /** How many requests the fault applies to; every request until clear() by default. */
   times?: number;
+  /** Strike only every n-th request on the path after the injection (the n-th, the 2n-th, …); the others are answered normally. */
+  every?: number;
 };
 
 export type Path = "verify" | "vend" | "requery";
@@ -72,6 +76,8 @@ export interface RecordedRequest {
   authorization: string | undefined;
   idempotencyKey: string | undefined;
   body: unknown;
+  /** The fault that struck this request, if one did. */
+  fault?: Fault["kind"];
 }
 
 export interface FakeUpstream {
@@ -100,8 +106,9 @@ export interface FakeUpstream {
 
 const REFUSED_AFTER_CLOSE = "Refused: this transaction was closed by an earlier status query.";
 
-export async function startFakeUpstream(options: { apiKey?: string } = {}): Promise<FakeUpstream> {
+export async function startFakeUpstream(options: { apiKey?: string; vendDelayMs?: number } = {}): Promise<FakeUpstream> {
   const apiKey = options.apiKey ?? "fake-upstream-key-0123456789";
+  const vendDelayMs = options.vendDelayMs ?? 0;
   const requests: RecordedRequest[] = [];
   const faults = new Map<Path, Injection>();
   const outcomes = new Map<string, ScriptedOutcome>();
@@ -112,10 +119,14 @@ export async function startFakeUpstream(options: { apiKey?: string } = {}): Prom
   let releaseHeld: () => void = () => {};
   let held = new Promise<void>((resolve) => (releaseHeld = resolve));
   let sequence = 0;
+  const arrivalsOnPath = new Map<Path, number>();
 
   function takeFault(path: Path): Injection | undefined {
+    const arrived = (arrivalsOnPath.get(path) ?? 0) + 1;
+    arrivalsOnPath.set(path, arrived);
     const injection = faults.get(path);
     if (!injection) return undefined;
+    if (injection.every !== undefined && arrived % injection.every !== 0) return undefined;
     if (injection.times !== undefined) {
       if (injection.times <= 1) faults.delete(path);
       else faults.set(path, { ...injection, times: injection.times - 1 });
@@ -203,7 +214,15 @@ export async function startFakeUpstream(options: { apiKey?: string } = {}): Prom
             ? "requery"
             : "other";
     const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
-    requests.push({ path, method: req.method ?? "", url: url.pathname, authorization: req.headers.authorization, idempotencyKey, body });
+    const recorded: RecordedRequest = {
+      path,
+      method: req.method ?? "",
+      url: url.pathname,
+      authorization: req.headers.authorization,
+      idempotencyKey,
+      body,
+    };
+    requests.push(recorded);
     if (path === "vend" && idempotencyKey) arrivals.set(idempotencyKey, (arrivals.get(idempotencyKey) ?? 0) + 1);
 
     const send = (status: number, answer: unknown) => {
@@ -225,6 +244,8 @@ export async function startFakeUpstream(options: { apiKey?: string } = {}): Prom
     };
 
     const fault = takeFault(path);
+    if (fault) recorded.fault = fault.kind;
+    if (path === "vend" && vendDelayMs > 0 && (!fault || fault.kind === "latency")) await sleep(vendDelayMs);
     if (!fault) {
       const { status, answer } = handleForReal();
       return send(status, answer);
@@ -278,7 +299,10 @@ export async function startFakeUpstream(options: { apiKey?: string } = {}): Prom
     baseUrl: `http://127.0.0.1:${port}/`,
     apiKey,
     requests,
-    inject: (path, injection) => void faults.set(path, injection),
+    inject: (path, injection) => {
+      faults.set(path, injection);
+      arrivalsOnPath.set(path, 0); // `every` counts from the injection
+    },
     clear: () => faults.clear(),
     outcomeFor: (recipient, outcome) => void outcomes.set(recipient, outcome),
     vendArrivals: (transactionId) => arrivals.get(transactionId) ?? 0,

@@ -112,6 +112,11 @@ export async function startEmbeddedPostgres(options: {
   onLog?: (line: string) => void;
   /** The setting that chose the port, named in a failure's advice. */
   portSetting?: string;
+  /**
+   * Server settings beyond ours (`-c name=value`), for a cluster this call starts: the benchmark loads
+   * pg_stat_statements (shared_preload_libraries), which only a start can do.
+   */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedDatabase> {
   const dir = path.resolve(options.dir);
   const already = runningCluster(dir);
@@ -141,7 +146,13 @@ export async function startEmbeddedPostgres(options: {
       persistent: true,
       // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
       createPostgresUser: true,
-      postgresFlags: ["-c", "max_connections=300", "-c", "listen_addresses=127.0.0.1"],
+      postgresFlags: [
+        "-c",
+        "max_connections=300",
+        "-c",
+        "listen_addresses=127.0.0.1",
+        ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+      ],
       onLog: (line) => {
         remember(String(line));
         options.onLog?.(String(line));

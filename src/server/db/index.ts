@@ -15,6 +15,7 @@ import pg from "pg";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { behindTransactionPooler, databaseUrl, env } from "~/env";
 import { logger } from "~/server/log";
+import { countPoolWaits } from "./pool-waits";
 
 export type Db = PrismaClient;
 /** What a service function accepts: the client itself or an interactive-transaction client. */
@@ -33,6 +34,7 @@ function connect(): Connection {
   const url = databaseUrl();
   if (!url) throw new Error("DATABASE_URL is not set; start through `npm run dev` / `npm start`, which provide one");
   const pool = new pg.Pool({ connectionString: url, max: env.DATABASE_POOL_SIZE });
+  countPoolWaits(pool, env.DATABASE_POOL_SIZE);
   // An idle connection dropped by the server (a restart, a proxy) must not crash the process: the
   // pool discards it and the next query opens a new one.
   // Only what says why: a driver error carries its whole client object, which would flood the log.

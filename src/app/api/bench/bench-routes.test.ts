@@ -9,7 +9,8 @@ async function routes(flag: "0" | "1" | undefined) {
   vi.stubEnv("BENCH_ROUTES", flag);
   const baseline = await import("./baseline/route");
   const postBaseline = await import("./post-baseline/route");
-  return { baseline, postBaseline };
+  const pool = await import("./pool/route");
+  return { baseline, postBaseline, pool };
 }
 
 const post = (body: BodyInit) =>
@@ -22,8 +23,12 @@ afterEach(() => {
 describe("/api/bench/*", () => {
   it("is a 404 problem+json unless BENCH_ROUTES=1", async () => {
     for (const flag of [undefined, "0"] as const) {
-      const { baseline, postBaseline } = await routes(flag);
-      for (const response of [baseline.GET(new Request("http://localhost/api/bench/baseline")), await postBaseline.POST(post("{}"))]) {
+      const { baseline, postBaseline, pool } = await routes(flag);
+      for (const response of [
+        baseline.GET(new Request("http://localhost/api/bench/baseline")),
+        await postBaseline.POST(post("{}")),
+        pool.GET(new Request("http://localhost/api/bench/pool")),
+      ]) {
         expect(response.status).toBe(404);
         expect(response.headers.get("content-type")).toBe("application/problem+json");
       }
@@ -47,5 +52,14 @@ describe("/api/bench/*", () => {
     );
     expect(response.status).toBe(413);
     expect(sent).toBeLessThan(10);
+  });
+
+  it("reports the process's database pool waits with BENCH_ROUTES=1", async () => {
+    const { pool } = await routes("1");
+    const { poolWaits } = await import("~/server/db/pool-waits");
+    Object.assign(poolWaits(), { acquisitions: 12, waited: 3, waitedMs: 4.6, longestWaitMs: 2.2 });
+    const response = pool.GET(new Request("http://localhost/api/bench/pool"));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ acquisitions: 12, waited: 3, waitedMs: 5, longestWaitMs: 2 });
   });
 });
