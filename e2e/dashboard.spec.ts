@@ -82,7 +82,7 @@ test.describe("the operator's dashboard", () => {
     await page.goto("/dashboard");
     await expect(page.getByTestId("account-name")).toHaveText("Operator");
     await expect(page.getByRole("term").filter({ hasText: "Accounts" })).toBeVisible();
-    await expect(page.getByRole("definition").first()).toHaveText(/^\d[\d,]*$/);
+    await expect(page.locator('a[href="/operator"]').filter({ hasText: "open the list" })).toHaveText(/^\d[\d,]* \(open the list\)$/);
     await expect(page.getByRole("term").filter({ hasText: "Pending transactions" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to the operator area" })).toHaveAttribute("href", "/operator");
     await expect(page.getByText("Wallet balance")).toHaveCount(0);

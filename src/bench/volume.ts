@@ -11,7 +11,8 @@
  *                     transactions.list searched by reference and recipient prefixes and filtered;
  *                     transactions.list by a recipient's last four digits; dashboard.summary; invoices.months;
  *                     the operator's search of every account (operator.searchTransactions) by a phone's last
- *                     four digits and by a reference; and the operator's catalog.marginReport
+ *                     four digits and by a reference; the operator's landing (dashboard.operatorOverview);
+ *                     and the operator's catalog.marginReport
  *   invoices          the big account's biggest closed month as PDF and CSV over HTTP from a server whose heap
  *                     is limited to BENCH_INVOICE_HEAP_MB (160), sampling its resident memory
  *   ledger:check      the real CLI (`npm run admin -- ledger:check`), for the account and for all, and
@@ -410,6 +411,10 @@ async function measure(databaseUrl: string, subject: Subject, label: string, pos
       const months = (await trpcQuery(base, owner, "invoices.months", {})) as { months: unknown[] };
       return months.months.length;
     });
+    reads.operatorLanding = await timed("operator landing (today's sales, success rate, pending)", async () => {
+      const overview = (await trpcQuery(base, operator, "dashboard.operatorOverview")) as { accounts: number };
+      return overview.accounts;
+    });
     reads.marginReport = await timed("margin report (operator, all accounts)", async () => {
       const report = (await trpcQuery(base, operator, "catalog.marginReport", { period: subject.invoiceMonth })) as { lines: unknown[] };
       return report.lines.length;
@@ -629,6 +634,7 @@ function compare(empty: Measured, volume: Measured) {
     filterServiceStatusDay: ["filter: service + status + day", 50],
     dashboard: ["dashboard summary", 100],
     invoiceMonths: ["invoice months", 100],
+    operatorLanding: ["operator landing", 100],
     marginReport: ["margin report (all accounts, one month)", null],
   };
   for (const [key, [measurement, limit]] of Object.entries(limits)) {

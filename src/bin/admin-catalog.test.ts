@@ -245,7 +245,15 @@ describe("the catalog with the CLI alone, on an empty database", () => {
       admin("report:margin", "--period", period, "--account", byPriceList),
       admin("report:margin"),
     ]);
-    expect(ok(all!).total).toEqual({ count: 2, revenue: 57500, cost: 56000, margin: 1500, uncostedCount: 0, uncostedRevenue: 0 });
+    expect(ok(all!).total).toEqual({
+      count: 2,
+      revenue: 57500,
+      cost: 56000,
+      margin: 1500,
+      uncostedCount: 0,
+      uncostedRevenue: 0,
+      marginRate: 1500 / 57500,
+    });
     expect(ok(all!).byAccount).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ accountId: byAccountPrice, revenue: 29000, cost: 28000, margin: 1000 }),

@@ -62,6 +62,8 @@ describe("npm run bench -- --volume", () => {
         expect(side.reads.operatorSearchReference.rows).toBeGreaterThan(0);
         expect(side.reads.dashboard.rows).toBe(30);
         expect(side.reads.invoiceMonths.rows).toBeGreaterThan(0);
+        // The landing counted the accounts it was given (the figure rows returns).
+        expect(side.reads.operatorLanding.rows).toBeGreaterThan(0);
         expect(side.purchase.requests).toBeGreaterThan(0);
         expect(side.purchase.errors).toBe(0);
         expect(side.purchase).toMatchObject({ serverCpuUsPerRequest: expect.any(Number), databaseCpuUsPerRequest: expect.any(Number) });

@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { idInput, requiredText } from "./fields";
+import { lagosDate } from "./portal-transactions";
 import { BILL_SERVICE_CODES } from "./services";
 
 /** The most any single price may be (₦100 million): catches a mistyped price long before overflow. */
@@ -284,13 +285,39 @@ export const assignPriceListInput = z.object({ accountId: idInput(), priceListId
 export type AssignPriceListInput = z.input<typeof assignPriceListInput>;
 
 /** A month of the margin report, `YYYY-MM` in Lagos time, as invoices are. */
-export const marginReportInput = z.object({
-  period: z
-    .string("is required")
-    .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be a month as YYYY-MM"),
-  accountId: idInput().optional(),
-});
+/** The longest range of days a margin report covers: a year, leap or not. */
+export const MARGIN_REPORT_MAX_DAYS = 366;
+
+/**
+ * A month (`period`), or a range of Lagos days (`from` and `to`, both inclusive, at most
+ * MARGIN_REPORT_MAX_DAYS): one or the other.
+ */
+export const marginReportInput = z
+  .object({
+    period: z
+      .string("must be text")
+      .trim()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be a month as YYYY-MM")
+      .optional(),
+    from: lagosDate.optional(),
+    to: lagosDate.optional(),
+    accountId: idInput().optional(),
+  })
+  .superRefine((input, context) => {
+    const range = input.from !== undefined || input.to !== undefined;
+    if (range && input.period !== undefined)
+      context.addIssue({ code: "custom", path: ["period"], message: "must not be given with from and to" });
+    if (!range && input.period === undefined)
+      context.addIssue({ code: "custom", path: ["period"], message: "is required (or from and to)" });
+    if (range && input.from === undefined) context.addIssue({ code: "custom", path: ["from"], message: "is required with to" });
+    if (range && input.to === undefined) context.addIssue({ code: "custom", path: ["to"], message: "is required with from" });
+    if (input.from && input.to) {
+      const days = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000 + 1;
+      if (days < 1) context.addIssue({ code: "custom", path: ["to"], message: "must not be before the start date" });
+      else if (days > MARGIN_REPORT_MAX_DAYS)
+        context.addIssue({ code: "custom", path: ["to"], message: `must be at most ${MARGIN_REPORT_MAX_DAYS} days after the start date` });
+    }
+  });
 export type MarginReportInput = z.input<typeof marginReportInput>;
 
 /** What taking a catalog item off sale affects: the item, by its kind and id (the console's confirmation). */

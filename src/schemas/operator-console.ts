@@ -3,6 +3,7 @@
  * The console's changes reuse the schemas in ./operator.ts, which the CLI shares. Browser-safe: zod only.
  */
 import { z } from "zod";
+import { lagosDate } from "./portal-transactions";
 
 export const ACCOUNTS_PAGE_SIZE = 20;
 export const AUDIT_PAGE_SIZE = 25;
@@ -23,12 +24,29 @@ export const getAccountOverviewInput = z.object({
 });
 export type GetAccountOverviewInput = z.input<typeof getAccountOverviewInput>;
 
-export const listAuditLogInput = z.object({
+const auditFilterFields = z.object({
   /** An account id, or part of an account's name (any case). */
   account: searchText.default(""),
   /** A stable verb such as "wallet.fund"; empty for every action. */
   action: z.string().trim().max(64, "must be at most 64 characters").default(""),
-  cursor: z.string().max(200).optional(),
-  limit: z.int("must be a whole number").min(1, "must be at least 1").max(100, "must be at most 100").default(AUDIT_PAGE_SIZE),
+  /** Lagos days, both ends inclusive. */
+  from: lagosDate.optional(),
+  to: lagosDate.optional(),
 });
+
+function datesInOrder(filter: { from?: string; to?: string }): boolean {
+  return !filter.from || !filter.to || filter.from <= filter.to;
+}
+const DATES_OUT_OF_ORDER = { path: ["to"], message: "must not be before the start date" };
+
+/** What narrows the audit log, on its page and in its CSV export. */
+export const auditLogFilter = auditFilterFields.refine(datesInOrder, DATES_OUT_OF_ORDER);
+export type AuditLogFilter = z.output<typeof auditLogFilter>;
+
+export const listAuditLogInput = auditFilterFields
+  .extend({
+    cursor: z.string().max(200).optional(),
+    limit: z.int("must be a whole number").min(1, "must be at least 1").max(100, "must be at most 100").default(AUDIT_PAGE_SIZE),
+  })
+  .refine(datesInOrder, DATES_OUT_OF_ORDER);
 export type ListAuditLogInput = z.input<typeof listAuditLogInput>;

@@ -29,7 +29,8 @@ export const SERVICE_LABELS_BY_API_NAME = Object.fromEntries(
   SERVICE_CODES.map((code) => [API_SERVICE_NAMES[code], SERVICE_LABELS[code]]),
 ) as Record<(typeof API_SERVICE_NAMES)[ServiceCode], string>;
 
-const lagosDate = z.iso.date("must be a date such as 2026-05-31").refine(isStorableInstant, STORABLE_RANGE_MESSAGE);
+/** A calendar day in Africa/Lagos, as the portal's date filters take it (the transactions, the audit log). */
+export const lagosDate = z.iso.date("must be a date such as 2026-05-31").refine(isStorableInstant, STORABLE_RANGE_MESSAGE);
 
 export const transactionFilter = z
   .object({

@@ -2,10 +2,12 @@
  * Form fields: a label, the control, a hint and the field's error, tied together for screen readers
  * (the label names the control; the hint and the error describe it; an invalid control says so).
  * `Field` takes any control through a render prop (a select, an input with its own wiring);
- * `TextField` is the common case of a plain <input>.
+ * `TextField` is the common case of a plain <input>. After a submit, focus moves to the first field in
+ * error (focus-first-problem.ts), in every form built of these fields.
  */
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { classNames } from "./class-names";
+import { useFocusFirstProblem } from "./focus-first-problem";
 
 /** 16px text on a phone (smaller text makes iOS zoom in on focus), 14px from `sm` up; red when aria-invalid. */
 export const inputClass =
@@ -44,8 +46,9 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
 
 export function Field({ id, label, hint, error, children }: FieldProps & { children: (control: ControlProps) => ReactNode }) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const wrapper = useFocusFirstProblem(error);
   return (
-    <div>
+    <div ref={wrapper}>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>

@@ -12,6 +12,7 @@ export function ResponsiveList<Item>({
   items,
   itemKey,
   withActions = true,
+  numericColumns = 0,
   children,
 }: {
   /** The list's accessible name. */
@@ -24,6 +25,8 @@ export function ResponsiveList<Item>({
   itemKey: (item: Item) => string;
   /** Whether the last column holds actions, with no heading of its own. */
   withActions?: boolean;
+  /** How many of the last headings head numbers: right-aligned, over their ItemFact `numeric` values. */
+  numericColumns?: number;
   children: (item: Item) => ReactNode;
 }) {
   const grid = `sm:grid ${columns} sm:items-center sm:gap-4`;
@@ -33,8 +36,10 @@ export function ResponsiveList<Item>({
         aria-hidden="true"
         className={`hidden border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-medium text-slate-500 uppercase ${grid}`}
       >
-        {headings.map((heading) => (
-          <span key={heading}>{heading}</span>
+        {headings.map((heading, index) => (
+          <span key={heading} className={index >= headings.length - numericColumns ? "text-right" : undefined}>
+            {heading}
+          </span>
         ))}
         {withActions && <span />}
       </div>
@@ -54,11 +59,12 @@ export function ItemFacts({ children }: { children: ReactNode }) {
   return <dl className="mt-2 space-y-1 sm:contents">{children}</dl>;
 }
 
-export function ItemFact({ label, children }: { label: string; children: ReactNode }) {
+/** `numeric`: an amount or count, right-aligned in its column with figures of equal width. */
+export function ItemFact({ label, numeric = false, children }: { label: string; numeric?: boolean; children: ReactNode }) {
   return (
     <div className="flex justify-between gap-3 sm:block">
       <dt className="text-slate-500 sm:sr-only">{label}</dt>
-      <dd className="text-right text-slate-700 sm:text-left">{children}</dd>
+      <dd className={numeric ? "text-right text-slate-700 tabular-nums" : "text-right text-slate-700 sm:text-left"}>{children}</dd>
     </div>
   );
 }

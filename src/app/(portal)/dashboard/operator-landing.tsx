@@ -1,20 +1,40 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { buttonClass } from "~/components/ui/buttons";
+import { buttonClass, linkClass } from "~/components/ui/buttons";
 import { QueryLoadError } from "~/components/ui/load-states";
 import { formatNaira } from "~/components/money";
 import { Notice } from "~/components/ui/notices";
 import { cardClass } from "~/components/ui/panel";
 import { useTRPC } from "~/trpc/react";
 
-function Figure({ label, value }: { label: string; value: number | undefined }) {
+function Figure({ label, value, detail, href }: { label: string; value: string | undefined; detail?: string; href?: string }) {
+  const shown = value ?? "…";
   return (
     <div className={cardClass}>
       <dt className="text-sm font-medium text-slate-500">{label}</dt>
-      <dd className="mt-1 text-3xl font-semibold tabular-nums">{value === undefined ? "…" : value.toLocaleString("en-NG")}</dd>
+      <dd className="mt-1 text-3xl font-semibold tabular-nums">
+        {href && value !== undefined ? (
+          <Link href={href} className={linkClass}>
+            {shown}
+            <span className="sr-only"> (open the list)</span>
+          </Link>
+        ) : (
+          shown
+        )}
+      </dd>
+      {detail && <dd className="mt-1 text-sm text-slate-500">{detail}</dd>}
     </div>
   );
+}
+
+function count(value: number | undefined): string | undefined {
+  return value?.toLocaleString("en-NG");
+}
+
+/** "97.5%": one decimal, never rounded up to a perfect 100% while anything failed. */
+function percent(rate: number): string {
+  return `${(Math.floor(rate * 1000) / 10).toFixed(1)}%`;
 }
 
 /**
@@ -29,7 +49,7 @@ function UpstreamWallet() {
   const value = wallet.isPending ? "…" : data?.available ? formatNaira(data.balanceKobo) : "Not available";
   return (
     <div className={cardClass}>
-      <dt className="text-sm font-medium text-slate-500">Upstream wallet{data ? ` (${data.provider})` : ""}</dt>
+      <dt className="text-sm font-medium text-slate-500">Upstream balance{data ? ` (${data.provider})` : ""}</dt>
       <dd className="mt-1 text-3xl font-semibold tabular-nums">{value}</dd>
       {data && !data.available ? <dd className="mt-1 text-sm text-slate-500">{data.reason}</dd> : null}
       {wallet.isError ? <dd className="mt-1 text-sm text-slate-500">The balance could not be loaded.</dd> : null}
@@ -48,6 +68,7 @@ function UpstreamWallet() {
 export function OperatorLanding() {
   const trpc = useTRPC();
   const overview = useQuery(trpc.dashboard.operatorOverview.queryOptions());
+  const today = overview.data?.today;
 
   return (
     <section aria-labelledby="operator-heading" className="mt-6">
@@ -57,10 +78,26 @@ export function OperatorLanding() {
       {overview.isError ? (
         <QueryLoadError query={overview} what="the platform figures" />
       ) : (
-        <dl className="grid gap-4 sm:grid-cols-2" aria-busy={overview.isPending}>
-          <Figure label="Accounts" value={overview.data?.accounts} />
-          <Figure label="Pending transactions" value={overview.data?.pendingTransactions} />
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={overview.isPending}>
+          <Figure
+            label="Today's sales"
+            value={today ? formatNaira(today.salesValue) : undefined}
+            detail={today ? `${count(today.salesCount)} ${today.salesCount === 1 ? "purchase" : "purchases"} (Lagos day)` : undefined}
+            href={today ? `/operator/transactions?from=${today.day}&to=${today.day}` : undefined}
+          />
+          <Figure
+            label="Success rate today"
+            value={today ? (today.successRate === null ? "—" : percent(today.successRate)) : undefined}
+            detail={today ? `${count(today.successful)} successful, ${count(today.failed)} failed` : undefined}
+          />
+          <Figure
+            label="Pending transactions"
+            value={count(overview.data?.pendingTransactions)}
+            detail="Awaiting the upstream's answer"
+            href="/operator/transactions?status=pending"
+          />
           <UpstreamWallet />
+          <Figure label="Accounts" value={count(overview.data?.accounts)} href="/operator" />
         </dl>
       )}
       <p className="mt-6">

@@ -6,6 +6,7 @@
 import type { Account } from "~/generated/prisma/client";
 import type { Actor } from "~/server/auth/actor";
 import type { DbClient } from "~/server/db";
+import type { AuditAction } from "~/schemas/audit-actions";
 import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
 
 type AccountSettings = Partial<Pick<Account, "allowlistOptIn" | "onProductCatalog">>;
@@ -14,7 +15,7 @@ export async function updateAccountSettings(
   client: DbClient,
   actor: Actor,
   accountId: string,
-  action: string,
+  action: AuditAction,
   settings: AccountSettings,
 ): Promise<Account> {
   const account = await client.account.update({ where: { id: accountId }, data: settings });

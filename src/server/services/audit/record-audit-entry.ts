@@ -5,9 +5,11 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { Actor } from "~/server/auth/actor";
 import type { DbClient } from "~/server/db";
+import type { AuditAction } from "~/schemas/audit-actions";
 
 export interface AuditEvent {
-  action: string;
+  /** One of the named actions (src/schemas/audit-actions.ts), so the log can say every entry in words. */
+  action: AuditAction;
   accountId?: string | null;
   targetType?: string;
   targetId?: string;

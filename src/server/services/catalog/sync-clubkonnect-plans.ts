@@ -176,7 +176,7 @@ async function applySync(actor: Actor, client: DbClient, listed: ListedPlan[], d
         action: "route.cost",
         targetType: "product",
         targetId: `DATA:${route.productCode}`,
-        details: { provider: "clubkonnect", from: route.costPrice.toString(), to: plan.cost.toString() },
+        details: { provider: "clubkonnect", before: { costPrice: route.costPrice.toString() }, after: { costPrice: plan.cost.toString() } },
       });
       continue;
     }

@@ -146,4 +146,31 @@ describe("getOperatorOverview", () => {
     const error = await getOperatorOverview(userOf(accountId)).catch((caught: unknown) => caught);
     expect(isAppError(error) && error.code).toBe("forbidden");
   });
+
+  it("gives today's sales and success rate over every account, by the Lagos day", async () => {
+    const [first, second] = [await fundedAccount(1_000_000n), await fundedAccount(1_000_000n)];
+    await insertTransactions(first.accountId, [
+      { at: "2026-09-14T22:59:59.999Z", amount: 1_000_000n }, // 23:59 on 14 September in Lagos: yesterday
+      { at: "2026-09-14T23:00:00.000Z", amount: 10_000n }, // midnight in Lagos: today
+      { at: "2026-09-15T10:00:00.000Z", amount: 5_000n, status: "FAILED" },
+      { at: "2026-09-15T22:59:59.999Z", amount: 1_000_000n }, // after `now`, still today
+      { at: "2026-09-15T23:00:00.000Z", amount: 1_000_000n }, // tomorrow in Lagos
+    ]);
+    await insertTransactions(second.accountId, [
+      { at: "2026-09-15T11:00:00.000Z", amount: 20_000n },
+      { at: "2026-09-15T11:30:00.000Z", amount: 7_000n, status: "PENDING" },
+    ]);
+    const { today } = await getOperatorOverview({ kind: "cli", label: "cli:test" }, { now: new Date("2026-09-15T12:00:00Z") });
+    expect(today).toEqual({
+      day: "2026-09-15",
+      salesCount: 4,
+      salesValue: 1_037_000n,
+      successful: 3,
+      failed: 1,
+      successRate: 0.75,
+    });
+
+    const quiet = await getOperatorOverview({ kind: "cli", label: "cli:test" }, { now: new Date("2031-01-01T12:00:00Z") });
+    expect(quiet.today).toMatchObject({ day: "2031-01-01", salesCount: 0, salesValue: 0n, successRate: null });
+  });
 });

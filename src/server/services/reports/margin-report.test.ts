@@ -54,6 +54,8 @@ describe("the margin report", () => {
     margin: revenue - uncostedRevenue - cost,
     uncostedCount,
     uncostedRevenue,
+    // Over the costed revenue only: an uncosted purchase is neither margin nor loss.
+    marginRate: revenue - uncostedRevenue === 0n ? null : Number(revenue - uncostedRevenue - cost) / Number(revenue - uncostedRevenue),
   });
 
   it("sums a Lagos month's successful purchases per account, per service and in total", async () => {
@@ -109,6 +111,21 @@ describe("the margin report", () => {
     });
     expect(march.total).toEqual(figures(7, 135_002n, 115_102n, 1, 10_000n));
     expect(march.total.margin).toBe(9_900n);
+    expect(march.total.marginRate).toBeCloseTo(9_900 / 125_002, 10);
+    expect(march).toMatchObject({ period: "2026-03", from: "2026-03-01", to: "2026-03-31" });
+    // By Lagos day: 1 March (00:30 in Lagos) and the 15th.
+    expect(Object.fromEntries(march.byDay.map(({ day, ...rest }) => [day, rest]))).toEqual({
+      "2026-03-01": figures(1, 30_000n, 27_000n),
+      "2026-03-15": figures(6, 105_002n, 88_102n, 1, 10_000n),
+    });
+
+    // A range of days instead of a month, both ends included.
+    const firstDay = await getMarginReport(operator, { from: "2026-03-01", to: "2026-03-01" });
+    expect(firstDay).toMatchObject({ period: "2026-03-01..2026-03-01", from: "2026-03-01", to: "2026-03-01", label: "1 Mar 2026" });
+    expect(firstDay.total).toEqual(figures(1, 30_000n, 27_000n));
+    const range = await getMarginReport(operator, { from: "2026-02-20", to: "2026-03-15" });
+    expect(range.total).toEqual(march.total);
+    expect(range.label).toBe("20 Feb 2026 – 15 Mar 2026");
 
     const april = await getMarginReport(operator, { period: "2026-04", accountId: a.accountId });
     expect(april.total).toEqual(figures(1, 30_000n, 27_000n));
@@ -120,5 +137,15 @@ describe("the margin report", () => {
     expect((await rejection(getMarginReport(actor, { period: "2026-03" }))).code).toBe("forbidden");
     const error = await rejection(getMarginReport(operator, { period: "2026-13" }));
     expect(error.fieldErrors?.[0]?.name).toBe("period");
+    // A range: both ends, in order, at most a year, never with a month.
+    for (const [input, field] of [
+      [{ from: "2026-03-01" }, "to"],
+      [{ from: "2026-03-02", to: "2026-03-01" }, "to"],
+      [{ from: "2025-01-01", to: "2026-03-01" }, "to"],
+      [{ period: "2026-03", from: "2026-03-01", to: "2026-03-02" }, "period"],
+      [{}, "period"],
+    ] as const) {
+      expect((await rejection(getMarginReport(operator, input))).fieldErrors?.map((problem) => problem.name)).toContain(field);
+    }
   });
 });

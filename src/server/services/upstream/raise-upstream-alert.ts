@@ -8,8 +8,9 @@
  */
 import { queryRows, sql } from "~/server/db";
 import { logger } from "~/server/log";
+import type { AuditAction } from "~/schemas/audit-actions";
 
-export const UPSTREAM_ALERT_ACTION = "upstream.alert";
+export const UPSTREAM_ALERT_ACTION = "upstream.alert" satisfies AuditAction;
 const ALERT_REPEAT_MINUTES = 10;
 
 export interface UpstreamAlert {

@@ -16,6 +16,7 @@ import { findAccountOrThrow } from "~/server/services/accounts/find-account-or-t
 import { recordAuditEntry } from "~/server/services/audit/record-audit-entry";
 import { invalidInput, parseInput } from "~/server/validation/parse-input";
 import { isUuid } from "~/schemas/fields";
+import type { AuditAction } from "~/schemas/audit-actions";
 import {
   createWebhookEndpointInput,
   DEFAULT_EVENT_TYPES,
@@ -173,7 +174,7 @@ export async function auditEndpoint(
   client: DbClient,
   actor: Actor,
   endpoint: { id: string; accountId: string },
-  action: string,
+  action: AuditAction,
   details: Prisma.InputJsonValue,
 ): Promise<void> {
   await recordAuditEntry(client, actor, {

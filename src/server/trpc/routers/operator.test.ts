@@ -310,6 +310,37 @@ describe("operator.auditLog", () => {
     expect((await failure(ops.auditLog({ cursor: "bogus" }))).code).toBe("BAD_REQUEST");
   });
 
+  it("narrows to a range of Lagos days, both ends included, and exports the same entries as CSV", async () => {
+    const ops = callerFor(operator);
+    const { accountId } = await ops.createAccount({ name: `Audit Days ${randomUUID().slice(0, 8)}` });
+    await ops.fundWallet({ accountId, amount: 80_000, reference: `days-${randomUUID()}` });
+    const entries = await db.auditLogEntry.findMany({ where: { accountId }, orderBy: { id: "asc" } });
+    // 23:30 UTC on 31 May is 00:30 on 1 June in Lagos; 22:59 UTC on 1 June is 23:59 there.
+    await db.auditLogEntry.update({ where: { id: entries[0]!.id }, data: { createdAt: new Date("2026-05-31T23:30:00Z") } });
+    await db.auditLogEntry.update({ where: { id: entries[1]!.id }, data: { createdAt: new Date("2026-06-01T23:00:00Z") } });
+    const actions = async (from: string, to: string) =>
+      (await ops.auditLog({ account: accountId, from, to })).entries.map((entry) => entry.action);
+    expect(await actions("2026-06-01", "2026-06-01")).toEqual(["account.create"]);
+    expect(await actions("2026-06-02", "2026-06-02")).toEqual(["wallet.fund"]);
+    expect(await actions("2026-05-01", "2026-06-30")).toEqual(["wallet.fund", "account.create"]);
+    expect(await actions("2026-05-01", "2026-05-31")).toEqual([]);
+    expect((await failure(ops.auditLog({ from: "2026-06-02", to: "2026-06-01" }))).code).toBe("BAD_REQUEST");
+
+    const { exportAuditLogCsv } = await import("~/server/services/audit/export-audit-log-csv");
+    const csv = await exportAuditLogCsv(operator, { account: accountId, from: "2026-05-01", to: "2026-06-30" }, { pageSize: 1 });
+    let text = "";
+    for await (const chunk of csv.chunks) text += chunk;
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^2026-06-02 00:00:00,Wallet funded,₦800\.00 credited · reference days-/);
+    expect(lines[1]).toContain('"=""wallet.fund"""');
+    expect(lines[2]).toMatch(/^2026-06-01 00:30:00,Account created,/);
+    await expect(exportAuditLogCsv({ ...operator, role: "OWNER", accountId } as Actor, {})).rejects.toMatchObject({ code: "forbidden" });
+  });
+
   it("shows entries of the CLI and the system without an address", async () => {
     const { accountId: viaCli } = await createAccount(cli, { name: "Via CLI Ltd" });
     const [entry] = (await callerFor(operator).auditLog({ account: viaCli })).entries;

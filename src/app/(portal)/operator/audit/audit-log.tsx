@@ -8,15 +8,15 @@ import { AUDIT_PAGE_SIZE } from "~/schemas/operator-console";
 import { useTRPC } from "~/trpc/react";
 import { formatDateTime } from "~/components/dates";
 import { buttonClass, linkClass } from "~/components/ui/buttons";
-import { Field } from "~/components/ui/fields";
+import { Field, TextField } from "~/components/ui/fields";
 import { Empty, LoadError, Loading } from "~/components/ui/load-states";
 import { cardClass } from "~/components/ui/panel";
 import { AccountQueryField } from "../_components/account-query-field";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { readProblem } from "../_components/problem";
-import { actionLabel, AUDIT_ACTION_LABELS } from "./audit-actions";
-import { auditHref, readAuditFilters } from "./audit-search-params";
-import { summariseAudit } from "./audit-summary";
+import { actionLabel, AUDIT_ACTION_LABELS, isAuditAction } from "~/schemas/audit-actions";
+import { changeText, describeAudit } from "~/components/audit-summary";
+import { auditHref, auditInput, auditQuery, readAuditFilters, type AuditFilters } from "./audit-search-params";
 
 /** Where a change came from: the address for people and keys; the CLI and the system have none. */
 function sourceOf(actorType: ActorType, sourceIp: string | null): string {
@@ -28,28 +28,34 @@ function sourceOf(actorType: ActorType, sourceIp: string | null): string {
 
 export function AuditLog() {
   const filters = readAuditFilters(useSearchParams());
+  const key = auditQuery(filters);
   // A new filter starts again at the newest entries: the page state below belongs to one filter.
   return (
     <div className="space-y-4">
-      <AuditFilters key={`filters:${filters.account}|${filters.action}`} {...filters} />
-      <AuditEntries key={`${filters.account}|${filters.action}`} {...filters} />
+      <AuditFilterForm key={`filters:${key}`} filters={filters} />
+      <AuditEntries key={key} filters={filters} />
     </div>
   );
 }
 
-function AuditFilters({ account, action }: { account: string; action: string }) {
+function AuditFilterForm({ filters }: { filters: AuditFilters }) {
   const router = useRouter();
-  const [accountDraft, setAccountDraft] = useState(account);
-  const [actionDraft, setActionDraft] = useState(action);
+  const [accountDraft, setAccountDraft] = useState(filters.account);
+  const [actionDraft, setActionDraft] = useState(filters.action);
+  const [fromDraft, setFromDraft] = useState(filters.from);
+  const [toDraft, setToDraft] = useState(filters.to);
+  const outOfOrder = Boolean(fromDraft && toDraft && toDraft < fromDraft);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    router.push(auditHref({ account: accountDraft.trim(), action: actionDraft }));
+    // The field says why; the shared fields move focus to it.
+    if (outOfOrder) return;
+    router.push(auditHref({ account: accountDraft.trim(), action: actionDraft, from: fromDraft, to: toDraft }));
   }
 
   return (
     <form role="search" aria-label="Filter the audit log" onSubmit={onSubmit} className={cardClass}>
-      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto] lg:items-start">
         <AccountQueryField id="audit-account" label="Account" value={accountDraft} onChange={setAccountDraft} />
         <Field id="audit-action" label="Action">
           {(control) => (
@@ -60,37 +66,48 @@ function AuditFilters({ account, action }: { account: string; action: string }) 
                   {label}
                 </option>
               ))}
-              {actionDraft && !AUDIT_ACTION_LABELS[actionDraft] && <option value={actionDraft}>{actionDraft}</option>}
+              {actionDraft && !isAuditAction(actionDraft) && <option value={actionDraft}>{actionDraft}</option>}
             </select>
           )}
         </Field>
-        <div className="flex gap-2">
-          <button type="submit" className={buttonClass("primary")}>
-            Apply filters
-          </button>
-          {(account || action) && (
-            <Link href="/operator/audit" className={buttonClass("secondary")}>
-              Clear
-            </Link>
-          )}
-        </div>
+        <TextField id="audit-from" label="From" type="date" value={fromDraft} onChange={(event) => setFromDraft(event.target.value)} />
+        <TextField
+          id="audit-to"
+          label="To"
+          type="date"
+          value={toDraft}
+          onChange={(event) => setToDraft(event.target.value)}
+          error={outOfOrder ? "The end date must not be before the start date." : null}
+        />
+      </div>
+      <p className="mt-2 text-xs text-slate-500">Dates are days in Lagos time, both included.</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="submit" className={buttonClass("primary")}>
+          Apply filters
+        </button>
+        {auditQuery(filters) && (
+          <Link href="/operator/audit" className={buttonClass("secondary")}>
+            Clear
+          </Link>
+        )}
       </div>
     </form>
   );
 }
 
-function AuditEntries({ account, action }: { account: string; action: string }) {
+function AuditEntries({ filters }: { filters: AuditFilters }) {
   const trpc = useTRPC();
   // The cursors of the pages seen so far: going back to newer entries needs no cursor arithmetic.
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors.at(-1);
   const result = useQuery({
-    ...trpc.operator.auditLog.queryOptions({ account, action, limit: AUDIT_PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
+    ...trpc.operator.auditLog.queryOptions({ ...auditInput(filters), limit: AUDIT_PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
   });
 
-  const filtered = Boolean(account || action);
+  const query = auditQuery(filters);
+  const filtered = query !== "";
   return (
     <section aria-labelledby="audit-entries-heading" aria-busy={result.isFetching}>
       <h2 id="audit-entries-heading" className="sr-only">
@@ -109,43 +126,58 @@ function AuditEntries({ account, action }: { account: string; action: string }) 
       )}
       {result.data && result.data.entries.length > 0 && (
         <>
+          <div className="mb-3 flex justify-end">
+            <a href={`/api/portal/audit.csv${query ? `?${query}` : ""}`} download className={buttonClass("secondary")}>
+              Export CSV<span className="sr-only"> of the audit entries {filtered ? "matching these filters" : "recorded"}</span>
+            </a>
+          </div>
           <ol
             aria-label="Audit entries, newest first"
             className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm"
           >
-            {result.data.entries.map((entry) => (
-              <li key={entry.id} className="px-4 py-3">
-                <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                  <p className="font-medium text-slate-900">{actionLabel(entry.action)}</p>
-                  <p className="text-xs text-slate-500">
-                    <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time>
-                  </p>
-                </div>
-                <p className="mt-0.5 text-sm break-words text-slate-700">{summariseAudit(entry)}</p>
-                <dl className="mt-2 grid gap-x-4 gap-y-1 text-xs sm:grid-cols-3">
-                  <div className="min-w-0">
-                    <dt className="inline text-slate-500">By </dt>
-                    <dd className="inline break-all text-slate-800">{entry.actorLabel}</dd>
+            {result.data.entries.map((entry) => {
+              const described = describeAudit(entry);
+              return (
+                <li key={entry.id} className="px-4 py-3">
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                    <p className="font-medium text-slate-900">{actionLabel(entry.action)}</p>
+                    <p className="text-xs text-slate-500">
+                      <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time>
+                    </p>
                   </div>
-                  <div className="min-w-0">
-                    <dt className="inline text-slate-500">From </dt>
-                    <dd className="inline font-mono break-all text-slate-800">{sourceOf(entry.actorType, entry.sourceIp)}</dd>
-                  </div>
-                  <div className="min-w-0">
-                    <dt className="inline text-slate-500">Account </dt>
-                    <dd className="inline break-words text-slate-800">
-                      {entry.accountId ? (
-                        <Link href={`/operator/accounts/${entry.accountId}`} className={linkClass}>
-                          {entry.accountName ?? entry.accountId}
-                        </Link>
-                      ) : (
-                        "—"
-                      )}
-                    </dd>
-                  </div>
-                </dl>
-              </li>
-            ))}
+                  <p className="mt-0.5 text-sm break-words text-slate-700">{described.summary}</p>
+                  {described.changes.length > 0 && (
+                    <ul aria-label="Changes" className="mt-1 space-y-0.5 text-sm break-words text-slate-700">
+                      {described.changes.map((change) => (
+                        <li key={change.field}>{changeText(change)}</li>
+                      ))}
+                    </ul>
+                  )}
+                  <dl className="mt-2 grid gap-x-4 gap-y-1 text-xs sm:grid-cols-3">
+                    <div className="min-w-0">
+                      <dt className="inline text-slate-500">By </dt>
+                      <dd className="inline break-all text-slate-800">{entry.actorLabel}</dd>
+                    </div>
+                    <div className="min-w-0">
+                      <dt className="inline text-slate-500">From </dt>
+                      <dd className="inline font-mono break-all text-slate-800">{sourceOf(entry.actorType, entry.sourceIp)}</dd>
+                    </div>
+                    <div className="min-w-0">
+                      <dt className="inline text-slate-500">Account </dt>
+                      <dd className="inline break-words text-slate-800">
+                        {entry.accountId ? (
+                          <Link href={`/operator/accounts/${entry.accountId}`} className={linkClass}>
+                            {entry.accountName ?? entry.accountId}
+                          </Link>
+                        ) : (
+                          "—"
+                        )}
+                      </dd>
+                    </div>
+                  </dl>
+                </li>
+              );
+            })}
           </ol>
           <nav aria-label="Audit log pages" className="mt-3 flex items-center justify-between gap-2">
             <button

@@ -17,6 +17,7 @@ import { Empty, Loading, QueryLoadError } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
 import { ItemActions, ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
+import { ListFilterField, matchesFilter, useListFilter } from "~/components/ui/list-filter";
 import { useTRPC, useTRPCClient } from "~/trpc/react";
 import { CatalogFormDialog, type FormFieldSpec, type FormValues } from "../_components/catalog-form";
 import { basisLabel, formatBps, marginPerUnit, serviceLabel } from "../_components/catalog-words";
@@ -80,10 +81,24 @@ export function CatalogConsole() {
   const [done, setDone] = useState<string | null>(null);
   const [toggleProblem, setToggleProblem] = useState<string | null>(null);
   const [deactivating, setDeactivating] = useState<{ kind: Kind; record: { id: string; name: string; active: boolean } } | null>(null);
+  const find = useListFilter();
 
   if (catalog.isPending) return <Loading>Loading the catalog…</Loading>;
   if (catalog.isError) return <QueryLoadError query={catalog} what="the catalog" />;
-  const { networks, plans, billProducts } = catalog.data;
+  const { networks } = catalog.data;
+  // "Find" narrows the plans and bill products (the long lists) by name, id, product id, network or biller.
+  const plans = catalog.data.plans.filter((plan) =>
+    matchesFilter(find.query, [
+      plan.name,
+      plan.id,
+      plan.productId,
+      networks.find((network) => network.id === plan.networkId)?.name,
+      plan.class,
+    ]),
+  );
+  const billProducts = catalog.data.billProducts.filter((product) =>
+    matchesFilter(find.query, [product.name, product.id, product.productId, product.biller, serviceLabel(product.service)]),
+  );
 
   function open(kind: Kind, record: Editing["record"]) {
     setProblem(null);
@@ -160,12 +175,23 @@ export function CatalogConsole() {
     billProduct: NEW_BILL_PRODUCT,
   };
   const stored = (kind: Kind, id: string): object | undefined =>
-    (kind === "network" ? networks : kind === "plan" ? plans : billProducts).find((item) => item.id === id);
+    (kind === "network" ? networks : kind === "plan" ? catalog.data.plans : catalog.data.billProducts).find((item) => item.id === id);
 
   return (
     <div className="space-y-6">
       {done && <Notice>{done}</Notice>}
       {toggleProblem && <ErrorAlert>{toggleProblem}</ErrorAlert>}
+
+      <div role="search" aria-label="Find in the catalog">
+        <ListFilterField
+          label="Find a plan or product"
+          query={find.query}
+          onChange={find.setQuery}
+          shown={plans.length + billProducts.length}
+          total={catalog.data.plans.length + catalog.data.billProducts.length}
+          placeholder="Name, id, network or biller"
+        />
+      </div>
 
       <Panel
         id="networks-heading"
@@ -212,25 +238,28 @@ export function CatalogConsole() {
         actions={<NewButton label="New data plan" onClick={() => open("plan", null)} />}
       >
         <div className="space-y-5">
-          {networks.map((network) => (
-            <PlanGroup key={network.id} network={network} plans={plans.filter((plan) => plan.networkId === network.id)}>
-              {(plan) => (
-                <CatalogRow
-                  name={plan.name}
-                  id={plan.id}
-                  detail={`${basisLabel(plan.pricingBasis)}${plan.retailPrice !== null ? ` · retail ${formatNaira(plan.retailPrice)}` : ""}`}
-                  facts={priceFacts(plan.price, plan.costPrice)}
-                  active={plan.active}
-                  actions={
-                    <>
-                      {edit("plan", plan)}
-                      {toggle("plan", plan)}
-                    </>
-                  }
-                />
-              )}
-            </PlanGroup>
-          ))}
+          {find.active && plans.length === 0 && <Empty>No data plan matches “{find.query.trim()}”.</Empty>}
+          {networks
+            .filter((network) => !find.active || plans.some((plan) => plan.networkId === network.id))
+            .map((network) => (
+              <PlanGroup key={network.id} network={network} plans={plans.filter((plan) => plan.networkId === network.id)}>
+                {(plan) => (
+                  <CatalogRow
+                    name={plan.name}
+                    id={plan.id}
+                    detail={`${basisLabel(plan.pricingBasis)}${plan.retailPrice !== null ? ` · retail ${formatNaira(plan.retailPrice)}` : ""}`}
+                    facts={priceFacts(plan.price, plan.costPrice)}
+                    active={plan.active}
+                    actions={
+                      <>
+                        {edit("plan", plan)}
+                        {toggle("plan", plan)}
+                      </>
+                    }
+                  />
+                )}
+              </PlanGroup>
+            ))}
         </div>
       </Panel>
 
@@ -241,6 +270,7 @@ export function CatalogConsole() {
         actions={<NewButton label="New bill product" onClick={() => open("billProduct", null)} />}
       >
         <div className="space-y-5">
+          {find.active && billProducts.length === 0 && <Empty>No bill product matches “{find.query.trim()}”.</Empty>}
           {[...new Set(billProducts.map((product) => product.service))].map((service) => (
             <BillProductGroup key={service} service={service} products={billProducts.filter((product) => product.service === service)}>
               {(product) => (

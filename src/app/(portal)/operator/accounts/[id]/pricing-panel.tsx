@@ -14,6 +14,7 @@ import { Loading, QueryLoadError } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
 import { ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
+import { ListFilterField, matchesFilter, useListFilter } from "~/components/ui/list-filter";
 import type { AccountPriceRow } from "~/server/services/pricing/get-account-prices";
 import { useTRPC } from "~/trpc/react";
 import { basisLabel, serviceLabel } from "../../_components/catalog-words";
@@ -29,6 +30,7 @@ export function PricingPanel({ accountId }: { accountId: string }) {
   const prices = useQuery(trpc.catalog.accountPrices.queryOptions({ accountId }, { retry: retryUnlessRefused }));
   const refresh = () => queryClient.invalidateQueries(trpc.catalog.pathFilter());
   const pricing = usePriceEditing<AccountPriceRow>(refresh);
+  const find = useListFilter();
   const setPrice = useMutation(
     trpc.catalog.setAccountPrice.mutationOptions(
       pricing.saving((name, kobo) =>
@@ -56,11 +58,21 @@ export function PricingPanel({ accountId }: { accountId: string }) {
             }}
           />
           {pricing.done && <Notice>{pricing.done}</Notice>}
+          <div role="search" aria-label="Find a price for this account">
+            <ListFilterField
+              label="Find a plan or product"
+              query={find.query}
+              onChange={find.setQuery}
+              shown={prices.data.prices.filter((row) => matchesFilter(find.query, [row.name, row.id, row.group])).length}
+              total={prices.data.prices.length}
+              placeholder="Name, id or network"
+            />
+          </div>
           <ResponsiveList
             label="Prices for this account"
             columns={COLUMNS}
             headings={["Item", "Default", "List", "Own", "In force"]}
-            items={prices.data.prices}
+            items={prices.data.prices.filter((row) => matchesFilter(find.query, [row.name, row.id, row.group]))}
             itemKey={(row) => `${row.kind}:${row.id}`}
           >
             {(row) => (

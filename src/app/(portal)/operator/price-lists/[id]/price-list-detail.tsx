@@ -15,6 +15,7 @@ import { Empty, Loading, QueryLoadError } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
 import { ItemFact, ItemFacts, ResponsiveList } from "~/components/ui/responsive-list";
+import { ListFilterField, matchesFilter, useListFilter } from "~/components/ui/list-filter";
 import { useTRPC } from "~/trpc/react";
 import { basisLabel, serviceLabel } from "../../_components/catalog-words";
 import { PricedItemName, PriceDialog, SetPriceButton, usePriceEditing, type PricedItem } from "../../_components/price-dialog";
@@ -33,6 +34,7 @@ export function PriceListDetail({ priceListId }: { priceListId: string }) {
   const list = useQuery(trpc.catalog.priceList.queryOptions({ priceListId }, { retry: retryUnlessRefused }));
   const catalog = useQuery(trpc.catalog.catalog.queryOptions(undefined, { retry: retryUnlessRefused }));
   const [renaming, setRenaming] = useState(false);
+  const find = useListFilter();
   const refresh = () => queryClient.invalidateQueries(trpc.catalog.pathFilter());
   const pricing = usePriceEditing<ListRow>(refresh);
   const setPrice = useMutation(
@@ -91,6 +93,8 @@ export function PriceListDetail({ priceListId }: { priceListId: string }) {
     ),
   ];
 
+  const shownRows = rows.filter((row) => matchesFilter(find.query, [row.name, row.id, row.group]));
+
   return (
     <div className="space-y-6">
       <div>
@@ -130,11 +134,21 @@ export function PriceListDetail({ priceListId }: { priceListId: string }) {
       </Panel>
 
       <Panel id="list-prices-heading" title="Prices" description="Without a price on the list, its accounts pay the default.">
+        <div role="search" aria-label="Find a price on this list" className="mb-4">
+          <ListFilterField
+            label="Find a plan or product"
+            query={find.query}
+            onChange={find.setQuery}
+            shown={shownRows.length}
+            total={rows.length}
+            placeholder="Name, id or network"
+          />
+        </div>
         <ResponsiveList
           label="Prices on this list"
           columns="sm:grid-cols-[minmax(0,2fr)_6rem_minmax(0,7rem)_6rem]"
           headings={["Item", "Default", "On this list"]}
-          items={rows}
+          items={shownRows}
           itemKey={(row) => `${row.kind}:${row.id}`}
         >
           {(row) => (

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { changeText, describeAudit } from "./audit-summary";
+
+function lines(entry: { action: string; targetType?: string; targetId?: string; details: unknown }): string[] {
+  const described = describeAudit({ targetType: null, targetId: null, ...entry });
+  return [described.summary, ...described.changes.map(changeText)];
+}
+
+describe("describeAudit", () => {
+  it("shows a new row's money in naira, each field labelled", () => {
+    expect(
+      lines({
+        action: "plan.created",
+        targetType: "plan",
+        targetId: "mtn-1gb",
+        details: { after: { id: "mtn-1gb", price: "80000", costPrice: null, validityDays: 30 } },
+      }),
+    ).toEqual(["Data plan mtn-1gb", "Price: ₦800.00", "Validity (days): 30"]);
+  });
+
+  it("shows an edit as before → after, in naira, for every money field of the catalog", () => {
+    const changes = {
+      price: { before: "70000", after: "80000" },
+      retailPrice: { before: null, after: "90000" },
+      airtimeMinAmount: { before: "5000", after: "10000" },
+      maxAmount: { before: "5000000", after: "10000000" },
+      commissionBps: { before: 250, after: 300 },
+      active: { before: true, after: false },
+    };
+    expect(lines({ action: "bill_product.updated", targetType: "bill_product", targetId: "dstv", details: { changes } })).toEqual([
+      "Bill product dstv",
+      "Price: ₦700.00 → ₦800.00",
+      "Retail price: none → ₦900.00",
+      "Least airtime: ₦50.00 → ₦100.00",
+      "Most amount: ₦50,000.00 → ₦100,000.00",
+      "Commission: 2.5% → 3%",
+      "On sale: yes → no",
+    ]);
+  });
+
+  it("shows prices, wallets and refunds in naira", () => {
+    expect(
+      lines({
+        action: "price_list.price_set",
+        details: {
+          priceList: "Gold",
+          item: { planId: "mtn-1gb" },
+          before: { price: "70000", pricingBasis: "SPECIAL" },
+          after: { price: "65000", pricingBasis: "SPECIAL" },
+        },
+      }),
+    ).toEqual(["Data plan mtn-1gb · on price list “Gold”", "Price: ₦700.00 → ₦650.00"]);
+    expect(
+      lines({
+        action: "price.account_set",
+        targetType: "plan",
+        targetId: "p",
+        details: { before: null, after: { price: "500", pricingBasis: "RETAIL" } },
+      }),
+    ).toEqual(["Data plan p", "Price: none → ₦5.00", "Pricing basis: none → Retail"]);
+    expect(lines({ action: "test_wallet.reset", details: { before: "1000000", after: "0" } })).toEqual([
+      "Test wallet balance set",
+      "Test wallet balance: ₦10,000.00 → ₦0.00",
+    ]);
+    expect(lines({ action: "test_wallet.top_up", details: { amount: "250000", balanceAfter: "1250000" } })).toEqual([
+      "₦2,500.00 added to the test wallet · balance after ₦12,500.00",
+    ]);
+    expect(lines({ action: "wallet.set_low_balance_threshold", details: { threshold: 500000, livemode: true } })).toEqual([
+      "Live wallet",
+      "Alert below: ₦5,000.00",
+    ]);
+    expect(lines({ action: "bank_transfer.assign", details: { amount: "1500050", reference: "PSK-1", note: null } })).toEqual([
+      "₦15,000.50 · reference PSK-1",
+    ]);
+    expect(lines({ action: "transaction.upstream_reversal", targetId: "t-1", details: { amount: "10000", reason: "reversed" } })).toEqual([
+      "₦100.00 refunded · transaction t-1 · reversed",
+    ]);
+  });
+
+  it("shows an unknown shape by its labelled fields, money in naira", () => {
+    expect(lines({ action: "some.future_action", details: { amount: "100", note: "x" } })).toEqual(["Amount: ₦1.00 · Note: x"]);
+    expect(lines({ action: "some.future_action", details: { before: { price: "100" }, after: { price: "200" } } })).toEqual([
+      "—",
+      "Price: ₦1.00 → ₦2.00",
+    ]);
+  });
+});
