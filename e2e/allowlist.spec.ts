@@ -37,6 +37,16 @@ test("the owner sees the entries, that a list is required by policy, and that ch
   await expect(page.getByRole("button", { name: /add|remove|edit/i })).toHaveCount(0);
 });
 
+test("the owner is told their current address as the server sees it, and the entry that admits it", async ({ page }) => {
+  await signInNewAccount(page, "owner", { funding: 0n });
+  await page.goto("/allowlist");
+  const yours = page.getByRole("region", { name: "Your current address" });
+  // The browser reaches the e2e server on loopback, by IPv4 or IPv6 as it resolves "localhost".
+  await expect(yours.getByTestId("your-address")).toHaveText(/^(127\.0\.0\.1|::1)$/);
+  const address = await yours.getByTestId("your-address").textContent();
+  await expect(yours).toContainText(`It is on your allowlist (${address === "::1" ? "::1" : "127.0.0.0/8"}).`);
+});
+
 test("an account that requires a list and has none gets the blocked banner", async ({ page }) => {
   const { owner } = await createBlockedAccount();
   await signIn(page, owner);
@@ -44,6 +54,7 @@ test("an account that requires a list and has none gets the blocked banner", asy
   await expect(page.getByRole("alert").filter({ hasText: "API access is blocked" })).toContainText(BLOCKED);
   await expect(page.getByText("No addresses yet.")).toBeVisible();
   await expect(page.getByText("Required by policy")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Your current address" })).toContainText("It is not on your allowlist.");
 });
 
 test("staff may read the allowlist", async ({ page }) => {

@@ -101,6 +101,19 @@ test.describe("as the owner", () => {
     expect(await balanceStatus(account.apiKey)).toBe(200);
   });
 
+  test("Escape on the new key's dialog gives the focus back to the button that opened it", async ({ page }) => {
+    await page.goto("/api-keys");
+    await page.getByLabel("Key name").fill("Escape hatch");
+    const create = page.getByRole("button", { name: "Create key" });
+    await create.click();
+    const dialog = page.getByRole("dialog", { name: "Your new API key" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // Not <body>: a keyboard user carries on from where they were.
+    await expect(create).toBeFocused();
+  });
+
   test("fits a phone screen", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/api-keys");

@@ -59,6 +59,51 @@ test.describe("an account's dashboard", () => {
     await expect(page.getByRole("region", { name: "Recent transactions" }).getByText("No transactions yet.")).toBeVisible();
   });
 
+  test("a period chosen from presets, in the address, with the success rate and the period before", async ({ page }) => {
+    const account = await createTestAccount({ funding: 1_000_000n });
+    await buyData(account); // ₦280, successful
+    await buyAirtime(account, 50_000); // ₦500, successful
+    await buyData(account, { phone: "08031230000" }); // failed: a purchase, not spend
+    await signIn(page, account.owner);
+    const card = page.getByRole("region", { name: "Spend and success rate" });
+    const periods = card.getByRole("navigation", { name: "Period" });
+    await expect(periods.getByRole("link")).toHaveText(["Today", "7 days", "30 days", "This month"]);
+    // Seven days unless chosen.
+    await expect(periods.getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
+
+    await periods.getByRole("link", { name: "Today" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?period=today$/);
+    await expect(periods.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
+    await expect(card.getByTestId("period-spend")).toHaveText(formatNaira(78_000));
+    await expect(card.getByTestId("period-purchases")).toHaveText("3");
+    await expect(card.getByTestId("period-success-rate")).toHaveText("66.7%");
+    // The account is new: yesterday had nothing, and a rate of nothing is no rate.
+    await expect(card.getByTestId("period-spend-previous")).toHaveText(`Previous period: ${formatNaira(0)}`);
+    await expect(card.getByTestId("period-success-rate-previous")).toHaveText("Previous period: —");
+
+    await page.reload();
+    await expect(periods.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
+    await periods.getByRole("link", { name: "This month" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?period=month$/);
+    await expect(card.getByTestId("period-purchases")).toHaveText("3");
+  });
+
+  test("draws no empty axis without purchases, and offers funding beside buying", async ({ page }) => {
+    await signInNewAccount(page, "staff", { funding: 0n });
+    const daily = page.getByRole("region", { name: "Daily spend, last 30 days" });
+    await expect(daily.getByText("No purchases in the last 30 days.")).toBeVisible();
+    // Nothing to draw: no ₦0–₦4 scale, and no table of thirty zero days behind "Show the figures".
+    await expect(daily.getByText("Your daily spend will be drawn here after your first purchase.")).toBeVisible();
+    await expect(daily.locator(".recharts-wrapper, .recharts-surface")).toHaveCount(0);
+    await expect(daily.getByText("Show the figures as a table")).toHaveCount(0);
+
+    const balance = page.getByRole("region", { name: "Wallet balance" });
+    await expect(balance.getByRole("link", { name: "Buy something" })).toHaveAttribute("href", "/buy");
+    await balance.getByRole("link", { name: "Fund wallet" }).click();
+    await expect(page).toHaveURL(/\/fund-wallet$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Fund wallet" })).toBeVisible();
+  });
+
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 } });
 

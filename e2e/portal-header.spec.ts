@@ -2,8 +2,9 @@
  * The portal's header keeps "Sign out" on the brand's row, with the Test data switch beside it (docs/integrating.md
  * "Test mode"); the owner's eight pages take a row of their own below, at 1280px as on a phone.
  */
+import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { signInNewAccount } from "./fixtures/data";
+import { createTestAccount, signIn, signInNewAccount } from "./fixtures/data";
 import { expectFitsScreen } from "./fixtures/layout";
 
 async function rowOf(page: Page, locator: ReturnType<Page["getByRole"]>): Promise<number> {
@@ -38,3 +39,17 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: `/tmp/f-header-${width}.png` });
   });
 }
+
+test("a long e-mail does not scroll a phone's page sideways", async ({ page }) => {
+  const { createUser } = await import("../src/server/services/users/create-user");
+  const account = await createTestAccount({ funding: 0n });
+  // One word far wider than 390px, without a hyphen (where a browser may wrap by itself): nothing in it
+  // to wrap at unless the page allows it.
+  const mailbox = `accountspayable${randomBytes(6).toString("hex")}mailboxofthereseller`;
+  const user = { email: `${mailbox}@resellercompanyaccountsdepartment.e2e.test`, password: "e2e-password-123" };
+  await createUser({ kind: "cli", label: "cli:e2e" }, { ...user, role: "STAFF", accountId: account.accountId });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, user);
+  await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible();
+  await expectFitsScreen(page);
+});

@@ -225,6 +225,26 @@ test("the invite form explains what is wrong; a pending invitation is revoked, f
   await expect(page.getByRole("list", { name: "Team members" }).getByRole("listitem")).toHaveCount(2);
 });
 
+test("a refused invitation is shown on the form and logged as no error in the browser's console", async ({ page }) => {
+  const account = await signInNewAccount(page, "owner", { funding: 0n });
+  await page.goto("/team");
+  await expect(page.getByRole("button", { name: "Invite staff" })).toBeEnabled();
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  // Refused by the service (409), not by the form: the answer the form shows is not a fault.
+  await page.getByLabel("Email").fill(account.staff.email);
+  await page.getByRole("button", { name: "Invite staff" }).click();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: `already on the team of ${account.name}` })
+      .first(),
+  ).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
 test("fits a phone screen, invitation and link page too", async ({ page, browser }) => {
   const account = await createTestAccount({ funding: 0n });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -194,6 +194,62 @@ test("the detail page shows every field, copies the token, and follows a pending
   await expect(row).toContainText("Successful", { timeout: 15_000 });
 });
 
+test("Buy again fills the form with the same plan and phone, and buys only once confirmed, under a new reference", async ({ page }) => {
+  const account = await createTestAccount({ funding: 1_000_000n });
+  const phone = randomPhone();
+  const first = await buyData(account, { phone });
+  await signIn(page, account.staff);
+  await page.goto(`/transactions/${first.id}`);
+  await page.getByRole("link", { name: "Buy again" }).click();
+  await expect(page).toHaveURL(/\/buy\/data\?/);
+  await expect(page.getByRole("radio", { name: "MTN", exact: true })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^MTN 1GB \(SME\) – 30 days/ })).toBeChecked();
+  await expect(page.getByLabel("Phone number")).toHaveValue(phone);
+  // Nothing is bought by following the link: the buyer confirms the exact charge first.
+  const { db } = await import("../src/server/db");
+  expect(await db.transaction.count({ where: { accountId: account.accountId } })).toBe(1);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("checkout-charge")).toHaveText(formatNaira(first.amount));
+  await page.getByRole("button", { name: /^Confirm and pay/ }).click();
+  await expect(page.getByRole("heading", { name: "Purchase successful" })).toBeVisible();
+  const bought = await db.transaction.findMany({ where: { accountId: account.accountId }, orderBy: { createdAt: "asc" } });
+  expect(bought).toHaveLength(2);
+  expect(bought[1]).toMatchObject({ planId: "mtn-1gb-30d", recipient: phone, amount: first.amount, status: "SUCCESSFUL" });
+  expect(bought[1]!.clientReference).not.toBe(first.clientReference);
+
+  // Airtime carries its amount too.
+  const airtime = await buyAirtime(account, 150_050, { phone });
+  await page.goto(`/transactions/${airtime.id}`);
+  await page.getByRole("link", { name: "Buy again" }).click();
+  await expect(page.getByRole("radio", { name: "Airtel", exact: true })).toBeChecked();
+  await expect(page.getByLabel("Phone number")).toHaveValue(phone);
+  await expect(page.getByLabel("Amount (₦)")).toHaveValue("1500.50");
+});
+
+test("a transaction's page prints as a receipt with the token, without the portal around it", async ({ page }) => {
+  const account = await createTestAccount({ funding: 1_000_000n });
+  const power = await buyElectricity(account, 500_000);
+  await signIn(page, account.owner);
+  await page.goto(`/transactions/${power.id}`);
+  await expect(page.getByRole("button", { name: "Print receipt" })).toBeVisible();
+  // A bill is bought again from its form (its customer is verified again), so no link for it.
+  await expect(page.getByRole("link", { name: "Buy again" })).toHaveCount(0);
+
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByText("Reseller Portal · Receipt")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: power.clientReference })).toBeVisible();
+  await expect(page.getByText(power.token!.replace(/(\d{4})(?=\d)/g, "$1 "))).toBeVisible();
+  for (const portalPart of [
+    page.getByRole("banner"),
+    page.getByRole("contentinfo"),
+    page.getByRole("navigation", { name: "Breadcrumb" }),
+    page.getByRole("button", { name: "Print receipt" }),
+    page.getByRole("button", { name: /^Copy / }).first(),
+  ]) {
+    await expect(portalPart).toBeHidden();
+  }
+});
+
 test("exports the filtered view as CSV", async ({ page }) => {
   const account = await createTestAccount({ funding: 2_000_000n });
   const first = await buyData(account);

@@ -21,6 +21,7 @@ export function ShowOnceSecretDialog({
   doneLabel,
   children,
   onClose,
+  returnFocusTo,
 }: {
   title: string;
   /** The text field's label, naming whose secret it is. */
@@ -34,6 +35,8 @@ export function ShowOnceSecretDialog({
   /** More to say below the secret. */
   children?: ReactNode;
   onClose: () => void;
+  /** The control that asked for the secret, to focus again when the dialog closes (see Modal). */
+  returnFocusTo?: HTMLElement | null;
 }) {
   const fieldId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
@@ -55,7 +58,7 @@ export function ShowOnceSecretDialog({
   }
 
   return (
-    <Modal title={title} onDismiss={onClose}>
+    <Modal title={title} onDismiss={onClose} returnFocusTo={returnFocusTo}>
       <div className={noticeClass("warning")}>{warning}</div>
       <label htmlFor={fieldId} className={`mt-4 ${labelClass}`}>
         {label}

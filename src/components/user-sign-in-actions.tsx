@@ -66,7 +66,7 @@ export function UserSignInActions({
       <button
         type="button"
         onClick={() => setAsking("password")}
-        aria-label={`Reset the password of ${user.email}`}
+        aria-label={`Reset password of ${user.email}`}
         className={buttonClass("secondary", "sm")}
       >
         Reset password
@@ -74,7 +74,7 @@ export function UserSignInActions({
       <button
         type="button"
         onClick={() => setAsking("two-factor")}
-        aria-label={`Reset two-factor sign-in of ${user.email}`}
+        aria-label={`Reset 2FA (two-factor sign-in) of ${user.email}`}
         className={buttonClass("secondary", "sm")}
       >
         Reset 2FA

@@ -25,7 +25,8 @@ export default async function PortalLayout({ children }: { children: ReactNode }
       >
         Skip to content
       </a>
-      <header className="border-b border-slate-200 bg-white">
+      {/* Printed, a page is its content alone: a transaction's page is its receipt. */}
+      <header className="border-b border-slate-200 bg-white print:hidden">
         {/*
           Brand, the Test data switch, who is signed in and sign-out on the first row; the nav on its own
           row below, at every width: an owner's eight pages beside the email and the button already filled
@@ -53,7 +54,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
         {children}
       </main>
       {/* The API reference, for everyone who integrates, or supports those who do. */}
-      <footer className="mx-auto max-w-5xl border-t border-slate-200 px-4 py-4 text-sm text-slate-600">
+      <footer className="mx-auto max-w-5xl border-t border-slate-200 px-4 py-4 text-sm text-slate-600 print:hidden">
         <a href="/docs" className={linkClass}>
           API reference
         </a>

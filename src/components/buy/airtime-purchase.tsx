@@ -1,5 +1,5 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatNaira, readNaira } from "~/components/money";
 import { useTRPC } from "~/trpc/react";
@@ -7,6 +7,8 @@ import { Checkout } from "./checkout";
 import { NETWORK_PROBLEM, NetworkPicker } from "./network-picker";
 import { ContinueButton, PhoneField, readPhone } from "./order-fields";
 import { NairaField } from "~/components/naira-field";
+import type { BuyAgainOrder } from "./buy-again";
+import { RecipientPicker } from "./recipients";
 import type { Network } from "./types";
 import { useOrderAttempt } from "./use-order-attempt";
 
@@ -27,13 +29,16 @@ function boundsOf(network: Network) {
 }
 
 /** Airtime: network → phone → amount in naira within the network's bounds → confirm → result. */
-export function AirtimePurchase() {
+export function AirtimePurchase({ again }: { again: BuyAgainOrder | null }) {
   const trpc = useTRPC();
   const buyAirtime = useMutation(trpc.purchases.buyAirtime.mutationOptions());
+  const networks = useQuery(trpc.purchases.networks.queryOptions());
   const { order, review: confirmStep, startOver, checkoutSteps } = useOrderAttempt<AirtimeOrder>();
-  const [network, setNetwork] = useState<Network | null>(null);
-  const [phone, setPhone] = useState("");
-  const [amountText, setAmountText] = useState("");
+  const [chosenNetwork, setNetwork] = useState<Network | null>(null);
+  // Buying again: the earlier purchase's network until another is chosen (once the list has loaded).
+  const network = chosenNetwork ?? networks.data?.find((each) => each.id === again?.networkId) ?? null;
+  const [phone, setPhone] = useState(again?.phone ?? "");
+  const [amountText, setAmountText] = useState(again?.amount ?? "");
   const [errors, setErrors] = useState<FieldErrors>({});
 
   function chooseNetwork(next: Network) {
@@ -67,8 +72,9 @@ export function AirtimePurchase() {
         purchase={(clientReference) =>
           buyAirtime.mutateAsync({ clientReference, networkId: order.network.id, phone: order.phone, amount: order.amount })
         }
-        onNewOrder={() => {
+        onNewOrder={(keepOrder) => {
           startOver();
+          if (keepOrder) return;
           setPhone("");
           setAmountText("");
         }}
@@ -81,6 +87,7 @@ export function AirtimePurchase() {
       <NetworkPicker value={network?.id ?? null} onChange={chooseNetwork} error={errors.network} />
       <div className="grid max-w-xl gap-4 sm:grid-cols-2">
         <PhoneField id="airtime-phone" value={phone} onChange={setPhone} error={errors.phone} />
+        <RecipientPicker id="airtime-recipients" onPick={setPhone} />
         <NairaField
           id="airtime-amount"
           placeholder="500"

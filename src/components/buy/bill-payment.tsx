@@ -143,8 +143,9 @@ export function BillPayment({ service }: { service: BillServicePath }) {
             ...(order.renew ? { subscriptionType: "renew" as const } : {}),
           })
         }
-        onNewOrder={() => {
+        onNewOrder={(keepOrder) => {
           startOver();
+          if (keepOrder) return;
           setCustomerId("");
           setAmountText("");
           setPhoneText("");

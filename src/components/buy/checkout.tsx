@@ -25,7 +25,8 @@ export interface CheckoutProps {
   onBack: () => void;
   /** The attempt reached an answer: the next order must get a new reference. */
   onSettled: () => void;
-  onNewOrder: () => void;
+  /** From the result: see PurchaseResult. */
+  onNewOrder: (keepOrder: boolean) => void;
 }
 
 /**

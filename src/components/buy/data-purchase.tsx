@@ -1,11 +1,13 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
 import { Checkout } from "./checkout";
 import { NETWORK_PROBLEM, NetworkPicker } from "./network-picker";
 import { ContinueButton, PhoneField, readPhone } from "./order-fields";
 import { PlanList, validityText } from "./plan-list";
+import { RecipientPicker } from "./recipients";
+import type { BuyAgainOrder } from "./buy-again";
 import type { Network, Plan } from "./types";
 import { useOrderAttempt } from "./use-order-attempt";
 
@@ -22,13 +24,19 @@ interface FieldErrors {
 }
 
 /** Data: network → plan → phone → confirm with the exact charge → result. */
-export function DataPurchase() {
+export function DataPurchase({ again }: { again: BuyAgainOrder | null }) {
   const trpc = useTRPC();
   const buyData = useMutation(trpc.purchases.buyData.mutationOptions());
   const { order, review: confirmStep, startOver, checkoutSteps } = useOrderAttempt<DataOrder>();
-  const [network, setNetwork] = useState<Network | null>(null);
-  const [plan, setPlan] = useState<Plan | null>(null);
-  const [phone, setPhone] = useState("");
+  const networks = useQuery(trpc.purchases.networks.queryOptions());
+  const [chosenNetwork, setNetwork] = useState<Network | null>(null);
+  const [chosenPlan, setPlan] = useState<Plan | null>(null);
+  // Buying again: the earlier purchase's network and plan until others are chosen (once their lists
+  // have loaded; the plans are the query PlanList shows, so nothing is fetched twice).
+  const network = chosenNetwork ?? networks.data?.find((each) => each.id === again?.networkId) ?? null;
+  const plans = useQuery(trpc.purchases.plans.queryOptions(network ? { networkId: network.id } : skipToken));
+  const plan = chosenPlan ?? (network?.id === again?.networkId ? plans.data?.find((each) => each.planId === again?.planId) : null) ?? null;
+  const [phone, setPhone] = useState(again?.phone ?? "");
   const [errors, setErrors] = useState<FieldErrors>({});
 
   function chooseNetwork(next: Network) {
@@ -70,9 +78,9 @@ export function DataPurchase() {
         seller="network"
         recipientLabel="Phone number"
         purchase={(clientReference) => buyData.mutateAsync({ clientReference, planId: order.plan.planId, phone: order.phone })}
-        onNewOrder={() => {
+        onNewOrder={(keepOrder) => {
           startOver();
-          setPhone("");
+          if (!keepOrder) setPhone("");
         }}
       />
     );
@@ -82,8 +90,9 @@ export function DataPurchase() {
     <form onSubmit={review} noValidate className="space-y-5">
       <NetworkPicker value={network?.id ?? null} onChange={chooseNetwork} error={errors.network} />
       <PlanList networkId={network?.id ?? null} value={plan?.planId ?? null} onChange={choosePlan} error={errors.plan} />
-      <div className="max-w-sm">
+      <div className="grid max-w-xl gap-4 sm:grid-cols-2">
         <PhoneField id="data-phone" value={phone} onChange={setPhone} error={errors.phone} />
+        <RecipientPicker id="data-recipients" onPick={setPhone} />
       </div>
       <ContinueButton />
     </form>

@@ -12,6 +12,7 @@ import { CopyButton } from "~/components/ui/copy-button";
 import { Notice, noticeClass } from "~/components/ui/notices";
 import { useTRPC } from "~/trpc/react";
 import { OrderSummary } from "./order-summary";
+import { SaveRecipientForm } from "./recipients";
 import type { Purchase, Seller, SummaryRow } from "./types";
 import { useFocusOnMount } from "./use-focus-on-mount";
 
@@ -24,7 +25,12 @@ interface PurchaseResultProps {
   recipientLabel: string;
   /** What the token is called for this product ("Token", "PIN"). */
   tokenLabel: string;
-  onNewOrder: () => void;
+  /**
+   * Back to the form for a new order (a new reference): `keepOrder` keeps what was ordered (product,
+   * recipient, amount), for trying a failed purchase again; otherwise the recipient and amount are
+   * cleared for the next customer.
+   */
+  onNewOrder: (keepOrder: boolean) => void;
 }
 
 /**
@@ -124,10 +130,26 @@ export function PurchaseResult({ purchase, seller, recipientLabel, tokenLabel, o
 
       <OrderSummary rows={rows} />
 
+      {/* A phone number bought for, to pick again by name (bills' customers are verified afresh each time). */}
+      {status !== "failed" && (current.service === "Data" || current.service === "Airtime") && (
+        <SaveRecipientForm phone={current.recipient} />
+      )}
+
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="button" onClick={onNewOrder} className={buttonClass("primary")}>
-          Buy another
-        </button>
+        {status === "failed" ? (
+          <>
+            <button type="button" onClick={() => onNewOrder(true)} className={buttonClass("primary")}>
+              Try again
+            </button>
+            <button type="button" onClick={() => onNewOrder(false)} className={buttonClass("secondary")}>
+              Buy another
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={() => onNewOrder(false)} className={buttonClass("primary")}>
+            Buy another
+          </button>
+        )}
         <Link href={`/transactions/${current.id}`} className={buttonClass("secondary")}>
           View this transaction
         </Link>

@@ -40,7 +40,7 @@ export function CopyButton({ text, what }: { text: string; what: string }) {
   }, [state]);
 
   return (
-    <span className="inline-flex flex-wrap items-center gap-2">
+    <span className="inline-flex flex-wrap items-center gap-2 print:hidden">
       <button
         type="button"
         onClick={() => void copyText(text).then((copied) => setState(copied ? "copied" : "failed"))}

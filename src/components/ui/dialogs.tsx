@@ -4,7 +4,7 @@
  * it, the backdrop and Escape. Rendered only while open, so a dialog's text never doubles the page's;
  * focus goes back to where it was when it closes.
  */
-import { useCallback, useId, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, type ReactNode } from "react";
 import { describeError } from "~/components/describe-error";
 import { buttonClass } from "./buttons";
 import { ErrorAlert } from "./notices";
@@ -12,14 +12,25 @@ import { ErrorAlert } from "./notices";
 export function Modal({
   title,
   onDismiss,
+  returnFocusTo,
   children,
 }: {
   title: string;
   /** Escape calls this; null while closing would lose work in flight (a change on its way). */
   onDismiss: (() => void) | null;
+  /**
+   * Where focus goes when it closes, when that is not where it was when it opened: a dialog opened by a
+   * form's answer finds the focus on <body>, because the browser drops it from the submit button while
+   * the button is disabled for the request.
+   */
+  returnFocusTo?: HTMLElement | null;
   children: ReactNode;
 }) {
   const titleId = useId();
+  const returnFocus = useRef(returnFocusTo);
+  useEffect(() => {
+    returnFocus.current = returnFocusTo;
+  }, [returnFocusTo]);
   // Stable, so a re-render does not close and reopen the dialog (React re-runs a changed ref callback).
   const open = useCallback((node: HTMLDialogElement | null) => {
     if (!node) return;
@@ -27,7 +38,7 @@ export function Modal({
     if (!node.open) node.showModal();
     return () => {
       node.close();
-      previous?.focus();
+      (returnFocus.current ?? previous)?.focus();
     };
   }, []);
 

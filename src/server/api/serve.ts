@@ -83,6 +83,28 @@ export async function serveViewerScript(request: Request): Promise<Response> {
   );
 }
 
+/**
+ * Scalar's light theme in colours that meet WCAG AA contrast (4.5:1) on its backgrounds: its own greys
+ * and method colours do not (an axe scan found 65 texts below it, e2e/accessibility.spec.ts). Its
+ * variables, not its markup: the theme is the configuration's to change. Light only (no dark-mode
+ * toggle), so the reader always gets these colours.
+ */
+const THEME_CSS = `
+.light-mode, .scalar-app {
+  --scalar-color-1: #0f172a;
+  --scalar-color-2: #334155;
+  --scalar-color-3: #475569;
+  --scalar-color-accent: #047857;
+  --scalar-color-blue: #1d4ed8;
+  --scalar-color-green: #047857;
+  --scalar-color-orange: #9a3412;
+  --scalar-color-red: #b91c1c;
+  --scalar-color-purple: #6d28d9;
+  --scalar-color-yellow: #854d0e;
+  --scalar-sidebar-color-2: #334155;
+  --scalar-sidebar-search-color: #475569;
+}`;
+
 /** Scalar's options: no web fonts, telemetry, AI agent or request proxy; everything stays on this host. */
 const VIEWER_CONFIGURATION = {
   url: OPENAPI_PATH,
@@ -93,6 +115,9 @@ const VIEWER_CONFIGURATION = {
   documentDownloadType: "json",
   defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
   metaData: { title: "Reseller Purchase API reference" },
+  forceDarkModeState: "light",
+  hideDarkModeToggle: true,
+  customCss: THEME_CSS,
 };
 
 function escapeHtml(text: string): string {

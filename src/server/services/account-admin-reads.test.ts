@@ -60,6 +60,25 @@ describe("account administration reads", () => {
     }
   });
 
+  it("tell an owner or staff user the address their request came from and the entry that admits it; operators not", async () => {
+    const { accountId } = await createAccountWithKey({ createdAt: "2026-08-01", allowlist: ["127.0.0.0/8", "203.0.113.7"] });
+    const from = (role: "OWNER" | "STAFF", sourceIp: string): Actor => ({ ...user(role, accountId), sourceIp }) as Actor;
+    expect((await getAllowlistStatus(from("OWNER", "127.0.0.5"), { accountId })).yourAddress).toEqual({
+      address: "127.0.0.5",
+      allowedBy: "127.0.0.0/8",
+    });
+    // An IPv4-mapped address is judged as its IPv4 one, as the REST gate judges it.
+    expect((await getAllowlistStatus(from("STAFF", "::ffff:203.0.113.7"), { accountId })).yourAddress).toEqual({
+      address: "203.0.113.7",
+      allowedBy: "203.0.113.7/32",
+    });
+    expect((await getAllowlistStatus(from("OWNER", "198.51.100.1"), { accountId })).yourAddress).toEqual({
+      address: "198.51.100.1",
+      allowedBy: null,
+    });
+    expect((await getAllowlistStatus({ ...user("OPERATOR", null), sourceIp: "127.0.0.1" } as Actor, { accountId })).yourAddress).toBeNull();
+  });
+
   it("answer unknown and malformed account ids with account.not_found", async () => {
     for (const accountId of ["00000000-0000-4000-8000-000000000000", "nope"]) {
       for (const read of [listApiKeys, listAccountUsers, getAllowlistStatus]) {

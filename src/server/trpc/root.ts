@@ -9,6 +9,7 @@ import { invitationsRouter } from "~/server/trpc/routers/invitations";
 import { invoicesRouter } from "~/server/trpc/routers/invoices";
 import { operatorRouter } from "~/server/trpc/routers/operator";
 import { purchasesRouter } from "~/server/trpc/routers/purchases";
+import { recipientsRouter } from "~/server/trpc/routers/recipients";
 import { securityRouter } from "~/server/trpc/routers/security";
 import { sessionRouter } from "~/server/trpc/routers/session";
 import { teamRouter } from "~/server/trpc/routers/team";
@@ -23,6 +24,7 @@ export const appRouter = createTRPCRouter({
   dashboard: dashboardRouter,
   transactions: transactionsRouter,
   purchases: purchasesRouter,
+  recipients: recipientsRouter,
   batches: batchesRouter,
   testWallet: testWalletRouter,
   funding: fundingRouter,

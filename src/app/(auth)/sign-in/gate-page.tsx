@@ -15,7 +15,7 @@ export async function GatePage({ gate, title, children }: { gate: SessionGate; t
         <p className="text-sm font-medium text-emerald-700">Reseller Portal</p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight">{title}</h1>
         <div className="mt-2 space-y-2 text-sm text-slate-600">{children}</div>
-        <p className="mt-2 text-sm text-slate-600">Signed in as {session.actor.email}.</p>
+        <p className="mt-2 text-sm break-words text-slate-600">Signed in as {session.actor.email}.</p>
         <GateStep step={gate} />
       </div>
     </main>

@@ -63,6 +63,26 @@ function Entries({ status }: { status: AllowlistStatus }) {
   );
 }
 
+/** The viewer's own address, as the API would judge a request from it. */
+function YourAddress({ yours }: { yours: NonNullable<AllowlistStatus["yourAddress"]> }) {
+  return (
+    <section aria-labelledby="your-address-heading" className={cardClass}>
+      <h2 id="your-address-heading" className="text-sm font-medium text-slate-500">
+        Your current address
+      </h2>
+      <p className="mt-1 font-mono text-lg font-semibold break-all" data-testid="your-address">
+        {yours.address}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">
+        {yours.allowedBy
+          ? `This is the address your browser reaches us from, as our servers see it. It is on your allowlist (${displayEntry(yours.allowedBy)}).`
+          : "This is the address your browser reaches us from, as our servers see it. It is not on your allowlist."}{" "}
+        Your servers&apos; API requests are checked against their own addresses, which may differ: call from the server itself to be sure.
+      </p>
+    </section>
+  );
+}
+
 export function AllowlistPanel({ viewerIsOwner }: { viewerIsOwner: boolean }) {
   const trpc = useTRPC();
   const status = useQuery(trpc.allowlist.status.queryOptions());
@@ -82,6 +102,7 @@ export function AllowlistPanel({ viewerIsOwner }: { viewerIsOwner: boolean }) {
           {data.apiBlocked && <BlockedBanner />}
           <Requirement status={data} />
           <Entries status={data} />
+          {data.yourAddress && <YourAddress yours={data.yourAddress} />}
           <p className="text-sm text-slate-600">
             <span className="font-medium text-slate-800">This list is read-only here.</span>{" "}
             {viewerIsOwner

@@ -58,7 +58,13 @@ export function ApiKeysPanel() {
       </section>
 
       {created && (
-        <NewApiKeyDialog name={created.name} apiKey={created.apiKey} livemode={created.livemode} onClose={() => setCreated(null)} />
+        <NewApiKeyDialog
+          name={created.name}
+          apiKey={created.apiKey}
+          livemode={created.livemode}
+          returnFocusTo={created.opener}
+          onClose={() => setCreated(null)}
+        />
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { ChoiceFieldset, ChoiceRadio } from "~/components/buy/choice-fieldset";
 import { describeError, fieldErrorsOf } from "~/components/describe-error";
 import { buttonClass } from "~/components/ui/buttons";
@@ -21,6 +21,8 @@ export interface CreatedApiKey {
   name: string;
   apiKey: string;
   livemode: boolean;
+  /** The form's submit button, for the key's dialog to give the focus back to. */
+  opener: HTMLElement | null;
 }
 
 export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
@@ -33,6 +35,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
   const [formError, setFormError] = useState<string | null>(null);
   const nameId = useId();
   const modeName = useId();
+  const submitButton = useRef<HTMLButtonElement>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,7 +50,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
       onSuccess: ({ apiKey, livemode }) => {
         setName("");
         setMode("live");
-        onCreated({ name: parsed.data.name, apiKey, livemode });
+        onCreated({ name: parsed.data.name, apiKey, livemode, opener: submitButton.current });
       },
       onError: (error) => {
         const reason = fieldErrorsOf(error).name;
@@ -89,7 +92,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
           ))}
         </div>
       </ChoiceFieldset>
-      <button type="submit" disabled={create.isPending} className={buttonClass("primary")}>
+      <button ref={submitButton} type="submit" disabled={create.isPending} className={buttonClass("primary")}>
         {create.isPending ? "Creating…" : "Create key"}
       </button>
     </form>

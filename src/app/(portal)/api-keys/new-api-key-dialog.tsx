@@ -8,11 +8,14 @@ export function NewApiKeyDialog({
   apiKey,
   livemode,
   onClose,
+  returnFocusTo,
 }: {
   name: string;
   apiKey: string;
   livemode: boolean;
   onClose: () => void;
+  /** The "Create key" button, focused again when the dialog closes. */
+  returnFocusTo: HTMLElement | null;
 }) {
   return (
     <ShowOnceSecretDialog
@@ -22,6 +25,7 @@ export function NewApiKeyDialog({
       what="key"
       doneLabel="I've stored the key"
       onClose={onClose}
+      returnFocusTo={returnFocusTo}
       warning={
         <>
           <p className="font-semibold">This is the only time the key is shown. Store it in your server&apos;s secrets now.</p>

@@ -11,9 +11,15 @@ export function BalanceCard({ balance }: { balance: bigint }) {
       <p className="mt-1 text-3xl font-semibold tabular-nums" data-testid="balance">
         {formatNaira(balance)}
       </p>
-      <Link href="/buy" className="mt-3 inline-block text-sm font-medium text-emerald-800 underline-offset-2 hover:underline">
-        Buy something
-      </Link>
+      {/* The two things a balance leads to, side by side: spending it and topping it up (owner and staff both may). */}
+      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link href="/buy" className="font-medium text-emerald-800 underline-offset-2 hover:underline">
+          Buy something
+        </Link>
+        <Link href="/fund-wallet" className="font-medium text-emerald-800 underline-offset-2 hover:underline">
+          Fund wallet
+        </Link>
+      </p>
     </section>
   );
 }

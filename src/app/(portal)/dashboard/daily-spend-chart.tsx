@@ -11,15 +11,12 @@ const compactNaira = new Intl.NumberFormat("en-NG", { style: "currency", currenc
 /**
  * Daily spend over the last 30 days. The chart is drawn for sighted users and hidden from assistive
  * technology; the same facts are given as a sentence and as a table (behind "Show the figures"), which
- * is what a screen reader reads instead.
+ * is what a screen reader reads instead. Without a purchase in the period there is nothing to draw.
  */
 export function DailySpendChart({ days }: { days: DailySpend[] }) {
   const total = days.reduce((sum, day) => sum + day.amount, 0n);
   const purchases = days.reduce((sum, day) => sum + day.count, 0);
   const busiest = days.reduce<DailySpend | null>((best, day) => (day.amount > (best?.amount ?? 0n) ? day : best), null);
-  const data = days.map((day) => ({ date: day.date, label: formatDayShort(day.date), naira: Number(day.amount) / 100, count: day.count }));
-  const first = days[0];
-  const last = days.at(-1);
 
   return (
     <section aria-labelledby="daily-heading" className={cardClass}>
@@ -34,6 +31,26 @@ export function DailySpendChart({ days }: { days: DailySpend[] }) {
             }.`}{" "}
         Spend is successful and pending purchases; purchases include failed ones. By Lagos day.
       </p>
+      {total === 0n ? (
+        // No scale of ₦0 to ₦4 over thirty empty days: say why there is nothing to draw instead.
+        <p className="mt-4 rounded-md border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
+          {purchases === 0
+            ? "Your daily spend will be drawn here after your first purchase."
+            : "Nothing was spent in these 30 days (failed purchases are not charged), so there is nothing to draw."}
+        </p>
+      ) : (
+        <DailySpendFigures days={days} />
+      )}
+    </section>
+  );
+}
+
+function DailySpendFigures({ days }: { days: DailySpend[] }) {
+  const data = days.map((day) => ({ date: day.date, label: formatDayShort(day.date), naira: Number(day.amount) / 100, count: day.count }));
+  const first = days[0];
+  const last = days.at(-1);
+  return (
+    <>
       <div aria-hidden="true" className="mt-4 h-60 w-full min-w-0">
         <BarChart
           responsive
@@ -76,6 +93,6 @@ export function DailySpendChart({ days }: { days: DailySpend[] }) {
           />
         </div>
       </details>
-    </section>
+    </>
   );
 }

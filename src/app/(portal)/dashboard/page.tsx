@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { roleLabel } from "~/components/role-label";
+import { readSpendPeriod } from "~/schemas/dashboard";
 import { HydrateClient, prefetch, trpc } from "~/trpc/server";
 import { pageAccess } from "../page-access";
 import { AccountDashboard } from "./account-dashboard";
@@ -11,8 +12,10 @@ import { TestModeDashboard } from "./test-mode-dashboard";
 
 export const metadata: Metadata = { title: "Dashboard · Reseller Portal" };
 
-export default async function DashboardPage() {
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { actor } = await pageAccess("dashboard");
+  // The period of the figures' card, chosen by its presets (`?period=30d`).
+  const period = readSpendPeriod((await searchParams).period);
   const operator = actor.role === "OPERATOR";
   // Test data on (docs/integrating.md "Test mode"): the summary's figures are live ones, so that view has its
   // own reads.
@@ -22,7 +25,10 @@ export default async function DashboardPage() {
   else if (testData) {
     prefetch(trpc.purchases.balance.queryOptions());
     prefetch(trpc.transactions.list.queryOptions(RECENT_TRANSACTIONS_INPUT));
-  } else prefetch(trpc.dashboard.summary.queryOptions());
+  } else {
+    prefetch(trpc.dashboard.summary.queryOptions());
+    prefetch(trpc.dashboard.period.queryOptions({ period }));
+  }
 
   return (
     <HydrateClient>
@@ -32,10 +38,17 @@ export default async function DashboardPage() {
           <AccountName />
         </Suspense>
       </div>
-      <p className="mt-1 text-sm text-slate-600">
+      {/* A long e-mail is one word: it must wrap, or a phone's page scrolls sideways. */}
+      <p className="mt-1 text-sm break-words text-slate-600">
         Signed in as {actor.email} ({roleLabel(actor.role)})
       </p>
-      {operator ? <OperatorLanding /> : testData ? <TestModeDashboard canManageWallet={actor.role === "OWNER"} /> : <AccountDashboard />}
+      {operator ? (
+        <OperatorLanding />
+      ) : testData ? (
+        <TestModeDashboard canManageWallet={actor.role === "OWNER"} />
+      ) : (
+        <AccountDashboard period={period} />
+      )}
     </HydrateClient>
   );
 }

@@ -10,10 +10,17 @@ import { EndpointFields, useEndpointDraft, type EndpointDraft } from "./endpoint
 
 const EMPTY: EndpointDraft = { url: "", description: "", eventTypes: [...DEFAULT_EVENT_TYPES] };
 
-export function AddEndpointForm({ onAdded }: { onAdded: (endpoint: { url: string; secret: string }) => void }) {
+export function AddEndpointForm({
+  takenUrls,
+  onAdded,
+}: {
+  /** The account's endpoints' addresses: adding one of them again is refused (see useEndpointDraft). */
+  takenUrls: readonly string[];
+  onAdded: (endpoint: { url: string; secret: string }) => void;
+}) {
   const trpc = useTRPC();
   const create = useMutation(trpc.webhooks.create.mutationOptions());
-  const { draft, setDraft, problems, formError, submit } = useEndpointDraft(EMPTY);
+  const { draft, setDraft, problems, formError, submit } = useEndpointDraft(EMPTY, { takenUrls });
   const id = useId();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -38,6 +38,15 @@ function checkDraft(draft: EndpointDraft): { input: EndpointDraft } | { problems
   return { problems: problemsFrom(byField) };
 }
 
+/** The same address however it was typed ("HTTPS://Example.com/hooks" and "https://example.com/hooks"). */
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return a === b;
+  }
+}
+
 /** The service's field problems from a failed save. */
 function problemsOf(error: unknown): EndpointProblems {
   return problemsFrom(fieldErrorsOf(error));
@@ -47,8 +56,12 @@ function problemsOf(error: unknown): EndpointProblems {
  * What the add and the edit form share: the draft, each field's problem and the form's. `submit`
  * checks the draft and hands it to `send`, which calls back with a failed save's error: its field
  * problems go to the fields, anything else above the form.
+ *
+ * `takenUrls`, the account's other endpoints' addresses: the service accepts a second endpoint at one
+ * address (an integrator may split event types that way), but from the form it is nearly always a
+ * second click on "Add endpoint", which would deliver every event twice; it is refused here by name.
  */
-export function useEndpointDraft(initial: EndpointDraft) {
+export function useEndpointDraft(initial: EndpointDraft, { takenUrls = [] }: { takenUrls?: readonly string[] } = {}) {
   const [draft, setDraft] = useState<EndpointDraft>(initial);
   const [problems, setProblems] = useState<EndpointProblems>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -57,6 +70,11 @@ export function useEndpointDraft(initial: EndpointDraft) {
     setFormError(null);
     const checked = checkDraft(draft);
     if ("problems" in checked) return setProblems(checked.problems);
+    if (takenUrls.some((url) => sameUrl(url, checked.input.url))) {
+      return setProblems({
+        url: "URL is already the address of one of your endpoints: change that endpoint's events instead of adding it twice.",
+      });
+    }
     setProblems({});
     send(checked.input, (error) => {
       const byField = problemsOf(error);

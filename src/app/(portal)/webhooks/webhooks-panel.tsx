@@ -65,6 +65,7 @@ export function WebhooksPanel() {
         description={`Up to ${MAX_WEBHOOK_ENDPOINTS} per account. Its signing secret is shown once, when it is added.`}
       >
         <AddEndpointForm
+          takenUrls={endpoints.data?.map((endpoint) => endpoint.url) ?? []}
           onAdded={({ url, secret }) => {
             setShown({ url, secret, rotatedUntil: null, rotated: false });
             void queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });

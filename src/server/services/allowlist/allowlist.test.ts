@@ -15,14 +15,15 @@ async function newAccount(createdAt: Date | string = "2026-05-01") {
 describe("allowlist entries", () => {
   it("stores every spelling of an entry in one normalised form and lists entries in address order", async () => {
     const accountId = await newAccount();
+    // Narrower entries first: one inside a range already listed is refused (the next test).
     const cases: [string, string][] = [
       ["10.0.0.7", "10.0.0.7/32"],
       ["::ffff:1.2.3.4", "1.2.3.4/32"],
+      ["::ffff:10.9.0.0/112", "10.9.0.0/16"],
       ["10.1.2.3/8", "10.0.0.0/8"],
       [" 192.168.1.1 ", "192.168.1.1/32"],
       ["2001:0DB8:0000::1", "2001:db8::1/128"],
       ["2001:db8:1234::/32", "2001:db8::/32"],
-      ["::ffff:10.9.0.0/112", "10.9.0.0/16"],
       ["9.9.9.9", "9.9.9.9/32"],
     ];
     let entries: string[] = [];
@@ -67,6 +68,27 @@ describe("allowlist entries", () => {
       ["allowlist.add", "203.0.113.7/32"],
       ["allowlist.remove", "203.0.113.7/32"],
     ]);
+  });
+
+  it("refuses an entry inside a range already listed, naming the range, and stores nothing", async () => {
+    const accountId = await newAccount();
+    await addAllowlistEntry(operator, { accountId, entry: "198.51.100.0/24" });
+    await addAllowlistEntry(operator, { accountId, entry: "2001:db8::/32" });
+    const inside: [string, string][] = [
+      ["198.51.100.7", "198.51.100.0/24"],
+      ["198.51.100.128/25", "198.51.100.0/24"],
+      ["::ffff:198.51.100.9", "198.51.100.0/24"],
+      ["2001:db8:1::/48", "2001:db8::/32"],
+    ];
+    for (const [entry, covering] of inside) {
+      const error = await rejection(addAllowlistEntry(operator, { accountId, entry }));
+      expect(error.code).toBe("allowlist.entry_exists");
+      expect(error.message).toContain(`inside ${covering}`);
+    }
+    // A wider range, and a neighbour outside the range, are still added.
+    expect((await addAllowlistEntry(operator, { accountId, entry: "198.51.0.0/16" })).entries).toContain("198.51.0.0/16");
+    expect((await addAllowlistEntry(operator, { accountId, entry: "198.52.100.7" })).entries).toContain("198.52.100.7/32");
+    expect(await db.allowlistEntry.count({ where: { accountId } })).toBe(4);
   });
 
   it("answers unknown and malformed account ids with account.not_found", async () => {

@@ -366,6 +366,10 @@ const PROCEDURES: Record<string, Coverage> = {
   ]),
   "purchases.verifyCustomer": exempt("asks the biller for a customer's name; nothing is changed"),
   "purchases.buyData": PURCHASE,
+  "recipients.save": exempt(
+    "names a phone number in the account's own address book for its Buy forms; no money, access or setting changes",
+  ),
+  "recipients.remove": exempt("takes a number off the account's own address book for its Buy forms; no money, access or setting changes"),
   "purchases.buyAirtime": PURCHASE,
   "purchases.payBill": PURCHASE,
   "batches.preview": exempt("checks an uploaded file against the catalog and the balance; nothing is written"),

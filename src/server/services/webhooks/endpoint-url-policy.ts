@@ -11,27 +11,42 @@
  * lower-cased it and turned decimal, octal and hex IPv4 forms into dotted quads; trailing dots (a
  * fully qualified `localhost.`) are dropped here; an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) is
  * judged as its IPv4 address, and the deprecated IPv4-compatible ones (`::a.b.c.d`) are refused.
+ *
+ * Under `npm run dev` a refusal that the setting would lift says so: a developer pointing the form at
+ * a receiver on their own machine learns the switch instead of guessing.
  */
 import ipaddr from "ipaddr.js";
 import { env } from "~/env";
 
 /** Why the URL is refused, in words for the owner; null when it is allowed. */
-export function endpointUrlProblem(text: string, allowPrivate = env.WEBHOOK_ALLOW_PRIVATE_URLS === "1"): string | null {
+export function endpointUrlProblem(
+  text: string,
+  allowPrivate = env.WEBHOOK_ALLOW_PRIVATE_URLS === "1",
+  development = env.NODE_ENV === "development",
+): string | null {
+  const problem = publicUrlProblem(text, allowPrivate);
+  if (!problem || !development || allowPrivate || !problem.liftedByAllowPrivate) return problem?.reason ?? null;
+  return `${problem.reason} (in development, start the server with WEBHOOK_ALLOW_PRIVATE_URLS=1 to allow a receiver on this machine or your network)`;
+}
+
+function publicUrlProblem(text: string, allowPrivate: boolean): { reason: string; liftedByAllowPrivate: boolean } | null {
+  const refused = (reason: string, liftedByAllowPrivate = false) => ({ reason, liftedByAllowPrivate });
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return "must be an http(s) URL";
+    return refused("must be an http(s) URL");
   }
-  if (url.username !== "" || url.password !== "") return "must not contain a user name or password";
-  if (url.hash !== "") return "must not contain a fragment (#...)";
-  if (allowPrivate) return url.protocol === "https:" || url.protocol === "http:" ? null : "must be an http(s) URL";
-  if (url.protocol !== "https:") return "must be an https URL";
+  if (url.username !== "" || url.password !== "") return refused("must not contain a user name or password");
+  if (url.hash !== "") return refused("must not contain a fragment (#...)");
+  if (allowPrivate) return url.protocol === "https:" || url.protocol === "http:" ? null : refused("must be an http(s) URL");
+  if (url.protocol !== "https:") return refused("must be an https URL", url.protocol === "http:");
   const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) {
-    return "must be a public address, not a local name";
+    return refused("must be a public address, not a local name", true);
   }
-  if (ipaddr.isValid(host) && !isPublicAddress(host)) return "must be a public address, not a loopback, private or link-local one";
+  if (ipaddr.isValid(host) && !isPublicAddress(host))
+    return refused("must be a public address, not a loopback, private or link-local one", true);
   return null;
 }
 

@@ -378,6 +378,25 @@ describe("addresses", () => {
     }
   });
 
+  it("tells a developer the switch that would allow a local receiver, and only a developer", () => {
+    const hint = "WEBHOOK_ALLOW_PRIVATE_URLS=1";
+    for (const url of [
+      "http://127.0.0.1:4000/hook",
+      "https://localhost/hook",
+      "https://192.168.1.20/hook",
+      "http://hooks.example.com/vtu",
+    ]) {
+      expect(endpointUrlProblem(url, false, true), url).toContain(hint);
+      // In production the reason alone: the switch is for development and tests, never for a live service.
+      expect(endpointUrlProblem(url, false, false), url).not.toContain(hint);
+      expect(endpointUrlProblem(url, false, false), url).not.toBeNull();
+    }
+    // Refusals the switch would not lift do not mention it.
+    for (const url of ["https://user:pass@127.0.0.1/hook", "ftp://127.0.0.1/hook", "https://example.com/hook#x"]) {
+      expect(endpointUrlProblem(url, false, true), url).not.toContain(hint);
+    }
+  });
+
   it("follows the Standard Webhooks schedule by default", () => {
     const hours = (h: number) => h * 3_600_000;
     expect(parseEnv({}).WEBHOOK_RETRY_SCHEDULE_MS).toEqual([

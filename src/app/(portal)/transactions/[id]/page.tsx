@@ -24,12 +24,13 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
 
   return (
     <HydrateClient>
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label="Breadcrumb" className="text-sm print:hidden">
         <Link href="/transactions" className="text-emerald-800 underline-offset-2 hover:underline">
           ← All transactions
         </Link>
       </nav>
-      <TransactionDetail id={id} />
+      {/* Operators don't buy; a purchase is bought again in the mode (live or test data) it was made in. */}
+      <TransactionDetail id={id} buyingMode={actor.role === "OPERATOR" ? null : actor.livemode !== false} />
     </HydrateClient>
   );
 }

@@ -1,9 +1,12 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import type { ReactNode } from "react";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "~/server/trpc/root";
+import { buyAgainHref } from "~/components/buy/buy-again";
 import { deliveredItems } from "~/components/delivered-items";
+import { buttonClass } from "~/components/ui/buttons";
 import { formatNaira } from "~/components/money";
 import { ModeBadge, StatusBadge } from "~/components/status-badge";
 import { CopyButton } from "~/components/ui/copy-button";
@@ -29,7 +32,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 const none = <span className="text-slate-400">—</span>;
 
-export function TransactionDetail({ id }: { id: string }) {
+/**
+ * `buyingMode`: whether the viewer buys live (true) or with test data (false), for "Buy again"; null for
+ * an operator, who does not buy.
+ */
+export function TransactionDetail({ id, buyingMode }: { id: string; buyingMode: boolean | null }) {
   const trpc = useTRPC();
   const query = useQuery(
     trpc.transactions.byId.queryOptions(
@@ -40,14 +47,21 @@ export function TransactionDetail({ id }: { id: string }) {
 
   return (
     <PageQueryStates query={query} loading="Loading the transaction…" what="this transaction">
-      {(transaction) => <TransactionFacts transaction={transaction} />}
+      {(transaction) => <TransactionFacts transaction={transaction} buyingMode={buyingMode} />}
     </PageQueryStates>
   );
 }
 
-function TransactionFacts({ transaction }: { transaction: TransactionView }) {
+/**
+ * The page prints as the purchase's receipt (the portal's header, navigation and buttons are left off
+ * the paper; what was delivered, the token or PINs, is on it): "Print receipt" opens the browser's print
+ * dialog, where "Save as PDF" makes a file to send the customer.
+ */
+function TransactionFacts({ transaction, buyingMode }: { transaction: TransactionView; buyingMode: boolean | null }) {
+  const buyAgain = buyingMode === transaction.livemode ? buyAgainHref(transaction) : null;
   return (
     <article aria-labelledby="transaction-heading" className="mt-4">
+      <p className="hidden text-sm font-semibold text-emerald-700 print:block">Reseller Portal · Receipt</p>
       <div className="flex flex-wrap items-center gap-3">
         <h1 id="transaction-heading" className="min-w-0 text-2xl font-semibold tracking-tight">
           <Reference value={transaction.clientReference} />
@@ -60,6 +74,16 @@ function TransactionFacts({ transaction }: { transaction: TransactionView }) {
         {serviceName(transaction.service)}
         {transaction.productName ? ` · ${transaction.productName}` : ""} · {formatNaira(transaction.amount)}
       </p>
+      <div className="mt-3 flex flex-wrap gap-2 print:hidden">
+        {buyAgain && (
+          <Link href={buyAgain} className={buttonClass("primary")}>
+            Buy again
+          </Link>
+        )}
+        <button type="button" onClick={() => window.print()} className={buttonClass("secondary")}>
+          Print receipt
+        </button>
+      </div>
       {transaction.status === "pending" && (
         <Notice tone="warning" className="mt-3">
           The provider hasn&apos;t confirmed this purchase yet. This page updates by itself once it settles; if it fails, the amount is
