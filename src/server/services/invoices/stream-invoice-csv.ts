@@ -132,9 +132,6 @@ export async function streamInvoiceCsv(actor: Actor, input: { accountId?: string
   return {
     filename: `invoice-${period.period}.csv`,
     invoiceNumber: invoiceNumber(account.id, period.period),
-    chunks: writeCsv(
-      INVOICE_CSV_COLUMNS,
-      records(streamTransactionRows(account.id, period.start, period.end), fundings),
-    ),
+    chunks: writeCsv(INVOICE_CSV_COLUMNS, records(streamTransactionRows(account.id, period.start, period.end), fundings)),
   };
 }
