@@ -208,7 +208,14 @@ describe('test mode (docs/integrating.md "Test mode")', () => {
 describe("allowlist", () => {
   it("shows the owner and staff their own entries and that the API works", async () => {
     for (const entry of ["10.1.2.3", "2001:db8::/32"]) await addAllowlistEntry(cli, { accountId: a.accountId, entry });
-    const expected = { entries: ["10.1.2.3/32", "2001:db8::/32"], required: true, requiredByPolicy: true, apiBlocked: false };
+    const expected = {
+      entries: ["10.1.2.3/32", "2001:db8::/32"],
+      required: true,
+      requiredByPolicy: true,
+      apiBlocked: false,
+      // The caller's own address (callerFor's 127.0.0.1), which none of these entries admits.
+      yourAddress: { address: "127.0.0.1", allowedBy: null },
+    };
     await expect(callerFor(a.owner).allowlist.status()).resolves.toEqual(expected);
     await expect(callerFor(a.staff).allowlist.status()).resolves.toEqual(expected);
   });
@@ -219,6 +226,7 @@ describe("allowlist", () => {
       required: true,
       requiredByPolicy: true,
       apiBlocked: true,
+      yourAddress: { address: "127.0.0.1", allowedBy: null },
     });
   });
 
@@ -229,6 +237,7 @@ describe("allowlist", () => {
       required: false,
       requiredByPolicy: false,
       apiBlocked: false,
+      yourAddress: { address: "127.0.0.1", allowedBy: null },
     });
     await setAllowlistRequired(cli, { accountId: older.accountId, required: true });
     await expect(callerFor(older.owner).allowlist.status()).resolves.toMatchObject({
