@@ -259,7 +259,7 @@ test("the margin report shows a purchase's revenue, cost and margin by account a
   await expect(byAccount).toContainText(formatNaira(42_000n));
   await expect(byAccount).toContainText(formatNaira(8_000n));
   await expect(page.getByRole("list", { name: "By service", exact: true }).getByRole("listitem").filter({ hasText: "Data" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "By account and service" })).toContainText(`${account.name} · Data`);
+  await expect(page.getByRole("list", { name: "By account, service and upstream" })).toContainText(`${account.name} · Data`);
 
   // An earlier month from the picker: the address says which, and this purchase is not in it.
   await page.getByLabel("Month", { exact: true }).fill("2026-01");

@@ -1,6 +1,6 @@
 /**
  * The margin report as CSV (written by write-csv.ts, as the invoice and the other exports are): one row
- * per account and service, as the report's last list, with amounts in naira and in kobo and the margin
+ * per account, service and upstream (empty: not recorded), as the report's last list, with amounts in naira and in kobo and the margin
  * rate in percent, then a total row. The report is already summed, so it is written whole.
  */
 import type { Actor } from "~/server/auth/actor";
@@ -13,6 +13,7 @@ const COLUMNS: readonly CsvColumn[] = [
   { header: "Account", kind: "text" },
   { header: "Account ID", kind: "id" },
   { header: "Service", kind: "text" },
+  { header: "Upstream", kind: "text" },
   { header: "Sales", kind: "value" },
   { header: "Revenue (NGN)", kind: "value" },
   { header: "Cost (NGN)", kind: "value" },
@@ -50,8 +51,14 @@ export async function exportMarginReportCsv(actor: Actor, input: MarginReportInp
   const report = await getMarginReport(actor, input);
   async function* records(): AsyncGenerator<string[][]> {
     yield [
-      ...report.lines.map((line) => [line.accountName, line.accountId, SERVICE_LABELS[line.service], ...figureCells(line)]),
-      ["Total", "", "", ...figureCells(report.total)],
+      ...report.lines.map((line) => [
+        line.accountName,
+        line.accountId,
+        SERVICE_LABELS[line.service],
+        line.upstream ?? "",
+        ...figureCells(line),
+      ]),
+      ["Total", "", "", "", ...figureCells(report.total)],
     ];
   }
   return { filename: `margin-${report.period.replace("..", "-to-")}.csv`, chunks: writeCsv(COLUMNS, records()) };

@@ -128,11 +128,20 @@ export function MarginReportView({ choice }: { choice: MarginChoice }) {
                 rows={report.data.byService.map((row) => ({ key: row.service, name: serviceLabel(row.service), figures: row }))}
               />
               <FiguresPanel
+                id="margin-upstreams-heading"
+                title="By upstream"
+                rows={report.data.byUpstream.map((row) => ({
+                  key: row.upstream ?? "",
+                  name: row.upstream ?? "Not recorded",
+                  figures: row,
+                }))}
+              />
+              <FiguresPanel
                 id="margin-lines-heading"
-                title="By account and service"
+                title="By account, service and upstream"
                 rows={report.data.lines.map((row) => ({
-                  key: `${row.accountId}:${row.service}`,
-                  name: `${row.accountName} · ${serviceLabel(row.service)}`,
+                  key: `${row.accountId}:${row.service}:${row.upstream ?? ""}`,
+                  name: `${row.accountName} · ${serviceLabel(row.service)} · ${row.upstream ?? "upstream not recorded"}`,
                   figures: row,
                 }))}
               />
