@@ -153,6 +153,24 @@ async function readCatalogFile(file: string): Promise<unknown> {
   }
 }
 
+/** route:disable and route:enable: one product's route to one upstream switched off or on. */
+function routeSwitch(enabled: boolean, summary: string): Command {
+  return {
+    summary,
+    options: { service: string, product: string, provider: string },
+    required: ["service", "product", "provider"],
+    run: async (actor, flags) => {
+      const { setRouteEnabled } = await import("~/server/services/routing/set-route-enabled");
+      return setRouteEnabled(actor, {
+        service: text(flags, "service") as never,
+        productCode: text(flags, "product") ?? "",
+        provider: text(flags, "provider") ?? "",
+        enabled,
+      });
+    },
+  };
+}
+
 export const COMMANDS: Record<string, Command> = {
   "account:create": {
     summary: "--name <name> [--created-at YYYY-MM-DD] [--catalog]",
@@ -552,34 +570,11 @@ export const COMMANDS: Record<string, Command> = {
       });
     },
   },
-  "route:disable": {
-    summary: "--service <service> --product <id> --provider <upstream>  (its orders go to the product's next route)",
-    options: { service: string, product: string, provider: string },
-    required: ["service", "product", "provider"],
-    run: async (actor, flags) => {
-      const { setRouteEnabled } = await import("~/server/services/routing/set-route-enabled");
-      return setRouteEnabled(actor, {
-        service: text(flags, "service") as never,
-        productCode: text(flags, "product") ?? "",
-        provider: text(flags, "provider") ?? "",
-        enabled: false,
-      });
-    },
-  },
-  "route:enable": {
-    summary: "--service <service> --product <id> --provider <upstream>",
-    options: { service: string, product: string, provider: string },
-    required: ["service", "product", "provider"],
-    run: async (actor, flags) => {
-      const { setRouteEnabled } = await import("~/server/services/routing/set-route-enabled");
-      return setRouteEnabled(actor, {
-        service: text(flags, "service") as never,
-        productCode: text(flags, "product") ?? "",
-        provider: text(flags, "provider") ?? "",
-        enabled: true,
-      });
-    },
-  },
+  "route:disable": routeSwitch(
+    false,
+    "--service <service> --product <id> --provider <upstream>  (its orders go to the product's next route)",
+  ),
+  "route:enable": routeSwitch(true, "--service <service> --product <id> --provider <upstream>"),
   "upstream:disable": {
     summary: "--provider <upstream> [--reason <text>]  (routes naming it take no orders; products without routes are not stopped)",
     options: { provider: string, reason: string },
