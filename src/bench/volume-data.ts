@@ -31,6 +31,11 @@ export interface VolumeSize {
   accounts: number;
   /** Transactions of the one big account (account 0). */
   bigAccount: number;
+  /**
+   * Test-mode transactions (docs/architecture.md "Test mode in the database"), spread over every
+   * account's test wallet and the same 12 months: what test mode's migrations and prune meet at size.
+   */
+  testTransactions: number;
 }
 
 export interface LoadedVolume {
@@ -40,6 +45,9 @@ export interface LoadedVolume {
   ownerPassword: string;
   transactions: number;
   ledgerEntries: number;
+  /** Of those, test mode's. */
+  testTransactions: number;
+  testLedgerEntries: number;
   seconds: { copy: number; indexes: number; vacuumAnalyze: number; total: number };
 }
 
@@ -150,6 +158,9 @@ interface AccountState {
   id: string;
   code: string;
   apiKeyId: string;
+  testApiKeyId: string;
+  testBalance: number;
+  testSequence: number;
   userIds: [string, string];
   sourceIps: string[];
   balance: number;
@@ -203,6 +214,9 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
         id: randomUUID(),
         code: `R${String(index + 1).padStart(4, "0")}`,
         apiKeyId: randomUUID(),
+        testApiKeyId: randomUUID(),
+        testBalance: 0,
+        testSequence: 0,
         userIds: [randomUUID(), randomUUID()],
         sourceIps: Array.from(
           { length: 1 + (index % 3) },
@@ -273,19 +287,23 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
     await copyRows(
       main,
       "api_keys",
-      ["id", "account_id", "name", "prefix", "last_four", "key_hash", "created_at"],
-      accounts.map((account, index) => {
+      ["id", "account_id", "name", "prefix", "last_four", "key_hash", "livemode", "created_at"],
+      accounts.flatMap((account, index) => {
         const apiKey = `pk_live_${base62(40)}`;
         if (index === 0) bigApiKey = apiKey;
-        return line([
-          account.apiKeyId,
-          account.id,
-          "production",
-          "pk_live_",
-          apiKey.slice(-4),
-          createHash("sha256").update(apiKey, "utf8").digest("hex"),
-          iso(accountsCreated),
-        ]);
+        const testKey = `pk_test_${base62(40)}`;
+        const keyRow = (id: string, name: string, key: string, livemode: boolean) =>
+          line([
+            id,
+            account.id,
+            name,
+            key.slice(0, 8),
+            key.slice(-4),
+            createHash("sha256").update(key, "utf8").digest("hex"),
+            String(livemode),
+            iso(accountsCreated),
+          ]);
+        return [keyRow(account.apiKeyId, "production", apiKey, true), keyRow(account.testApiKeyId, "integration tests", testKey, false)];
       }),
     );
     await copyRows(
@@ -546,15 +564,137 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
         ledgerChunks(),
       ),
     ]);
+    const liveLedgerEntries = ledgerWritten;
+
+    // Test mode: each account's test wallet, set to a play balance when the account was created and
+    // set again whenever a purchase finds it short (set_test_wallet_balance's ADJUSTMENT entries), and
+    // test purchases over the same months, through the account's test key.
+    let testTransactionsWritten = 0;
+    const testLedger: string[] = [];
+    const TEST_BALANCE = 100_000_000;
+    const testLedgerLine = (
+      account: AccountState,
+      kind: string,
+      amount: number,
+      transactionId: string | null,
+      note: string | null,
+      at: Date,
+    ) => {
+      ledgerId += 1;
+      testLedger.push(line([ledgerId, account.id, kind, amount, account.testBalance, transactionId, note, "false", iso(at)]));
+    };
+    for (const account of accounts) {
+      account.testBalance = TEST_BALANCE;
+      testLedgerLine(account, "ADJUSTMENT", TEST_BALANCE, null, "test balance set", accountsCreated);
+    }
+    function* testTransactionChunks(): Generator<string> {
+      let chunk = "";
+      for (let index = 0; index < size.testTransactions; index += 1) {
+        const createdAt = new Date(start.getTime() + Math.floor(((index + random()) / size.testTransactions) * span));
+        const account = accounts[Math.floor(random() * accounts.length)]!;
+        const plan = pick(plans);
+        const recipient = pick(PHONE_PREFIXES) + digits(7);
+        const failed = random() < 0.04;
+        const completedAt = new Date(createdAt.getTime() + 300 + Math.floor(random() * 2500));
+        if (account.testBalance < plan.price) {
+          const topUp = TEST_BALANCE - account.testBalance;
+          account.testBalance = TEST_BALANCE;
+          testLedgerLine(account, "ADJUSTMENT", topUp, null, "test balance set", new Date(createdAt.getTime() - 1000));
+        }
+        const transactionId = randomUUID();
+        account.testBalance -= plan.price;
+        testLedgerLine(account, "PURCHASE", -plan.price, transactionId, null, createdAt);
+        if (failed) {
+          account.testBalance += plan.price;
+          testLedgerLine(account, "REVERSAL", plan.price, transactionId, null, completedAt);
+        }
+        account.testSequence += 1;
+        chunk += line([
+          transactionId,
+          account.id,
+          `TEST-${account.code}-${String(account.testSequence).padStart(7, "0")}`,
+          "DATA",
+          failed ? "FAILED" : "SUCCESSFUL",
+          fingerprint("DATA", plan.id, recipient, null),
+          plan.id,
+          plan.networkId,
+          plan.name,
+          recipient,
+          plan.price,
+          plan.costPrice,
+          `SBX-${fromAlphabet(REFERENCE_ALPHABET, 16)}`,
+          failed ? "The provider declined the order." : null,
+          lagosStamp(createdAt) + randomBytes(16).toString("hex"),
+          "API",
+          account.testApiKeyId,
+          pick(account.sourceIps),
+          "false",
+          iso(createdAt),
+          iso(completedAt),
+          iso(completedAt),
+        ]);
+        testTransactionsWritten += 1;
+        if (chunk.length > 256 * 1024) {
+          yield chunk;
+          chunk = "";
+        }
+      }
+      if (chunk) yield chunk;
+    }
+    await copyRows(
+      main,
+      "transactions",
+      [
+        "id",
+        "account_id",
+        "client_reference",
+        "service",
+        "status",
+        "order_fingerprint",
+        "plan_id",
+        "network_id",
+        "product_name",
+        "recipient",
+        "amount",
+        "cost",
+        "provider_reference",
+        "failure_reason",
+        "upstream_request_id",
+        "channel",
+        "api_key_id",
+        "source_ip",
+        "livemode",
+        "created_at",
+        "updated_at",
+        "completed_at",
+      ],
+      testTransactionChunks(),
+    );
+    // Every test transaction is generated before its ledger entries are sent: the test ledger is a tenth
+    // of the live one's size at most.
+    await copyRows(
+      ledgerClient,
+      "ledger_entries",
+      ["id", "account_id", "kind", "amount", "balance_after", "transaction_id", "note", "livemode", "created_at"],
+      testLedger,
+    );
+    const testLedgerEntries = testLedger.length;
+    ledgerWritten += testLedgerEntries;
     const copySeconds = (performance.now() - copyStarted) / 1000;
     await main.query(`SELECT setval(pg_get_serial_sequence('ledger_entries', 'id'), $1)`, [Math.max(1, ledgerId)]);
     await copyRows(
       main,
       "wallets",
-      ["account_id", "balance", "updated_at"],
-      accounts.map((account) => line([account.id, account.balance, iso(end)])),
+      ["account_id", "livemode", "balance", "updated_at"],
+      accounts.flatMap((account) => [
+        line([account.id, "true", account.balance, iso(end)]),
+        line([account.id, "false", account.testBalance, iso(end)]),
+      ]),
     );
-    log(`volume: ${transactionsWritten} transactions and ${ledgerWritten} ledger entries copied in ${copySeconds.toFixed(1)} s`);
+    log(
+      `volume: ${transactionsWritten} transactions and ${liveLedgerEntries} ledger entries, ${testTransactionsWritten} test transactions ` +
+        `and ${testLedgerEntries} test ledger entries copied in ${copySeconds.toFixed(1)} s`,
+    );
 
     const indexesStarted = performance.now();
     if (dropIndexes) {
@@ -578,7 +718,7 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
       `INSERT INTO account_daily_totals (account_id, day, service, purchases, failed, spend)
        SELECT account_id, (created_at AT TIME ZONE 'Africa/Lagos')::date, service, count(*), count(*) FILTER (WHERE status = 'FAILED'),
               COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)
-       FROM transactions GROUP BY 1, 2, 3`,
+       FROM transactions WHERE livemode GROUP BY 1, 2, 3`,
     );
     log(`volume: daily totals counted in ${((performance.now() - totalsStarted) / 1000).toFixed(1)} s`);
     const vacuumStarted = performance.now();
@@ -593,6 +733,8 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
       ownerPassword: VOLUME_PASSWORD,
       transactions: transactionsWritten,
       ledgerEntries: ledgerWritten,
+      testTransactions: testTransactionsWritten,
+      testLedgerEntries,
       seconds: {
         copy: Math.round(copySeconds * 10) / 10,
         indexes: Math.round(indexSeconds * 10) / 10,

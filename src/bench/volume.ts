@@ -2,7 +2,8 @@
  * `npm run bench -- --volume` (docs/performance.md "Performance at volume", issue 20): the same measurements on a
  * database holding one account with a handful of transactions ("empty") and on one holding
  * BENCH_VOLUME_TRANSACTIONS transactions (default 10,000,000) over BENCH_VOLUME_ACCOUNTS accounts
- * (1,000), one of them with BENCH_VOLUME_BIG_ACCOUNT (2,000,000), bulk-loaded by volume-data.ts. Both
+ * (1,000), one of them with BENCH_VOLUME_BIG_ACCOUNT (2,000,000), and BENCH_VOLUME_TEST_TRANSACTIONS
+ * (1,000,000) test-mode transactions over every account's test wallet, bulk-loaded by volume-data.ts. Both
  * databases live in one embedded PostgreSQL; each is measured through its own production server:
  *
  *   purchase          POST /api/v1/data under autocannon (32 connections, BENCH_SECONDS), the big account
@@ -17,9 +18,12 @@
  *                     is limited to BENCH_INVOICE_HEAP_MB (160), sampling its resident memory
  *   ledger:check      the real CLI (`npm run admin -- ledger:check`), for the account and for all, and
  *                     once more for all while purchases run: their rps, p99, longest latency and errors
- *   migration         (the loaded database only) the migrations of issue 20 undone, then applied by
- *                     start-up's own code (prisma migrate deploy) while purchases run: the longest
- *                     purchase latency during it
+ *   migration         (the loaded database only) the migrations of issue 20 and test mode's that can
+ *                     be undone on today's schema (its partial indexes, the validation of its foreign
+ *                     keys) undone, then applied by start-up's own code (prisma migrate deploy) while
+ *                     purchases run: the longest purchase latency during it
+ *   test-data prune   (the loaded database only) `npm run admin -- test-data:prune` while purchases run:
+ *                     its time, what it deleted, the longest purchase latency, and ledger:check after it
  *
  * Sequential requests (BENCH_VOLUME_ITERATIONS each, default 20, after 2 warm-ups) give p50 and p95.
  * BENCH_VOLUME_DIR keeps the cluster in that folder, and a loaded database found there is used again
@@ -58,15 +62,19 @@ const ITERATIONS = Number(process.env.BENCH_VOLUME_ITERATIONS ?? 20);
 const HEAP_MB = Number(process.env.BENCH_INVOICE_HEAP_MB ?? 160);
 const PAGE_LIMIT = 50; // the REST list's default
 const DEEP_PAGES = 10_000;
-const EMPTY_SIZE: VolumeSize = { transactions: 30, accounts: 1, bigAccount: 30 };
+const EMPTY_SIZE: VolumeSize = { transactions: 30, accounts: 1, bigAccount: 30, testTransactions: 3 };
 export const VOLUME_SIZE: VolumeSize = {
   transactions: Number(process.env.BENCH_VOLUME_TRANSACTIONS ?? 10_000_000),
   accounts: Number(process.env.BENCH_VOLUME_ACCOUNTS ?? 1_000),
   bigAccount: Number(process.env.BENCH_VOLUME_BIG_ACCOUNT ?? 2_000_000),
+  testTransactions: Number(process.env.BENCH_VOLUME_TEST_TRANSACTIONS ?? 1_000_000),
 };
 /**
- * The migrations issue 20 adds, and what undoes them: the migration scenario undoes them on the loaded
- * database (and deletes their rows in _prisma_migrations), then applies them again while purchases run.
+ * The migrations issue 20 adds, and test mode's that can be undone on today's schema, and what undoes
+ * them: the migration scenario undoes them on the loaded database (and deletes their rows in
+ * _prisma_migrations), then applies them again while purchases run. Test mode's others add columns,
+ * replace the purchase functions and swap the reference's unique index, which later migrations build
+ * on: undoing them would mean undoing those too.
  */
 export const VOLUME_MIGRATIONS = [
   "20261124065233_transactions_reference_prefix_index",
@@ -76,6 +84,15 @@ export const VOLUME_MIGRATIONS = [
   "20261124065500_account_daily_totals_backfill",
   "20261124065600_account_daily_totals_complete",
   "20261124065700_account_daily_totals_cleanup",
+  "20261124120400_test_mode_validate",
+  "20261124120450_transactions_test_mode_index",
+  "20261124120460_ledger_entries_test_mode_index",
+];
+/** The foreign keys 20261124120400_test_mode_validate validates: undone by taking them again NOT VALID. */
+const TEST_MODE_FOREIGN_KEYS = [
+  "ledger_entries_account_id_livemode_fkey",
+  "ledger_entries_transaction_id_livemode_fkey",
+  "transactions_api_key_id_livemode_fkey",
 ];
 const UNDO_VOLUME_MIGRATIONS = [
   'DROP INDEX CONCURRENTLY IF EXISTS "transactions_account_id_client_reference_prefix_idx"',
@@ -91,6 +108,8 @@ const UNDO_VOLUME_MIGRATIONS = [
    DROP PROCEDURE IF EXISTS account_daily_totals_backfill();
    DROP FUNCTION IF EXISTS account_daily_totals_count(date, uuid);
    DROP TABLE IF EXISTS account_daily_totals, account_daily_totals_ready`,
+  'DROP INDEX CONCURRENTLY IF EXISTS "transactions_test_mode_created_at_idx"',
+  'DROP INDEX CONCURRENTLY IF EXISTS "ledger_entries_test_mode_created_at_idx"',
 ];
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
@@ -194,9 +213,9 @@ function purchaseLoad(base: string, apiKey: string, prefix: string, seconds: num
   return { done, stop: () => instance.stop() };
 }
 
-/** `npm run admin -- ledger:check`, timed, with its JSON answer. */
-async function ledgerCheck(databaseUrl: string, accountId?: string) {
-  const args = ["run", "--silent", "admin", "--", "ledger:check", ...(accountId ? ["--account", accountId] : [])];
+/** `npm run admin -- <command>`, timed, with its JSON answer. */
+async function adminCommand<Answer>(databaseUrl: string, command: string[]): Promise<{ seconds: number; answer: Answer }> {
+  const args = ["run", "--silent", "admin", "--", ...command];
   const started = performance.now();
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn("npm", args, {
@@ -207,10 +226,17 @@ async function ledgerCheck(databaseUrl: string, accountId?: string) {
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("exit", (code) => (code === 0 ? resolve(stdout) : reject(new Error(`ledger:check exited with ${code}: ${stdout}${stderr}`))));
+    child.on("exit", (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${command[0]} exited with ${code}: ${stdout}${stderr}`))));
   });
-  const seconds = round((performance.now() - started) / 1000, 2);
-  const answer = JSON.parse(output) as { ok: boolean; accounts: number; transactions: number; mismatches: unknown[] };
+  return { seconds: round((performance.now() - started) / 1000, 2), answer: JSON.parse(output) as Answer };
+}
+
+/** `npm run admin -- ledger:check`, timed, with its JSON answer. */
+async function ledgerCheck(databaseUrl: string, accountId?: string) {
+  const { seconds, answer } = await adminCommand<{ ok: boolean; accounts: number; transactions: number; mismatches: unknown[] }>(
+    databaseUrl,
+    ["ledger:check", ...(accountId ? ["--account", accountId] : [])],
+  );
   return { seconds, ok: answer.ok, accounts: answer.accounts, transactions: answer.transactions, mismatches: answer.mismatches.length };
 }
 
@@ -302,7 +328,7 @@ export async function invoiceMonthOf(
 ): Promise<{ period: string; rows: number; fundings: number }> {
   const { rows } = await client.query<{ period: string; count: string }>(
     `SELECT to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS period, count(*) FROM transactions
-     WHERE account_id = $1 AND created_at < $2 GROUP BY 1 ORDER BY 2 DESC, 1 DESC LIMIT 1`,
+     WHERE account_id = $1 AND livemode AND created_at < $2 GROUP BY 1 ORDER BY 2 DESC, 1 DESC LIMIT 1`,
     [accountId, lagosMonthStart(now, 0)],
   );
   const period = rows[0]?.period ?? lagosWallClock(lagosMonthStart(now, 1)).toISOString().slice(0, 7);
@@ -324,23 +350,24 @@ export async function subjectOf(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows: counts } = await client.query<{ count: string }>("SELECT count(*) FROM transactions WHERE account_id = $1", [
+    // The live key's view: test-mode transactions are another world's (docs/integrating.md "Test mode").
+    const { rows: counts } = await client.query<{ count: string }>("SELECT count(*) FROM transactions WHERE account_id = $1 AND livemode", [
       loaded.accountId,
     ]);
     const total = Number(counts[0]!.count);
     // The cursor a client holds after DEEP_PAGES pages of PAGE_LIMIT (or the last page of a small account).
     const skipped = Math.max(0, Math.min(DEEP_PAGES * PAGE_LIMIT, total - 1));
     const { rows: deep } = await client.query<{ created_at: Date; id: string }>(
-      "SELECT created_at, id FROM transactions WHERE account_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
+      "SELECT created_at, id FROM transactions WHERE account_id = $1 AND livemode ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
       [loaded.accountId, Math.max(0, skipped - 1)],
     );
     const { rows: sample } = await client.query<{ client_reference: string; recipient: string }>(
-      "SELECT client_reference, recipient FROM transactions WHERE account_id = $1 AND service = 'DATA' ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
+      "SELECT client_reference, recipient FROM transactions WHERE account_id = $1 AND livemode AND service = 'DATA' ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
       [loaded.accountId, Math.floor(total / 3)],
     );
     const invoiceMonth = await invoiceMonthOf(client, loaded.accountId, now);
     const { rows: day } = await client.query<{ day: string }>(
-      `SELECT to_char((max(created_at) AT TIME ZONE 'Africa/Lagos')::date - 90, 'YYYY-MM-DD') AS day FROM transactions WHERE account_id = $1`,
+      `SELECT to_char((max(created_at) AT TIME ZONE 'Africa/Lagos')::date - 90, 'YYYY-MM-DD') AS day FROM transactions WHERE account_id = $1 AND livemode`,
       [loaded.accountId],
     );
     const last = deep[0]!;
@@ -502,8 +529,9 @@ async function measure(databaseUrl: string, subject: Subject, label: string, pos
 }
 
 /**
- * Issue 20's migrations on the loaded database, while purchases run: undone first (their indexes
- * dropped, their rows in _prisma_migrations deleted), then applied by start-up's own code.
+ * Issue 20's migrations and test mode's (VOLUME_MIGRATIONS) on the loaded database, while purchases
+ * run: undone first (their indexes dropped, test mode's keys taken again NOT VALID, their rows in
+ * _prisma_migrations deleted), then applied by start-up's own code.
  */
 async function migrateUnderLoad(databaseUrl: string, subject: Subject) {
   // The server first: it applies pending migrations when it starts, and these must run under load.
@@ -513,6 +541,15 @@ async function migrateUnderLoad(databaseUrl: string, subject: Subject) {
     await client.connect();
     try {
       for (const statement of UNDO_VOLUME_MIGRATIONS) await client.query(statement);
+      for (const name of TEST_MODE_FOREIGN_KEYS) {
+        const { rows } = await client.query<{ table: string; definition: string }>(
+          "SELECT conrelid::regclass::text AS table, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = $1",
+          [name],
+        );
+        const key = rows[0];
+        if (!key) throw new Error(`migration: no foreign key ${name} to undo`);
+        await client.query(`ALTER TABLE ${key.table} DROP CONSTRAINT "${name}", ADD CONSTRAINT "${name}" ${key.definition} NOT VALID`);
+      }
       await client.query("DELETE FROM _prisma_migrations WHERE migration_name = ANY($1)", [VOLUME_MIGRATIONS]);
     } finally {
       await client.end();
@@ -540,7 +577,7 @@ async function migrateUnderLoad(databaseUrl: string, subject: Subject) {
         ), counted AS (
           SELECT account_id, (created_at AT TIME ZONE 'Africa/Lagos')::date AS day, service, count(*) AS purchases,
                  count(*) FILTER (WHERE status = 'FAILED') AS failed, COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS spend
-          FROM transactions GROUP BY 1, 2, 3
+          FROM transactions WHERE livemode GROUP BY 1, 2, 3
         )
         SELECT count(*) AS differing FROM ((SELECT * FROM kept EXCEPT SELECT * FROM counted) UNION ALL (SELECT * FROM counted EXCEPT SELECT * FROM kept)) d`);
       const totalsDiffering = Number(rows[0]!.differing);
@@ -550,6 +587,56 @@ async function migrateUnderLoad(databaseUrl: string, subject: Subject) {
       await check.end();
     }
   } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Test mode's prune (`npm run admin -- test-data:prune`, TEST_DATA_RETENTION_DAYS) on the loaded
+ * database while purchases run: every account's test data older than the retention deleted, one
+ * account per statement under its test wallet's lock, which no live purchase takes. Then what is left
+ * of it (nothing, pending aside) and ledger:check, which the prune's carried-forward entries must pass.
+ */
+async function pruneUnderLoad(databaseUrl: string, subject: Subject) {
+  const server = await startServer(databaseUrl);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: before } = await client.query<{ count: string }>("SELECT count(*) FROM transactions WHERE NOT livemode");
+    await purchaseLoad(server.base, subject.apiKey, `prune-warm-${Date.now()}`, WARM_UP_SECONDS).done;
+    log("test-data prune: pruning while purchases run…");
+    const load = purchaseLoad(server.base, subject.apiKey, `prune-${Date.now()}`, 3600);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { seconds, answer } = await adminCommand<{ before: string; accounts: number; transactions: number; ledgerEntries: number }>(
+      databaseUrl,
+      ["test-data:prune"],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    load.stop();
+    const purchases = await load.done;
+    const { rows: left } = await client.query<{ count: string }>(
+      "SELECT count(*) FROM transactions WHERE NOT livemode AND status <> 'PENDING' AND created_at < $1",
+      [answer.before],
+    );
+    const ledger = await ledgerCheck(databaseUrl);
+    log(
+      `  test-data prune: ${answer.transactions} of ${before[0]!.count} test transactions in ${seconds} s; purchases ${purchases.rps} rps, ` +
+        `longest ${purchases.maxMs} ms, ${purchases.errors} errors; ledger:check ${ledger.ok ? "passes" : "FAILS"}`,
+    );
+    return {
+      seconds,
+      testTransactions: Number(before[0]!.count),
+      prunedTransactions: answer.transactions,
+      prunedLedgerEntries: answer.ledgerEntries,
+      accounts: answer.accounts,
+      /** Settled test transactions older than the cutoff still there: 0. */
+      left: Number(left[0]!.count),
+      purchases,
+      ledgerCheck: ledger,
+      serverProblems: server.problems,
+    };
+  } finally {
+    await client.end();
     await server.stop();
   }
 }
@@ -585,9 +672,10 @@ async function prepareDatabase(adminUrl: string, databaseUrl: string, size: Volu
 
 type Measured = Awaited<ReturnType<typeof measure>>;
 type MigrationUnderLoad = Awaited<ReturnType<typeof migrateUnderLoad>>;
+type PruneUnderLoad = Awaited<ReturnType<typeof pruneUnderLoad>>;
 
 /** The table of a run (or of the medians of several): every figure beside its target, judged on the loaded database. */
-function tableOf(empty: Measured, volume: Measured, migration: MigrationUnderLoad) {
+function tableOf(empty: Measured, volume: Measured, migration: MigrationUnderLoad, prune: PruneUnderLoad) {
   const table = compare(empty, volume);
   if (migration) {
     table.push({
@@ -598,6 +686,26 @@ function tableOf(empty: Measured, volume: Measured, migration: MigrationUnderLoa
       target: "< 1000 ms, no errors, totals exact",
       met: migration.purchases.maxMs < 1000 && migration.purchases.errors === 0 && migration.totalsDiffering === 0,
     });
+  }
+  if (prune) {
+    table.push(
+      {
+        measurement: "test-data prune, every account",
+        empty: 0,
+        volume: prune.seconds,
+        unit: "s",
+        target: "reported, nothing left, ledger passes",
+        met: prune.left === 0 && prune.ledgerCheck.ok,
+      },
+      {
+        measurement: "purchases during the test-data prune: longest",
+        empty: 0,
+        volume: prune.purchases.maxMs,
+        unit: "ms",
+        target: "< 1000 ms, no errors",
+        met: prune.purchases.maxMs < 1000 && prune.purchases.errors === 0,
+      },
+    );
   }
   return table;
 }
@@ -696,7 +804,7 @@ export type VolumeResults = Awaited<ReturnType<typeof measureVolume>>;
  */
 export function volumeAcrossRuns(runs: VolumeResults[]) {
   const medians = medianOf(runs.map((run) => run.volume));
-  const table = tableOf(medians.empty, medians.loaded, medians.migration);
+  const table = tableOf(medians.empty, medians.loaded, medians.migration, medians.prune);
   return {
     ...runs[0]!,
     volume: { ...medians, table, allMet: table.every((row) => row.met !== false) },
@@ -744,7 +852,8 @@ async function measureVolume() {
     const volumeSubject = await subjectOf(cluster.url, volumeLoaded, now);
     const volume = await measure(cluster.url, volumeSubject, "volume", postmasterPid);
     const migration = await migrateUnderLoad(cluster.url, volumeSubject);
-    const table = tableOf(empty, volume, migration);
+    const prune = await pruneUnderLoad(cluster.url, volumeSubject);
+    const table = tableOf(empty, volume, migration, prune);
     const results = {
       machine: {
         cpus: os.cpus().length,
@@ -758,10 +867,17 @@ async function measureVolume() {
       volume: {
         size: VOLUME_SIZE,
         months: { from: lagosMonthStart(now, 11).toISOString(), to: now.toISOString() },
-        load: { transactions: volumeLoaded.transactions, ledgerEntries: volumeLoaded.ledgerEntries, seconds: volumeLoaded.seconds },
+        load: {
+          transactions: volumeLoaded.transactions,
+          ledgerEntries: volumeLoaded.ledgerEntries,
+          testTransactions: volumeLoaded.testTransactions,
+          testLedgerEntries: volumeLoaded.testLedgerEntries,
+          seconds: volumeLoaded.seconds,
+        },
         empty,
         loaded: volume,
         migration,
+        prune,
         table,
         allMet: table.every((row) => row.met !== false),
         totalSeconds: Math.round((performance.now() - started) / 1000),

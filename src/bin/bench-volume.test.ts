@@ -2,8 +2,8 @@
  * Keeps `npm run bench -- --volume` runnable (docs/performance.md "Performance at volume"): the whole scenario at a
  * small size (a few thousand transactions, 1 s of load, 2 timed calls per read) must complete and write
  * its JSON, with every measurement actually made: requests answered, downloads complete with a line per
- * transaction, the ledger checks passing, issue 20's migrations applied under load with the daily
- * totals exact. Run twice (`--repeat 2`), so the medians of several runs are kept runnable too. The
+ * transaction, the ledger checks passing, issue 20's migrations and test mode's applied under load with
+ * the daily totals exact, test mode's prune done under load with nothing left and the ledger passing. Run twice (`--repeat 2`), so the medians of several runs are kept runnable too. The
  * figures themselves are not asserted: they belong to a quiet machine at full size.
  */
 import { execFile } from "node:child_process";
@@ -13,6 +13,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const TRANSACTIONS = 3000;
+const TEST_TRANSACTIONS = 600;
 
 describe("npm run bench -- --volume", () => {
   it("measures the empty and the loaded database and writes the volume JSON", async () => {
@@ -31,6 +32,7 @@ describe("npm run bench -- --volume", () => {
               BENCH_VOLUME_TRANSACTIONS: String(TRANSACTIONS),
               BENCH_VOLUME_ACCOUNTS: "5",
               BENCH_VOLUME_BIG_ACCOUNT: "1000",
+              BENCH_VOLUME_TEST_TRANSACTIONS: String(TEST_TRANSACTIONS),
               BENCH_OUT: out,
             },
             timeout: 300_000,
@@ -45,8 +47,13 @@ describe("npm run bench -- --volume", () => {
       const purchaseRps = volume.table.find((row: { measurement: string }) => row.measurement === "purchase rps");
       const runRps = runs.map((run: { volume: { loaded: { purchase: { rps: number } } } }) => run.volume.loaded.purchase.rps);
       expect(purchaseRps.volume).toBeCloseTo((runRps[0] + runRps[1]) / 2, 1);
-      expect(volume.size).toEqual({ transactions: TRANSACTIONS, accounts: 5, bigAccount: 1000 });
-      expect(volume.load).toMatchObject({ transactions: TRANSACTIONS, ledgerEntries: expect.any(Number) });
+      expect(volume.size).toEqual({ transactions: TRANSACTIONS, accounts: 5, bigAccount: 1000, testTransactions: TEST_TRANSACTIONS });
+      expect(volume.load).toMatchObject({
+        transactions: TRANSACTIONS,
+        ledgerEntries: expect.any(Number),
+        testTransactions: TEST_TRANSACTIONS,
+      });
+      expect(volume.load.testLedgerEntries).toBeGreaterThan(TEST_TRANSACTIONS);
       expect(volume.load.ledgerEntries).toBeGreaterThan(TRANSACTIONS);
 
       for (const side of [volume.empty, volume.loaded]) {
@@ -81,10 +88,21 @@ describe("npm run bench -- --volume", () => {
       expect(volume.loaded.ledgerCheck.all.accounts).toBe(5);
       expect(volume.loaded.ledgerCheck.all.transactions).toBeGreaterThanOrEqual(TRANSACTIONS);
 
-      expect(volume.migration.applied).toHaveLength(7);
+      // Issue 20's seven and test mode's three (the validation of its keys, its two partial indexes).
+      expect(volume.migration.applied).toHaveLength(10);
+      expect(volume.migration.applied).toEqual(expect.arrayContaining(["20261124120400_test_mode_validate"]));
       expect(volume.migration.purchases.requests).toBeGreaterThan(0);
       expect(volume.migration.purchases.errors).toBe(0);
       expect(volume.migration.totalsDiffering).toBe(0);
+
+      // Test mode's prune under load: it deleted what was older than the retention, left none of it, and
+      // the ledger (test wallets carried forward) still adds up; no purchase failed meanwhile.
+      expect(volume.prune.testTransactions).toBeGreaterThanOrEqual(TEST_TRANSACTIONS);
+      expect(volume.prune.prunedTransactions).toBeGreaterThan(0);
+      expect(volume.prune.left).toBe(0);
+      expect(volume.prune.ledgerCheck.ok).toBe(true);
+      expect(volume.prune.purchases.requests).toBeGreaterThan(0);
+      expect(volume.prune.purchases.errors).toBe(0);
 
       expect(volume.table.length).toBeGreaterThan(20);
       for (const row of volume.table) {
