@@ -10,7 +10,9 @@
  * their ledger's sum, so `ledger:check` passes. The mix: mostly successful data, then airtime and
  * bills; about 4 % failed; a few pending (the last minutes, not yet due for a requery); 85 % through the
  * API, the rest in the portal by the account's owner or staff. Volume grows through the year (the last
- * month has about twice the first's), as a growing reseller's would.
+ * month has about twice the first's), as a growing reseller's would. Beside them, test mode's: each
+ * account's test key and test wallet, and test-mode data purchases with their ledger entries, kept for
+ * the whole year (docs/performance.md "Performance at volume" says what share and why).
  *
  * Generated in time order from a seeded PRNG, so ledger ids follow time and a run is repeatable. The
  * secondary indexes of transactions and ledger_entries are dropped before a large load and built
@@ -32,8 +34,9 @@ export interface VolumeSize {
   /** Transactions of the one big account (account 0). */
   bigAccount: number;
   /**
-   * Test-mode transactions (docs/architecture.md "Test mode in the database"), spread over every
-   * account's test wallet and the same 12 months: what test mode's migrations and prune meet at size.
+   * Test-mode transactions (docs/architecture.md "Test mode in the database") over the same 12 months,
+   * spread over the accounts as the live ones are (the big account has its share): what test mode's
+   * migrations and prune meet at size, and what every live read must pass over.
    */
   testTransactions: number;
 }
@@ -43,9 +46,10 @@ export interface LoadedVolume {
   apiKey: string;
   ownerEmail: string;
   ownerPassword: string;
+  /** Live transactions and ledger entries. */
   transactions: number;
   ledgerEntries: number;
-  /** Of those, test mode's. */
+  /** Test mode's, beside them. */
   testTransactions: number;
   testLedgerEntries: number;
   seconds: { copy: number; indexes: number; vacuumAnalyze: number; total: number };
@@ -76,6 +80,27 @@ function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * The daily totals of the transactions matching `where` (SQL over `transactions`), counted as the
+ * triggers of prisma/sql/daily-totals count them: the loader's count of the live ones, and the volume
+ * scenario's recounts to compare account_daily_totals with.
+ */
+export const countedDailyTotals = (where: string) => `
+  SELECT account_id, (created_at AT TIME ZONE 'Africa/Lagos')::date AS day, service, count(*)::bigint AS purchases,
+         count(*) FILTER (WHERE status = 'FAILED')::bigint AS failed, COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS spend
+  FROM transactions WHERE ${where} GROUP BY 1, 2, 3`;
+
+/** Rows of account_daily_totals that differ from a recount of the transactions matching `where` (rows of zeros aside). */
+export async function dailyTotalsDiffering(client: pg.Client, where: string): Promise<number> {
+  const { rows } = await client.query<{ differing: string }>(`
+    WITH kept AS (
+      SELECT account_id, day, service, purchases::bigint, failed::bigint, spend FROM account_daily_totals
+      WHERE purchases <> 0 OR failed <> 0 OR spend <> 0
+    ), counted AS (${countedDailyTotals(where)})
+    SELECT count(*) AS differing FROM ((SELECT * FROM kept EXCEPT SELECT * FROM counted) UNION ALL (SELECT * FROM counted EXCEPT SELECT * FROM kept)) d`);
+  return Number(rows[0]!.differing);
 }
 
 /** The first instant of the Lagos month `monthsBack` months before the one `now` is in. */
@@ -564,7 +589,6 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
         ledgerChunks(),
       ),
     ]);
-    const liveLedgerEntries = ledgerWritten;
 
     // Test mode: each account's test wallet, set to a play balance when the account was created and
     // set again whenever a purchase finds it short (set_test_wallet_balance's ADJUSTMENT entries), and
@@ -591,7 +615,8 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
       let chunk = "";
       for (let index = 0; index < size.testTransactions; index += 1) {
         const createdAt = new Date(start.getTime() + Math.floor(((index + random()) / size.testTransactions) * span));
-        const account = accounts[Math.floor(random() * accounts.length)]!;
+        const account =
+          small === 0 || random() < size.bigAccount / size.transactions ? accounts[0]! : accounts[1 + Math.floor(random() * small)]!;
         const plan = pick(plans);
         const recipient = pick(PHONE_PREFIXES) + digits(7);
         const failed = random() < 0.04;
@@ -670,16 +695,18 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
       ],
       testTransactionChunks(),
     );
-    // Every test transaction is generated before its ledger entries are sent: the test ledger is a tenth
-    // of the live one's size at most.
+    // Every test transaction is generated before its ledger entries are sent (the test ledger is a tenth
+    // of the live one's size by default), in chunks as the live ones are, not a write per line.
+    function* testLedgerChunks(): Generator<string> {
+      for (let from = 0; from < testLedger.length; from += 4096) yield testLedger.slice(from, from + 4096).join("");
+    }
     await copyRows(
       ledgerClient,
       "ledger_entries",
       ["id", "account_id", "kind", "amount", "balance_after", "transaction_id", "note", "livemode", "created_at"],
-      testLedger,
+      testLedgerChunks(),
     );
     const testLedgerEntries = testLedger.length;
-    ledgerWritten += testLedgerEntries;
     const copySeconds = (performance.now() - copyStarted) / 1000;
     await main.query(`SELECT setval(pg_get_serial_sequence('ledger_entries', 'id'), $1)`, [Math.max(1, ledgerId)]);
     await copyRows(
@@ -692,7 +719,7 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
       ]),
     );
     log(
-      `volume: ${transactionsWritten} transactions and ${liveLedgerEntries} ledger entries, ${testTransactionsWritten} test transactions ` +
+      `volume: ${transactionsWritten} transactions and ${ledgerWritten} ledger entries, ${testTransactionsWritten} test transactions ` +
         `and ${testLedgerEntries} test ledger entries copied in ${copySeconds.toFixed(1)} s`,
     );
 
@@ -715,10 +742,7 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
     const totalsStarted = performance.now();
     await main.query("SET work_mem = '256MB'");
     await main.query(
-      `INSERT INTO account_daily_totals (account_id, day, service, purchases, failed, spend)
-       SELECT account_id, (created_at AT TIME ZONE 'Africa/Lagos')::date, service, count(*), count(*) FILTER (WHERE status = 'FAILED'),
-              COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)
-       FROM transactions WHERE livemode GROUP BY 1, 2, 3`,
+      `INSERT INTO account_daily_totals (account_id, day, service, purchases, failed, spend) ${countedDailyTotals("livemode")}`,
     );
     log(`volume: daily totals counted in ${((performance.now() - totalsStarted) / 1000).toFixed(1)} s`);
     const vacuumStarted = performance.now();
