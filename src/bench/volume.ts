@@ -691,26 +691,51 @@ async function pruneUnderLoad(databaseUrl: string, subject: Subject) {
   }
 }
 
-async function prepareDatabase(adminUrl: string, databaseUrl: string, size: VolumeSize, now: Date, folder: string | null) {
+/** Drops the database of `databaseUrl` if it is there and creates it again, empty or as a copy of `template`. */
+async function createDatabase(adminUrl: string, databaseUrl: string, template?: string) {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A migrated database holding the sandbox catalog, which both measured databases are copied from:
+ * migrated and catalogued once per run rather than once for each. Returns its name.
+ */
+async function migratedTemplate(adminUrl: string, templateUrl: string): Promise<string> {
+  await createDatabase(adminUrl, templateUrl);
+  await applyPendingMigrations(templateUrl);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn("npm", ["run", "--silent", "admin", "--", "catalog:import", "--sandbox"], {
+      env: { ...process.env, DATABASE_URL: templateUrl, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`catalog:import exited with ${code}`))));
+  });
+  return new URL(templateUrl).pathname.slice(1);
+}
+
+async function prepareDatabase(
+  adminUrl: string,
+  databaseUrl: string,
+  template: string,
+  size: VolumeSize,
+  now: Date,
+  folder: string | null,
+) {
   const name = new URL(databaseUrl).pathname.slice(1);
   const saved = folder ? path.join(folder, `${name}.json`) : null;
   if (saved && existsSync(saved)) {
     log(`${name}: using the database loaded before (${saved})`);
     return JSON.parse(readFileSync(saved, "utf8")) as LoadedVolume;
   }
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  await applyPendingMigrations(databaseUrl);
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "admin", "--", "catalog:import", "--sandbox"], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`catalog:import exited with ${code}`))));
-  });
+  await createDatabase(adminUrl, databaseUrl, template);
   log(
     `${name}: loading ${size.transactions} transactions over ${size.accounts} accounts (${size.bigAccount} in one), ${size.testTransactions} test-mode ones beside them…`,
   );
@@ -904,8 +929,9 @@ async function measureVolume() {
   try {
     const now = new Date();
     const emptyUrl = cluster.url.replace(/\/volume$/, "/volume_empty");
-    const emptyLoaded = await prepareDatabase(cluster.adminUrl, emptyUrl, EMPTY_SIZE, now, null);
-    const volumeLoaded = await prepareDatabase(cluster.adminUrl, cluster.url, VOLUME_SIZE, now, folder);
+    const template = await migratedTemplate(cluster.adminUrl, cluster.url.replace(/\/volume$/, "/volume_template"));
+    const emptyLoaded = await prepareDatabase(cluster.adminUrl, emptyUrl, template, EMPTY_SIZE, now, null);
+    const volumeLoaded = await prepareDatabase(cluster.adminUrl, cluster.url, template, VOLUME_SIZE, now, folder);
     // Line 1 of postmaster.pid: the PostgreSQL server process, whose children are the backends.
     const postmasterPid = Number(readFileSync(path.join(dir, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
     const empty = await measure(emptyUrl, await subjectOf(emptyUrl, emptyLoaded, now), "empty", postmasterPid);
