@@ -351,6 +351,35 @@ const PROCEDURES: Record<string, Coverage> = {
   "operator.assignBankTransfer": audited("OPERATOR", async ({ accountId }) => [
     { input: { transferId: await unmatchedTransfer(), accountId, note: "the payer's receipt" }, action: "bank_transfer.assign" },
   ]),
+  "operator.setUpstreamEnabled": audited("OPERATOR", async () => [
+    { input: { provider: "http", enabled: false, reason: "maintenance" }, action: "upstream.disable" },
+    { input: { provider: "http", enabled: true }, action: "upstream.enable" },
+  ]),
+  "operator.setProductRoutes": audited("OPERATOR", async () => {
+    await ensureSandboxCatalog();
+    return [
+      {
+        input: {
+          service: "AIRTIME",
+          productCode: "airtel",
+          routes: [{ provider: "clubkonnect", upstreamService: "04", commissionBps: 300 }],
+        },
+        action: "routes.set",
+      },
+    ];
+  }),
+  "operator.setRouteEnabled": audited("OPERATOR", async () => {
+    await ensureSandboxCatalog();
+    await setProductRoutes(cli, {
+      service: "AIRTIME",
+      productCode: "9mobile",
+      routes: [{ provider: "clubkonnect", upstreamService: "03" }],
+    });
+    return [
+      { input: { service: "AIRTIME", productCode: "9mobile", provider: "clubkonnect", enabled: false }, action: "route.disable" },
+      { input: { service: "AIRTIME", productCode: "9mobile", provider: "clubkonnect", enabled: true }, action: "route.enable" },
+    ];
+  }),
   "operator.returnBankTransfer": audited("OPERATOR", async () => [
     { input: { transferId: await unmatchedTransfer(), note: "refunded on the Paystack dashboard" }, action: "bank_transfer.return" },
   ]),
