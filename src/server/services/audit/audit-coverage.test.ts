@@ -355,29 +355,23 @@ const PROCEDURES: Record<string, Coverage> = {
     { input: { provider: "http", enabled: false, reason: "maintenance" }, action: "upstream.disable" },
     { input: { provider: "http", enabled: true }, action: "upstream.enable" },
   ]),
-  "operator.setProductRoutes": audited("OPERATOR", async () => {
-    await ensureSandboxCatalog();
-    return [
-      {
-        input: {
-          service: "AIRTIME",
-          productCode: "airtel",
-          routes: [{ provider: "clubkonnect", upstreamService: "04", commissionBps: 300 }],
-        },
-        action: "routes.set",
+  // Networks of their own, not the sandbox catalog: catalog:sync's step below counts on the catalog it finds.
+  "operator.setProductRoutes": audited("OPERATOR", async () => [
+    {
+      input: {
+        service: "AIRTIME",
+        productCode: await networkOf(),
+        routes: [{ provider: "clubkonnect", upstreamService: "04", commissionBps: 300 }],
       },
-    ];
-  }),
+      action: "routes.set",
+    },
+  ]),
   "operator.setRouteEnabled": audited("OPERATOR", async () => {
-    await ensureSandboxCatalog();
-    await setProductRoutes(cli, {
-      service: "AIRTIME",
-      productCode: "9mobile",
-      routes: [{ provider: "clubkonnect", upstreamService: "03" }],
-    });
+    const productCode = await networkOf();
+    await setProductRoutes(cli, { service: "AIRTIME", productCode, routes: [{ provider: "clubkonnect", upstreamService: "03" }] });
     return [
-      { input: { service: "AIRTIME", productCode: "9mobile", provider: "clubkonnect", enabled: false }, action: "route.disable" },
-      { input: { service: "AIRTIME", productCode: "9mobile", provider: "clubkonnect", enabled: true }, action: "route.enable" },
+      { input: { service: "AIRTIME", productCode, provider: "clubkonnect", enabled: false }, action: "route.disable" },
+      { input: { service: "AIRTIME", productCode, provider: "clubkonnect", enabled: true }, action: "route.enable" },
     ];
   }),
   "operator.returnBankTransfer": audited("OPERATOR", async () => [
