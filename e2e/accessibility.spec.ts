@@ -51,11 +51,14 @@ const ROLES: [DemoRole, PortalPage["roles"][number]][] = [
 /** A transaction's page, once beforeAll has made the purchase. */
 const A_TRANSACTION = "/transactions/<a purchase>";
 
+/** Console pages under the Operator entry's tabs rather than in the navigation: the Upstreams page and a product's routes. */
+const OPERATOR_CONSOLE_PAGES = ["/operator/upstreams", "/operator/catalog/routes/AIRTIME/mtn"];
+
 for (const [role, roleName] of ROLES) {
   const offered = Object.values(PORTAL_PAGES as Record<string, PortalPage>)
     .filter((each) => each.roles.includes(roleName))
     .map((each) => each.href);
-  const paths = roleName === "OPERATOR" ? offered : [...new Set([...offered, ...BUY_PAGES, A_TRANSACTION])];
+  const paths = roleName === "OPERATOR" ? [...offered, ...OPERATOR_CONSOLE_PAGES] : [...new Set([...offered, ...BUY_PAGES, A_TRANSACTION])];
 
   test.describe(`as ${role}`, () => {
     test.use({ storageState: signedInAs(role) });

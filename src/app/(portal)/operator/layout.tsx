@@ -8,6 +8,7 @@ const CONSOLE_TABS: Tab[] = [
   { href: "/operator/transactions", label: "Transactions", matchUnder: ["/operator/transactions"] },
   { href: "/operator/fundings", label: "Fundings", matchUnder: ["/operator/fundings"] },
   { href: "/operator/catalog", label: "Catalog", matchUnder: ["/operator/catalog"] },
+  { href: "/operator/upstreams", label: "Upstreams", matchUnder: ["/operator/upstreams"] },
   { href: "/operator/price-lists", label: "Price lists", matchUnder: ["/operator/price-lists"] },
   { href: "/operator/reports/margin", label: "Margin", matchUnder: ["/operator/reports"] },
   { href: "/operator/operators", label: "Operators", matchUnder: ["/operator/operators"] },
