@@ -31,14 +31,33 @@ type Seed = {
   sourceIp?: string;
 };
 
+/**
+ * A transaction as the purchase functions leave it: a provider reference is its vend attempt's too (the
+ * search reads it there), and a pending one is in the reconciler's queue (the pending filter reads it there).
+ */
 async function insert(accountId: string, seed: Seed) {
+  const status = seed.status ?? "SUCCESSFUL";
   return db.transaction.create({
     data: {
+      ...(seed.providerReference
+        ? {
+            attempts: {
+              create: {
+                attemptNumber: 1,
+                provider: "sandbox",
+                upstreamRequestId: randomUUID().replaceAll("-", ""),
+                status: status === "SUCCESSFUL" ? "DELIVERED" : status,
+                providerReference: seed.providerReference,
+              },
+            },
+          }
+        : {}),
+      ...(status === "PENDING" ? { requery: { create: { nextRequeryAt: new Date(seed.at) } } } : {}),
       ...(seed.id ? { id: seed.id } : {}),
       accountId,
       clientReference: seed.clientReference ?? reference("seed"),
       service: seed.service ?? "DATA",
-      status: seed.status ?? "SUCCESSFUL",
+      status,
       orderFingerprint: "test",
       productName: seed.productName === undefined ? "MTN 1GB (SME) – 30 days" : seed.productName,
       providerReference: seed.providerReference ?? null,
