@@ -3,7 +3,8 @@
  * pending, as the dashboards count spend), today's success rate (successful of those decided; pending
  * ones are not yet either), how many purchases await the reconciler, and how many accounts there are.
  * Live purchases only. Fast at volume: today's rows through the (created_at, id) index, the pending
- * ones through the reconciler's queue, purchase_requeries (a row exactly while a purchase is pending); measured by the volume benchmark (`operatorLanding`).
+ * ones through the reconciler's queue, purchase_requeries (a row exactly while a purchase is pending);
+ * measured by the volume benchmark (`operatorLanding`).
  */
 import { Prisma } from "~/generated/prisma/client";
 import { assertOperator, type Actor } from "~/server/auth/actor";
