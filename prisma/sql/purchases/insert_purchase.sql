@@ -1,7 +1,9 @@
 -- The purchase itself, once the begin function has priced the order: claim the reference (the unique
--- index decides between simultaneous requests), debit the wallet only if it covers the amount (RP402
--- otherwise, and the whole statement rolls back), and write the PURCHASE ledger entry with the balance
--- after it. A reference claimed meanwhile by another request returns that transaction, not created.
+-- index decides between simultaneous requests), put it in the reconciler's queue (purchase_requeries: a
+-- row while it is pending), debit the wallet only if it covers the amount (RP402 otherwise, and the whole
+-- statement rolls back), and write the PURCHASE ledger entry with the balance after it. A reference claimed
+-- meanwhile by another request returns that transaction, not created. transactions.next_requery_at is still
+-- written for a reconciler of the previous release during a rolling deploy (nothing reads it since).
 CREATE OR REPLACE FUNCTION insert_purchase(
   p_account_id uuid, p_client_reference text, p_service "Service", p_order_fingerprint text,
   p_plan_id text, p_network_id text, p_product_name text, p_recipient text, p_customer_name text,
@@ -28,6 +30,8 @@ BEGIN
     RETURN NEXT purchase_row_of(v_transaction, false);
     RETURN;
   END IF;
+
+  INSERT INTO purchase_requeries (transaction_id, next_requery_at) VALUES (v_transaction.id, v_transaction.next_requery_at);
 
   UPDATE wallets SET balance = balance - p_amount, updated_at = now()
   WHERE account_id = p_account_id AND livemode = p_livemode AND balance >= p_amount

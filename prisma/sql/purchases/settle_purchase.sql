@@ -1,7 +1,12 @@
 -- Settlement: successful with what was delivered (pins, units, bonus token) and, when the provider can
--- reverse a delivery, the reversal sweep's first check; or failed with the debit refunded to the wallet
--- of the transaction's own mode; or still pending, asked again after p_requery_after. Only a PENDING
--- transaction changes, so a settlement repeated or raced by the reconciler or a callback changes nothing.
+-- reverse a delivery, the reversal sweep's first check (reversal_checks); or failed with the debit refunded
+-- to the wallet of the transaction's own mode; or still pending, asked again after p_requery_after (its
+-- purchase_requeries row), else it leaves the reconciler's queue. Only a PENDING transaction changes, so a
+-- settlement repeated or raced by the reconciler or a callback changes nothing.
+-- The update of transactions changes no column an index of transactions holds (the queues are tables of
+-- their own, the provider reference is searched through vend_attempts), so PostgreSQL can make it a HOT
+-- update: no new entry in any of the table's indexes (docs/architecture.md "Why the queues are tables").
+-- The purchase's row is locked before its queue row, as everywhere (the reconciler's lease skips both).
 -- With p_attempt (settle_purchase_attempt), the transaction takes that attempt's upstream, cost and request id
 -- in the same update: its own figures are always the executing attempt's.
 CREATE OR REPLACE FUNCTION settle_purchase(
@@ -17,25 +22,35 @@ BEGIN
   IF p_status = 'PENDING' THEN
     UPDATE transactions
     SET provider_reference = COALESCE(p_provider_reference, provider_reference),
-        next_requery_at = now() + p_requery_after, updated_at = now(),
+        updated_at = now(),
         provider = CASE WHEN p_attempt.id IS NULL THEN provider ELSE p_attempt.provider END,
         cost = CASE WHEN p_attempt.id IS NULL THEN cost ELSE p_attempt.cost END,
         upstream_request_id = CASE WHEN p_attempt.id IS NULL THEN upstream_request_id ELSE p_attempt.upstream_request_id END
     WHERE id = p_transaction_id AND status = 'PENDING'
     RETURNING * INTO v_transaction;
+    IF v_transaction.id IS NOT NULL THEN
+      UPDATE purchase_requeries SET next_requery_at = now() + p_requery_after WHERE transaction_id = v_transaction.id;
+    END IF;
   ELSE
     UPDATE transactions
     SET status = p_status,
         provider_reference = COALESCE(p_provider_reference, provider_reference),
         token = p_token, pins = p_pins, units = p_units, bonus_token = p_bonus_token,
         failure_reason = p_failure_reason,
-        completed_at = now(), next_requery_at = NULL, updated_at = now(),
+        completed_at = now(), updated_at = now(),
         provider = CASE WHEN p_attempt.id IS NULL THEN provider ELSE p_attempt.provider END,
         cost = CASE WHEN p_attempt.id IS NULL THEN cost ELSE p_attempt.cost END,
-        upstream_request_id = CASE WHEN p_attempt.id IS NULL THEN upstream_request_id ELSE p_attempt.upstream_request_id END,
-        reversal_check_at = CASE WHEN p_status = 'SUCCESSFUL' AND livemode THEN now() + p_reversal_check_after END
+        upstream_request_id = CASE WHEN p_attempt.id IS NULL THEN upstream_request_id ELSE p_attempt.upstream_request_id END
     WHERE id = p_transaction_id AND status = 'PENDING'
     RETURNING * INTO v_transaction;
+
+    IF v_transaction.id IS NOT NULL THEN
+      DELETE FROM purchase_requeries WHERE transaction_id = v_transaction.id;
+      IF p_status = 'SUCCESSFUL' AND v_transaction.livemode AND p_reversal_check_after IS NOT NULL THEN
+        INSERT INTO reversal_checks (transaction_id, check_at) VALUES (v_transaction.id, now() + p_reversal_check_after)
+        ON CONFLICT (transaction_id) DO UPDATE SET check_at = EXCLUDED.check_at;
+      END IF;
+    END IF;
 
     IF v_transaction.id IS NOT NULL AND p_status = 'FAILED' THEN
       UPDATE wallets SET balance = balance + v_transaction.amount, updated_at = now()

@@ -2,7 +2,7 @@
  * Migrations on an empty database: applied once even when two start-ups race, and the invariants
  * the migration adds by hand (CHECK constraints) are really enforced by PostgreSQL.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { useEmptyDatabase } from "~/test/empty-database";
@@ -151,5 +151,82 @@ describe("applyPendingMigrations", () => {
     await expect(client.query("UPDATE ledger_entries SET livemode = true WHERE account_id = $1", [accountId])).rejects.toThrow(
       /livemode cannot change/,
     );
+  });
+
+  it('moves what the previous release wrote into the queues and gives old purchases their vend attempt (docs/architecture.md "Why the queues are tables")', async () => {
+    const { rows } = await client.query("INSERT INTO accounts (name) VALUES ('before-queues') RETURNING id");
+    const accountId = rows[0].id;
+    // Rows as the previous release's functions left them: no queue rows, the queues' times on transactions,
+    // no vend attempts (purchases made before they were recorded).
+    const insert = async (
+      reference: string,
+      status: string,
+      extra: { livemode?: boolean; providerReference?: string; reversalCheck?: boolean } = {},
+    ) =>
+      (
+        await client.query(
+          `INSERT INTO transactions (account_id, livemode, client_reference, service, status, order_fingerprint, recipient, amount, channel,
+                                     source_ip, provider_reference, next_requery_at, reversal_check_at, completed_at)
+           VALUES ($1, $2, $3, 'DATA', $4::"TransactionStatus", 'f', '0803', 100, 'API', '127.0.0.1', $5,
+                   CASE WHEN $4::"TransactionStatus" = 'PENDING' THEN now() + interval '1 minute' END,
+                   CASE WHEN $6::boolean THEN now() + interval '1 hour' END, CASE WHEN $4::"TransactionStatus" <> 'PENDING' THEN now() END)
+           RETURNING id, upstream_request_id`,
+          [accountId, extra.livemode ?? true, reference, status, extra.providerReference ?? null, extra.reversalCheck ?? false],
+        )
+      ).rows[0] as { id: string; upstream_request_id: string };
+    const pending = await insert("pending", "PENDING");
+    const delivered = await insert("delivered", "SUCCESSFUL", { providerReference: "VT-1", reversalCheck: true });
+    const played = await insert("played", "SUCCESSFUL", { livemode: false, providerReference: "SBX-1" });
+    const refused = await insert("refused", "FAILED");
+    // A queue row the old settle_purchase left behind (it never deleted one).
+    await client.query("INSERT INTO purchase_requeries (transaction_id, next_requery_at) VALUES ($1, now())", [refused.id]);
+
+    const migration = (name: string) => readFileSync(`prisma/migrations/${name}/migration.sql`, "utf8");
+    await client.query(migration("20261127080609_hot_settlement_queues_catch_up"));
+    await client.query(migration("20261127080613_vend_attempts_backfill"));
+    await client.query(migration("20261127080614_vend_attempts_backfill_run"));
+    await client.query(migration("20261127080615_vend_attempts_backfill_complete"));
+
+    const ids = [pending.id, delivered.id, played.id, refused.id];
+    const queued = await client.query("SELECT transaction_id FROM purchase_requeries WHERE transaction_id = ANY ($1)", [ids]);
+    expect(queued.rows.map((row) => row.transaction_id)).toEqual([pending.id]);
+    const watched = await client.query("SELECT transaction_id FROM reversal_checks WHERE transaction_id = ANY ($1)", [ids]);
+    expect(watched.rows.map((row) => row.transaction_id)).toEqual([delivered.id]);
+    const attempts = await client.query(
+      `SELECT transaction_id, attempt_number, provider, upstream_request_id, status, provider_reference FROM vend_attempts
+       WHERE transaction_id = ANY ($1) ORDER BY provider_reference NULLS FIRST`,
+      [ids],
+    );
+    expect(attempts.rows).toEqual([
+      {
+        transaction_id: pending.id,
+        attempt_number: 1,
+        provider: "unrecorded",
+        upstream_request_id: pending.upstream_request_id,
+        status: "PENDING",
+        provider_reference: null,
+      },
+      {
+        transaction_id: played.id,
+        attempt_number: 1,
+        provider: "sandbox",
+        upstream_request_id: played.upstream_request_id,
+        status: "DELIVERED",
+        provider_reference: "SBX-1",
+      },
+      {
+        transaction_id: delivered.id,
+        attempt_number: 1,
+        provider: "unrecorded",
+        upstream_request_id: delivered.upstream_request_id,
+        status: "DELIVERED",
+        provider_reference: "VT-1",
+      },
+    ]);
+    // Run again (an interrupted deploy), it adds nothing.
+    await client.query(migration("20261127080613_vend_attempts_backfill"));
+    await client.query(migration("20261127080614_vend_attempts_backfill_run"));
+    await client.query(migration("20261127080615_vend_attempts_backfill_complete"));
+    expect((await client.query("SELECT count(*)::int AS n FROM vend_attempts WHERE transaction_id = ANY ($1)", [ids])).rows[0].n).toBe(3);
   });
 });

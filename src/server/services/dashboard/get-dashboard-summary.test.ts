@@ -22,6 +22,8 @@ async function insertTransactions(accountId: string, seeds: Seed[]) {
         clientReference: reference("seed"),
         service: seed.service ?? "DATA",
         status: seed.status ?? "SUCCESSFUL",
+        // A pending purchase is in the reconciler's queue, as insert_purchase leaves it.
+        ...(seed.status === "PENDING" ? { requery: { create: { nextRequeryAt: new Date(seed.at) } } } : {}),
         orderFingerprint: "test",
         recipient: "08031234567",
         amount: seed.amount,

@@ -2,10 +2,13 @@
  * The reconciler: settles pending transactions by asking the provider again (DESIGN.md §3.3.8).
  * Runs at start-up, on an interval in every server process, and from `npm run admin -- reconcile`.
  *
- * Several reconcilers may run at once: each leases a batch (FOR UPDATE SKIP LOCKED, then pushes its
- * next_requery_at out), so no transaction is requeried by two of them at the same moment, and a
- * reconciler that dies mid-batch only delays the batch until its lease runs out. Settling is
- * idempotent in the database anyway: only a PENDING transaction changes.
+ * Several reconcilers may run at once: each leases a batch from the queue, purchase_requeries (FOR
+ * UPDATE SKIP LOCKED on the queue rows and the purchases', then pushes the queue rows' next_requery_at
+ * out), so no transaction is requeried by two of them at the same moment, and a reconciler that dies
+ * mid-batch only delays the batch until its lease runs out. Settling is idempotent in the database
+ * anyway: only a PENDING transaction changes. The queue holds a row exactly while its purchase is
+ * pending (insert_purchase and settle_purchase write it), so a settlement touches no index of
+ * transactions for it (docs/architecture.md "Why the queues are tables").
  */
 import { assertOperator, type Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
@@ -43,28 +46,35 @@ type LeasedRow = PurchaseRow & { requery_count: number; latest_attempt: VendAtte
  * the order it made the purchases, every time.
  */
 async function leaseBatch(includeNotDue: boolean, seen: string[]): Promise<LeasedRow[]> {
+  // Locks are only tried (SKIP LOCKED), never waited for: a settlement holds the purchase's row and then
+  // its queue row, so a lease that waited for either could deadlock with it.
   return db.$queryRaw<LeasedRow[]>`
     WITH due AS (
-      SELECT id, next_requery_at, created_at FROM transactions
-      WHERE status = 'PENDING'
-        AND (${includeNotDue} OR next_requery_at <= now())
-        AND NOT (id = ANY(${seen}::uuid[]))
-      ORDER BY next_requery_at NULLS FIRST, created_at, id
+      SELECT q.transaction_id AS id, q.next_requery_at, t.created_at FROM purchase_requeries q
+      JOIN transactions t ON t.id = q.transaction_id
+      WHERE t.status = 'PENDING'
+        AND (${includeNotDue} OR q.next_requery_at <= now())
+        AND NOT (q.transaction_id = ANY(${seen}::uuid[]))
+      ORDER BY q.next_requery_at, t.created_at, q.transaction_id
       LIMIT ${BATCH_SIZE}
-      FOR UPDATE SKIP LOCKED
+      FOR UPDATE OF q, t SKIP LOCKED
     ), leased AS (
       UPDATE transactions t
-      SET requery_count = t.requery_count + 1,
-          next_requery_at = now() + make_interval(secs => ${requeryDelay(0) / 1000}::double precision * power(2, LEAST(t.requery_count, 7)))
+      SET requery_count = t.requery_count + 1
       FROM due
       WHERE t.id = due.id
       RETURNING t.*
+    ), pushed AS (
+      UPDATE purchase_requeries q
+      SET next_requery_at = now() + make_interval(secs => ${requeryDelay(0) / 1000}::double precision * power(2, LEAST(leased.requery_count - 1, 7)))
+      FROM leased
+      WHERE q.transaction_id = leased.id
     )
     SELECT leased.*,
       (SELECT to_jsonb(a) FROM vend_attempts a WHERE a.transaction_id = leased.id ORDER BY a.attempt_number DESC LIMIT 1)
         AS latest_attempt
     FROM leased JOIN due USING (id)
-    ORDER BY due.next_requery_at NULLS FIRST, due.created_at, due.id`;
+    ORDER BY due.next_requery_at, due.created_at, due.id`;
 }
 
 /** The provider's answer, or null when asking threw (then the transaction stays pending). */
@@ -137,6 +147,6 @@ export async function reconcilePendingTransactions(actor: Actor, options: { incl
       if (after.status === "FAILED") failed += 1;
     }
   }
-  const stillPending = await db.transaction.count({ where: { status: "PENDING" } });
+  const stillPending = await db.purchaseRequery.count();
   return { checked: seen.length, settled: succeeded + failed, succeeded, failed, requeryErrors, stillPending };
 }

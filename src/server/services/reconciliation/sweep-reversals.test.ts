@@ -54,7 +54,8 @@ async function delivered(phone = "08031234567") {
 
 /** The purchase is due its check now (as if the hours had passed), its delivery `ageHours` ago. */
 async function makeDue(id: string, ageHours = 1) {
-  await db.$executeRaw`UPDATE transactions SET completed_at = now() - make_interval(hours => ${ageHours}), reversal_check_at = now() WHERE id = ${id}::uuid`;
+  await db.$executeRaw`UPDATE transactions SET completed_at = now() - make_interval(hours => ${ageHours}) WHERE id = ${id}::uuid`;
+  await db.$executeRaw`UPDATE reversal_checks SET check_at = now() WHERE transaction_id = ${id}::uuid`;
 }
 
 async function expectBooksAgree(accountId: string) {
@@ -74,8 +75,9 @@ async function expectReversedOnce(accountId: string, id: string) {
   await expectBooksAgree(accountId);
 }
 
+/** When the sweep next asks about the purchase (its reversal_checks row); null when it is not watched. */
 async function reversalCheckAt(id: string) {
-  return (await db.transaction.findUniqueOrThrow({ where: { id } })).reversalCheckAt;
+  return (await db.reversalCheck.findUnique({ where: { transactionId: id } }))?.checkAt ?? null;
 }
 
 describe("a delivered purchase VTpass reverses is refunded exactly once", () => {
@@ -160,7 +162,7 @@ describe("the sweep's schedule and rate", () => {
     const due = [];
     for (let index = 0; index < 5; index += 1) due.push(await delivered(`0803555${String(index).padStart(4, "0")}`));
     for (const [index, bought] of due.entries()) {
-      await db.$executeRaw`UPDATE transactions SET reversal_check_at = now() - make_interval(mins => ${10 - index}) WHERE id = ${bought.id}::uuid`;
+      await db.$executeRaw`UPDATE reversal_checks SET check_at = now() - make_interval(mins => ${10 - index}) WHERE transaction_id = ${bought.id}::uuid`;
     }
     expect(await sweepReversals(operator, { batch: 2 })).toMatchObject({ checked: 2 });
     const asked = await Promise.all(due.map(async (bought) => (await reversalCheckAt(bought.id))!.getTime() > Date.now()));

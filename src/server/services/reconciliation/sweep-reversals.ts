@@ -7,8 +7,9 @@
  * (reverseDeliveredPurchase: one REVERSAL, the transaction.failed event, audited); whichever comes
  * first, the other finds the transaction FAILED and changes nothing.
  *
- * The queue is `reversal_check_at` (settle_purchase sets it at delivery), behind a partial index of
- * only the watched rows. A pass leases at most VTPASS_REVERSAL_SWEEP_BATCH due rows (FOR UPDATE SKIP
+ * The queue is the table reversal_checks (settle_purchase writes a row at delivery; a table of its own so
+ * that a settlement touches no index of transactions for it: docs/architecture.md "Why the queues are
+ * tables"). A pass leases at most VTPASS_REVERSAL_SWEEP_BATCH due rows (FOR UPDATE SKIP
  * LOCKED, their next check pushed one first-check interval out, so concurrent processes never ask about
  * the same one and a process that dies only delays its lease), asks VTpass one at a time, then sets
  * each one's next check. A requery VTpass does not answer keeps the lease: asked again one interval
@@ -44,23 +45,23 @@ function milliseconds(value: number): string {
 async function leaseDue(watch: ReversalWatch, batch: number, includeNotDue: boolean, seen: string[]): Promise<PurchaseRow[]> {
   const lease = milliseconds(watch.firstCheckMs);
   const giveUpAfter = milliseconds(2 * watch.windowMs);
-  return queryRows<PurchaseRow & { ask: boolean }>(sql`
+  return queryRows<PurchaseRow>(sql`
     WITH due AS (
-      SELECT id FROM transactions
-      WHERE reversal_check_at IS NOT NULL AND (${includeNotDue} OR reversal_check_at <= now()) AND NOT (id = ANY(${seen}::uuid[]))
-      ORDER BY reversal_check_at, id
+      SELECT transaction_id FROM reversal_checks
+      WHERE (${includeNotDue} OR check_at <= now()) AND NOT (transaction_id = ANY(${seen}::uuid[]))
+      ORDER BY check_at, transaction_id
       LIMIT ${batch}
       FOR UPDATE SKIP LOCKED
+    ), watched AS (
+      SELECT t.*, (t.status = 'SUCCESSFUL' AND t.livemode AND now() <= t.completed_at + ${giveUpAfter}::interval) AS ask
+      FROM transactions t JOIN due ON t.id = due.transaction_id
+    ), dropped AS (
+      DELETE FROM reversal_checks c USING watched w WHERE c.transaction_id = w.id AND NOT w.ask
     ), leased AS (
-      UPDATE transactions t
-      SET reversal_check_at = CASE
-            WHEN t.status <> 'SUCCESSFUL' OR NOT t.livemode OR now() > t.completed_at + ${giveUpAfter}::interval THEN NULL
-            ELSE now() + ${lease}::interval END
-      FROM due
-      WHERE t.id = due.id
-      RETURNING t.*
+      UPDATE reversal_checks c SET check_at = now() + ${lease}::interval
+      FROM watched w WHERE c.transaction_id = w.id AND w.ask
     )
-    SELECT * FROM leased WHERE reversal_check_at IS NOT NULL ORDER BY completed_at, id`);
+    SELECT * FROM watched WHERE ask ORDER BY completed_at, id`);
 }
 
 /** The next check of a purchase VTpass still calls delivered: at double its age, the window's end last. */
@@ -68,11 +69,16 @@ async function scheduleNext(transactionId: string, watch: ReversalWatch): Promis
   const first = milliseconds(watch.firstCheckMs);
   const window = milliseconds(watch.windowMs);
   await queryRows(sql`
-    UPDATE transactions
-    SET reversal_check_at = CASE
-          WHEN now() >= completed_at + ${window}::interval THEN NULL
-          ELSE LEAST(completed_at + ${window}::interval, now() + GREATEST(${first}::interval, now() - completed_at)) END
-    WHERE id = ${transactionId}::uuid AND status = 'SUCCESSFUL'`);
+    WITH watched AS (
+      SELECT completed_at FROM transactions WHERE id = ${transactionId}::uuid AND status = 'SUCCESSFUL'
+    ), dropped AS (
+      DELETE FROM reversal_checks c USING watched w
+      WHERE c.transaction_id = ${transactionId}::uuid AND now() >= w.completed_at + ${window}::interval
+    )
+    UPDATE reversal_checks c
+    SET check_at = LEAST(w.completed_at + ${window}::interval, now() + GREATEST(${first}::interval, now() - w.completed_at))
+    FROM watched w
+    WHERE c.transaction_id = ${transactionId}::uuid AND now() < w.completed_at + ${window}::interval`);
 }
 
 /**

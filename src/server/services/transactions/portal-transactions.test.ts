@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { Prisma } from "~/generated/prisma/client";
 import type { Actor } from "~/server/auth/actor";
 import { db } from "~/server/db";
 import { isAppError } from "~/server/errors";
@@ -15,6 +16,7 @@ import { unwrapTextFormula } from "./write-csv";
 import { getPortalTransaction } from "./get-portal-transaction";
 import { listPortalTransactions } from "./list-portal-transactions";
 import { searchTransactions } from "./search-transactions";
+import { filterCondition, searchCondition } from "./transaction-reads";
 
 type Seed = {
   at: string;
@@ -31,14 +33,33 @@ type Seed = {
   sourceIp?: string;
 };
 
+/**
+ * A transaction as the purchase functions leave it: a provider reference is its vend attempt's too (the
+ * search reads it there), and a pending one is in the reconciler's queue (the pending filter reads it there).
+ */
 async function insert(accountId: string, seed: Seed) {
+  const status = seed.status ?? "SUCCESSFUL";
   return db.transaction.create({
     data: {
+      ...(seed.providerReference
+        ? {
+            attempts: {
+              create: {
+                attemptNumber: 1,
+                provider: "sandbox",
+                upstreamRequestId: randomUUID().replaceAll("-", ""),
+                status: status === "SUCCESSFUL" ? "DELIVERED" : status,
+                providerReference: seed.providerReference,
+              },
+            },
+          }
+        : {}),
+      ...(status === "PENDING" ? { requery: { create: { nextRequeryAt: new Date(seed.at) } } } : {}),
       ...(seed.id ? { id: seed.id } : {}),
       accountId,
       clientReference: seed.clientReference ?? reference("seed"),
       service: seed.service ?? "DATA",
-      status: seed.status ?? "SUCCESSFUL",
+      status,
       orderFingerprint: "test",
       productName: seed.productName === undefined ? "MTN 1GB (SME) – 30 days" : seed.productName,
       providerReference: seed.providerReference ?? null,
@@ -147,6 +168,39 @@ describe("listPortalTransactions", () => {
     expect(found.total).toEqual({ count: 2, more: false });
     expect(await codeOf(searchTransactions(userOf(first.accountId), { filter: { search: ending } }))).not.toBe("ok");
     expect(await codeOf(searchTransactions(operator, { filter: { search: "12" } }))).toBe("validation.failed");
+  });
+
+  it("reads the provider reference through vend_attempts and the pending filter through the reconciler's queue, each arm by an index", async () => {
+    const { accountId } = await fundedAccount(0n);
+    await insert(accountId, { at: "2026-06-02T10:00:00Z", clientReference: "routed", providerReference: "SBX-QX9" });
+    await insert(accountId, { at: "2026-06-02T11:00:00Z", clientReference: "waiting", status: "PENDING" });
+    const operator = userOf(null, "OPERATOR");
+    expect((await searchTransactions(operator, { filter: { search: "sbx-qx9" } })).items.map((item) => item.clientReference)).toEqual([
+      "routed",
+    ]);
+    const pending = await searchTransactions(operator, { filter: { status: "PENDING" } });
+    expect(pending.items.map((item) => item.clientReference)).toContain("waiting");
+    expect(pending.items.every((item) => item.status === "pending")).toBe(true);
+
+    // The plans, with the table read as it would be at volume (no sequential scan) and the search's arms
+    // alone: the vend attempts' prefix index feeds an InitPlan whose ids are one more bitmap in the arms'
+    // BitmapOr, and the pending filter fetches the queue's ids by an index on the id.
+    const plan = await db.$transaction(async (tx) => {
+      await tx.$executeRaw`SET LOCAL enable_seqscan = off`;
+      const search = await tx.$queryRaw<{ "QUERY PLAN": string }[]>(
+        Prisma.sql`EXPLAIN SELECT t.id FROM transactions t WHERE ${searchCondition("SBX-QX9")}`,
+      );
+      const status = await tx.$queryRaw<{ "QUERY PLAN": string }[]>(
+        Prisma.sql`EXPLAIN SELECT t.id FROM transactions t WHERE ${filterCondition(null, true, { status: "PENDING" })}`,
+      );
+      return { search: search.map((line) => line["QUERY PLAN"]).join("\n"), status: status.map((line) => line["QUERY PLAN"]).join("\n") };
+    });
+    expect(plan.search).toContain("BitmapOr");
+    expect(plan.search).toContain("InitPlan");
+    expect(plan.search).toContain("vend_attempts_provider_reference_prefix_idx");
+    expect(plan.search).not.toContain("transactions_provider_reference_prefix_idx");
+    expect(plan.status).toContain("purchase_requeries");
+    expect(plan.status).toMatch(/Index Cond: \(+id = ANY \(\(InitPlan/);
   });
 
   it("pages with a cursor: every row once, newest first, stable while new rows arrive", async () => {
