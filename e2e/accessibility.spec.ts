@@ -256,7 +256,7 @@ test.describe("as operator", () => {
 async function openApiReference(page: Page): Promise<void> {
   await page.goto("/docs");
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-  await expect(page.getByRole("complementary", { name: /^Sidebar for / })).toBeVisible();
+  await expect(page.getByLabel(/^Sidebar for /)).toBeVisible();
 }
 
 test("the API reference at /docs has no axe violations", async ({ page }) => {
