@@ -119,6 +119,7 @@ const OPERATOR_VIEWS: OperatorView[] = [
     path: () => href,
   })),
   { name: "/operator?q=<an account>", path: ({ account }) => `/operator?q=${encodeURIComponent(account.name)}` },
+  { name: "/operator/catalog/routes/AIRTIME/mtn", path: () => "/operator/catalog/routes/AIRTIME/mtn" },
   { name: AN_ACCOUNT, path: accountPage },
   { name: A_PRICE_LIST, path: priceListPage },
   { name: "/operator/transactions?q=4567", path: () => "/operator/transactions?q=4567" },

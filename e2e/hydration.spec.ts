@@ -109,6 +109,8 @@ test.describe("the operator's pages", () => {
       "/operator/transactions",
       "/operator/transactions?q=0803&shown=50",
       "/operator/catalog",
+      "/operator/catalog/routes/AIRTIME/mtn",
+      "/operator/upstreams",
       "/operator/price-lists",
       "/operator/reports/margin",
       "/operator/reports/margin?period=2026-01",

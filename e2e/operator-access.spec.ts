@@ -10,6 +10,8 @@ const PAGES = [
   "/operator/audit",
   "/operator/accounts/00000000-0000-4000-8000-000000000000",
   "/operator/catalog",
+  "/operator/catalog/routes/AIRTIME/mtn",
+  "/operator/upstreams",
   "/operator/price-lists",
   "/operator/price-lists/00000000-0000-4000-8000-000000000000",
   "/operator/reports/margin",

@@ -10,7 +10,9 @@
  * their ledger's sum, so `ledger:check` passes. The mix: mostly successful data, then airtime and
  * bills; about 4 % failed; a few pending (the last minutes, not yet due for a requery); 85 % through the
  * API, the rest in the portal by the account's owner or staff. Volume grows through the year (the last
- * month has about twice the first's), as a growing reseller's would.
+ * month has about twice the first's), as a growing reseller's would. Beside them, test mode's: each
+ * account's test key and test wallet, and test-mode data purchases with their ledger entries, kept for
+ * the whole year (docs/performance.md "Performance at volume" says what share and why).
  *
  * Generated in time order from a seeded PRNG, so ledger ids follow time and a run is repeatable. The
  * secondary indexes of transactions and ledger_entries are dropped before a large load and built
@@ -31,6 +33,12 @@ export interface VolumeSize {
   accounts: number;
   /** Transactions of the one big account (account 0). */
   bigAccount: number;
+  /**
+   * Test-mode transactions (docs/architecture.md "Test mode in the database") over the same 12 months,
+   * spread over the accounts as the live ones are (the big account has its share): what test mode's
+   * migrations and prune meet at size, and what every live read must pass over.
+   */
+  testTransactions: number;
 }
 
 export interface LoadedVolume {
@@ -38,8 +46,12 @@ export interface LoadedVolume {
   apiKey: string;
   ownerEmail: string;
   ownerPassword: string;
+  /** Live transactions and ledger entries. */
   transactions: number;
   ledgerEntries: number;
+  /** Test mode's, beside them. */
+  testTransactions: number;
+  testLedgerEntries: number;
   seconds: { copy: number; indexes: number; vacuumAnalyze: number; total: number };
 }
 
@@ -68,6 +80,27 @@ function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * The daily totals of the transactions matching `where` (SQL over `transactions`), counted as the
+ * triggers of prisma/sql/daily-totals count them: the loader's count of the live ones, and the volume
+ * scenario's recounts to compare account_daily_totals with.
+ */
+export const countedDailyTotals = (where: string) => `
+  SELECT account_id, (created_at AT TIME ZONE 'Africa/Lagos')::date AS day, service, count(*)::bigint AS purchases,
+         count(*) FILTER (WHERE status = 'FAILED')::bigint AS failed, COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS spend
+  FROM transactions WHERE ${where} GROUP BY 1, 2, 3`;
+
+/** Rows of account_daily_totals that differ from a recount of the transactions matching `where` (rows of zeros aside). */
+export async function dailyTotalsDiffering(client: pg.Client, where: string): Promise<number> {
+  const { rows } = await client.query<{ differing: string }>(`
+    WITH kept AS (
+      SELECT account_id, day, service, purchases::bigint, failed::bigint, spend FROM account_daily_totals
+      WHERE purchases <> 0 OR failed <> 0 OR spend <> 0
+    ), counted AS (${countedDailyTotals(where)})
+    SELECT count(*) AS differing FROM ((SELECT * FROM kept EXCEPT SELECT * FROM counted) UNION ALL (SELECT * FROM counted EXCEPT SELECT * FROM kept)) d`);
+  return Number(rows[0]!.differing);
 }
 
 /** The first instant of the Lagos month `monthsBack` months before the one `now` is in. */
@@ -150,6 +183,9 @@ interface AccountState {
   id: string;
   code: string;
   apiKeyId: string;
+  testApiKeyId: string;
+  testBalance: number;
+  testSequence: number;
   userIds: [string, string];
   sourceIps: string[];
   balance: number;
@@ -203,6 +239,9 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
         id: randomUUID(),
         code: `R${String(index + 1).padStart(4, "0")}`,
         apiKeyId: randomUUID(),
+        testApiKeyId: randomUUID(),
+        testBalance: 0,
+        testSequence: 0,
         userIds: [randomUUID(), randomUUID()],
         sourceIps: Array.from(
           { length: 1 + (index % 3) },
@@ -273,19 +312,23 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
     await copyRows(
       main,
       "api_keys",
-      ["id", "account_id", "name", "prefix", "last_four", "key_hash", "created_at"],
-      accounts.map((account, index) => {
+      ["id", "account_id", "name", "prefix", "last_four", "key_hash", "livemode", "created_at"],
+      accounts.flatMap((account, index) => {
         const apiKey = `pk_live_${base62(40)}`;
         if (index === 0) bigApiKey = apiKey;
-        return line([
-          account.apiKeyId,
-          account.id,
-          "production",
-          "pk_live_",
-          apiKey.slice(-4),
-          createHash("sha256").update(apiKey, "utf8").digest("hex"),
-          iso(accountsCreated),
-        ]);
+        const testKey = `pk_test_${base62(40)}`;
+        const keyRow = (id: string, name: string, key: string, livemode: boolean) =>
+          line([
+            id,
+            account.id,
+            name,
+            key.slice(0, 8),
+            key.slice(-4),
+            createHash("sha256").update(key, "utf8").digest("hex"),
+            String(livemode),
+            iso(accountsCreated),
+          ]);
+        return [keyRow(account.apiKeyId, "production", apiKey, true), keyRow(account.testApiKeyId, "integration tests", testKey, false)];
       }),
     );
     await copyRows(
@@ -546,15 +589,139 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
         ledgerChunks(),
       ),
     ]);
+
+    // Test mode: each account's test wallet, set to a play balance when the account was created and
+    // set again whenever a purchase finds it short (set_test_wallet_balance's ADJUSTMENT entries), and
+    // test purchases over the same months, through the account's test key.
+    let testTransactionsWritten = 0;
+    const testLedger: string[] = [];
+    const TEST_BALANCE = 100_000_000;
+    const testLedgerLine = (
+      account: AccountState,
+      kind: string,
+      amount: number,
+      transactionId: string | null,
+      note: string | null,
+      at: Date,
+    ) => {
+      ledgerId += 1;
+      testLedger.push(line([ledgerId, account.id, kind, amount, account.testBalance, transactionId, note, "false", iso(at)]));
+    };
+    for (const account of accounts) {
+      account.testBalance = TEST_BALANCE;
+      testLedgerLine(account, "ADJUSTMENT", TEST_BALANCE, null, "test balance set", accountsCreated);
+    }
+    function* testTransactionChunks(): Generator<string> {
+      let chunk = "";
+      for (let index = 0; index < size.testTransactions; index += 1) {
+        const createdAt = new Date(start.getTime() + Math.floor(((index + random()) / size.testTransactions) * span));
+        const account =
+          small === 0 || random() < size.bigAccount / size.transactions ? accounts[0]! : accounts[1 + Math.floor(random() * small)]!;
+        const plan = pick(plans);
+        const recipient = pick(PHONE_PREFIXES) + digits(7);
+        const failed = random() < 0.04;
+        const completedAt = new Date(createdAt.getTime() + 300 + Math.floor(random() * 2500));
+        if (account.testBalance < plan.price) {
+          const topUp = TEST_BALANCE - account.testBalance;
+          account.testBalance = TEST_BALANCE;
+          testLedgerLine(account, "ADJUSTMENT", topUp, null, "test balance set", new Date(createdAt.getTime() - 1000));
+        }
+        const transactionId = randomUUID();
+        account.testBalance -= plan.price;
+        testLedgerLine(account, "PURCHASE", -plan.price, transactionId, null, createdAt);
+        if (failed) {
+          account.testBalance += plan.price;
+          testLedgerLine(account, "REVERSAL", plan.price, transactionId, null, completedAt);
+        }
+        account.testSequence += 1;
+        chunk += line([
+          transactionId,
+          account.id,
+          `TEST-${account.code}-${String(account.testSequence).padStart(7, "0")}`,
+          "DATA",
+          failed ? "FAILED" : "SUCCESSFUL",
+          fingerprint("DATA", plan.id, recipient, null),
+          plan.id,
+          plan.networkId,
+          plan.name,
+          recipient,
+          plan.price,
+          plan.costPrice,
+          `SBX-${fromAlphabet(REFERENCE_ALPHABET, 16)}`,
+          failed ? "The provider declined the order." : null,
+          lagosStamp(createdAt) + randomBytes(16).toString("hex"),
+          "API",
+          account.testApiKeyId,
+          pick(account.sourceIps),
+          "false",
+          iso(createdAt),
+          iso(completedAt),
+          iso(completedAt),
+        ]);
+        testTransactionsWritten += 1;
+        if (chunk.length > 256 * 1024) {
+          yield chunk;
+          chunk = "";
+        }
+      }
+      if (chunk) yield chunk;
+    }
+    await copyRows(
+      main,
+      "transactions",
+      [
+        "id",
+        "account_id",
+        "client_reference",
+        "service",
+        "status",
+        "order_fingerprint",
+        "plan_id",
+        "network_id",
+        "product_name",
+        "recipient",
+        "amount",
+        "cost",
+        "provider_reference",
+        "failure_reason",
+        "upstream_request_id",
+        "channel",
+        "api_key_id",
+        "source_ip",
+        "livemode",
+        "created_at",
+        "updated_at",
+        "completed_at",
+      ],
+      testTransactionChunks(),
+    );
+    // Every test transaction is generated before its ledger entries are sent (the test ledger is a tenth
+    // of the live one's size by default), in chunks as the live ones are, not a write per line.
+    function* testLedgerChunks(): Generator<string> {
+      for (let from = 0; from < testLedger.length; from += 4096) yield testLedger.slice(from, from + 4096).join("");
+    }
+    await copyRows(
+      ledgerClient,
+      "ledger_entries",
+      ["id", "account_id", "kind", "amount", "balance_after", "transaction_id", "note", "livemode", "created_at"],
+      testLedgerChunks(),
+    );
+    const testLedgerEntries = testLedger.length;
     const copySeconds = (performance.now() - copyStarted) / 1000;
     await main.query(`SELECT setval(pg_get_serial_sequence('ledger_entries', 'id'), $1)`, [Math.max(1, ledgerId)]);
     await copyRows(
       main,
       "wallets",
-      ["account_id", "balance", "updated_at"],
-      accounts.map((account) => line([account.id, account.balance, iso(end)])),
+      ["account_id", "livemode", "balance", "updated_at"],
+      accounts.flatMap((account) => [
+        line([account.id, "true", account.balance, iso(end)]),
+        line([account.id, "false", account.testBalance, iso(end)]),
+      ]),
     );
-    log(`volume: ${transactionsWritten} transactions and ${ledgerWritten} ledger entries copied in ${copySeconds.toFixed(1)} s`);
+    log(
+      `volume: ${transactionsWritten} transactions and ${ledgerWritten} ledger entries, ${testTransactionsWritten} test transactions ` +
+        `and ${testLedgerEntries} test ledger entries copied in ${copySeconds.toFixed(1)} s`,
+    );
 
     const indexesStarted = performance.now();
     if (dropIndexes) {
@@ -575,10 +742,7 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
     const totalsStarted = performance.now();
     await main.query("SET work_mem = '256MB'");
     await main.query(
-      `INSERT INTO account_daily_totals (account_id, day, service, purchases, failed, spend)
-       SELECT account_id, (created_at AT TIME ZONE 'Africa/Lagos')::date, service, count(*), count(*) FILTER (WHERE status = 'FAILED'),
-              COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)
-       FROM transactions GROUP BY 1, 2, 3`,
+      `INSERT INTO account_daily_totals (account_id, day, service, purchases, failed, spend) ${countedDailyTotals("livemode")}`,
     );
     log(`volume: daily totals counted in ${((performance.now() - totalsStarted) / 1000).toFixed(1)} s`);
     const vacuumStarted = performance.now();
@@ -593,6 +757,8 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
       ownerPassword: VOLUME_PASSWORD,
       transactions: transactionsWritten,
       ledgerEntries: ledgerWritten,
+      testTransactions: testTransactionsWritten,
+      testLedgerEntries,
       seconds: {
         copy: Math.round(copySeconds * 10) / 10,
         indexes: Math.round(indexSeconds * 10) / 10,

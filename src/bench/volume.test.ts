@@ -4,6 +4,7 @@
  * holds the most of the loaded data (late in a month, the data growing through the year), measuring the
  * biggest month meant measuring the month being written into, and the check failed (issue 39). The
  * generator's clock is pinned here to such a day, so the choice is tested whatever today's date is.
+ * The account has test-mode transactions too, which the live invoice leaves out and so must the count.
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,12 +21,17 @@ let accountId = "";
 let monthCounts: { period: string; count: number }[] = [];
 
 beforeAll(async () => {
-  const loaded = await loadVolume(process.env.DATABASE_URL!, { transactions: 600, accounts: 1, bigAccount: 600 }, NOW, () => {});
+  const loaded = await loadVolume(
+    process.env.DATABASE_URL!,
+    { transactions: 600, accounts: 1, bigAccount: 600, testTransactions: 200 },
+    NOW,
+    () => {},
+  );
   accountId = loaded.accountId;
   await client.connect();
   const { rows } = await client.query<{ period: string; count: string }>(
     `SELECT to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS period, count(*) FROM transactions
-     WHERE account_id = $1 GROUP BY 1 ORDER BY 2 DESC, 1 DESC`,
+     WHERE account_id = $1 AND livemode GROUP BY 1 ORDER BY 2 DESC, 1 DESC`,
     [accountId],
   );
   monthCounts = rows.map((row) => ({ period: row.period, count: Number(row.count) }));

@@ -2,7 +2,8 @@
  * `npm run bench -- --volume` (docs/performance.md "Performance at volume", issue 20): the same measurements on a
  * database holding one account with a handful of transactions ("empty") and on one holding
  * BENCH_VOLUME_TRANSACTIONS transactions (default 10,000,000) over BENCH_VOLUME_ACCOUNTS accounts
- * (1,000), one of them with BENCH_VOLUME_BIG_ACCOUNT (2,000,000), bulk-loaded by volume-data.ts. Both
+ * (1,000), one of them with BENCH_VOLUME_BIG_ACCOUNT (2,000,000), and BENCH_VOLUME_TEST_TRANSACTIONS
+ * (1,000,000) test-mode transactions over every account's test wallet, bulk-loaded by volume-data.ts. Both
  * databases live in one embedded PostgreSQL; each is measured through its own production server:
  *
  *   purchase          POST /api/v1/data under autocannon (32 connections, BENCH_SECONDS), the big account
@@ -17,9 +18,13 @@
  *                     is limited to BENCH_INVOICE_HEAP_MB (160), sampling its resident memory
  *   ledger:check      the real CLI (`npm run admin -- ledger:check`), for the account and for all, and
  *                     once more for all while purchases run: their rps, p99, longest latency and errors
- *   migration         (the loaded database only) the migrations of issue 20 undone, then applied by
- *                     start-up's own code (prisma migrate deploy) while purchases run: the longest
- *                     purchase latency during it
+ *   migration         (the loaded database only) the migrations of issue 20 and test mode's that can
+ *                     be undone on today's schema (its partial indexes, the validation of its foreign
+ *                     keys) undone, then applied by start-up's own code (prisma migrate deploy) while
+ *                     purchases run: the longest purchase latency during it, the daily totals recounted
+ *   test-data prune   (the loaded database only) `npm run admin -- test-data:prune` while purchases run:
+ *                     its time, what it deleted, the purchases' p99 and longest latency, the live daily
+ *                     totals recounted and ledger:check after it
  *
  * Sequential requests (BENCH_VOLUME_ITERATIONS each, default 20, after 2 warm-ups) give p50 and p95.
  * BENCH_VOLUME_DIR keeps the cluster in that folder, and a loaded database found there is used again
@@ -35,6 +40,7 @@ import pg from "pg";
 import { lagosWallClock } from "~/lagos-time";
 import { startEmbeddedPostgres } from "~/server/db/embedded-postgres";
 import { applyPendingMigrations } from "~/server/db/migrate";
+import { filesDifferingFrom, readSqlFiles } from "~/server/db/sql-definitions";
 import { freePort } from "~/server/http/free-port";
 import { currentTotpCode } from "~/server/auth/totp";
 import { twoFactorStepOf } from "~/schemas/sign-in";
@@ -42,6 +48,8 @@ import { residentMb, startBenchServer, type BenchServer } from "./bench-server";
 import { treeCpuMs } from "./cpu";
 import { medianOf } from "./median";
 import {
+  countedDailyTotals,
+  dailyTotalsDiffering,
   lagosMonthStart,
   loadVolume,
   VOLUME_OPERATOR_TOTP_SECRET,
@@ -58,15 +66,21 @@ const ITERATIONS = Number(process.env.BENCH_VOLUME_ITERATIONS ?? 20);
 const HEAP_MB = Number(process.env.BENCH_INVOICE_HEAP_MB ?? 160);
 const PAGE_LIMIT = 50; // the REST list's default
 const DEEP_PAGES = 10_000;
-const EMPTY_SIZE: VolumeSize = { transactions: 30, accounts: 1, bigAccount: 30 };
+/** TEST_DATA_RETENTION_DAYS's default (src/env.ts): what the prune scenario keeps. */
+const PRUNE_RETENTION_DAYS = 90;
+const EMPTY_SIZE: VolumeSize = { transactions: 30, accounts: 1, bigAccount: 30, testTransactions: 3 };
 export const VOLUME_SIZE: VolumeSize = {
   transactions: Number(process.env.BENCH_VOLUME_TRANSACTIONS ?? 10_000_000),
   accounts: Number(process.env.BENCH_VOLUME_ACCOUNTS ?? 1_000),
   bigAccount: Number(process.env.BENCH_VOLUME_BIG_ACCOUNT ?? 2_000_000),
+  testTransactions: Number(process.env.BENCH_VOLUME_TEST_TRANSACTIONS ?? 1_000_000),
 };
 /**
- * The migrations issue 20 adds, and what undoes them: the migration scenario undoes them on the loaded
- * database (and deletes their rows in _prisma_migrations), then applies them again while purchases run.
+ * The migrations issue 20 adds, and test mode's that can be undone on today's schema, and what undoes
+ * them: the migration scenario undoes them on the loaded database (and deletes their rows in
+ * _prisma_migrations), then applies them again while purchases run. Test mode's others add columns,
+ * replace the purchase functions and swap the reference's unique index, which later migrations build
+ * on: undoing them would mean undoing those too.
  */
 export const VOLUME_MIGRATIONS = [
   "20261124065233_transactions_reference_prefix_index",
@@ -76,6 +90,15 @@ export const VOLUME_MIGRATIONS = [
   "20261124065500_account_daily_totals_backfill",
   "20261124065600_account_daily_totals_complete",
   "20261124065700_account_daily_totals_cleanup",
+  "20261124120400_test_mode_validate",
+  "20261124120450_transactions_test_mode_index",
+  "20261124120460_ledger_entries_test_mode_index",
+];
+/** The foreign keys 20261124120400_test_mode_validate validates: undone by taking them again NOT VALID. */
+const TEST_MODE_FOREIGN_KEYS = [
+  "ledger_entries_account_id_livemode_fkey",
+  "ledger_entries_transaction_id_livemode_fkey",
+  "transactions_api_key_id_livemode_fkey",
 ];
 const UNDO_VOLUME_MIGRATIONS = [
   'DROP INDEX CONCURRENTLY IF EXISTS "transactions_account_id_client_reference_prefix_idx"',
@@ -91,6 +114,8 @@ const UNDO_VOLUME_MIGRATIONS = [
    DROP PROCEDURE IF EXISTS account_daily_totals_backfill();
    DROP FUNCTION IF EXISTS account_daily_totals_count(date, uuid);
    DROP TABLE IF EXISTS account_daily_totals, account_daily_totals_ready`,
+  'DROP INDEX CONCURRENTLY IF EXISTS "transactions_test_mode_created_at_idx"',
+  'DROP INDEX CONCURRENTLY IF EXISTS "ledger_entries_test_mode_created_at_idx"',
 ];
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
@@ -114,9 +139,15 @@ function request(url: string, options: { method?: string; headers?: Record<strin
   });
 }
 
-/** The server with its warnings kept: a failed request in a scenario is reported with what the server said. */
+/**
+ * The server with its warnings kept: a failed request in a scenario is reported with what the server said.
+ * Its webhook worker prunes test data at its first pass: with the default retention it would delete most
+ * of the loaded test data in the background while the reads are timed, and leave the prune scenario
+ * nothing to prune. So these servers keep test data (0), as the loaded database did for its year, and the
+ * prune is run when it is measured (pruneUnderLoad).
+ */
 function startServer(databaseUrl: string, nodeFlags: string[] = []): Promise<BenchServer> {
-  return startBenchServer(databaseUrl, { nodeFlags, keepProblems: true });
+  return startBenchServer(databaseUrl, { nodeFlags, keepProblems: true, env: { TEST_DATA_RETENTION_DAYS: "0" } });
 }
 
 const round = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
@@ -194,9 +225,9 @@ function purchaseLoad(base: string, apiKey: string, prefix: string, seconds: num
   return { done, stop: () => instance.stop() };
 }
 
-/** `npm run admin -- ledger:check`, timed, with its JSON answer. */
-async function ledgerCheck(databaseUrl: string, accountId?: string) {
-  const args = ["run", "--silent", "admin", "--", "ledger:check", ...(accountId ? ["--account", accountId] : [])];
+/** `npm run admin -- <command>`, timed, with its JSON answer. */
+async function adminCommand<Answer>(databaseUrl: string, command: string[]): Promise<{ seconds: number; answer: Answer }> {
+  const args = ["run", "--silent", "admin", "--", ...command];
   const started = performance.now();
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn("npm", args, {
@@ -207,10 +238,17 @@ async function ledgerCheck(databaseUrl: string, accountId?: string) {
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("exit", (code) => (code === 0 ? resolve(stdout) : reject(new Error(`ledger:check exited with ${code}: ${stdout}${stderr}`))));
+    child.on("exit", (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${command[0]} exited with ${code}: ${stdout}${stderr}`))));
   });
-  const seconds = round((performance.now() - started) / 1000, 2);
-  const answer = JSON.parse(output) as { ok: boolean; accounts: number; transactions: number; mismatches: unknown[] };
+  return { seconds: round((performance.now() - started) / 1000, 2), answer: JSON.parse(output) as Answer };
+}
+
+/** `npm run admin -- ledger:check`, timed, with its JSON answer. */
+async function ledgerCheck(databaseUrl: string, accountId?: string) {
+  const { seconds, answer } = await adminCommand<{ ok: boolean; accounts: number; transactions: number; mismatches: unknown[] }>(
+    databaseUrl,
+    ["ledger:check", ...(accountId ? ["--account", accountId] : [])],
+  );
   return { seconds, ok: answer.ok, accounts: answer.accounts, transactions: answer.transactions, mismatches: answer.mismatches.length };
 }
 
@@ -302,7 +340,7 @@ export async function invoiceMonthOf(
 ): Promise<{ period: string; rows: number; fundings: number }> {
   const { rows } = await client.query<{ period: string; count: string }>(
     `SELECT to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS period, count(*) FROM transactions
-     WHERE account_id = $1 AND created_at < $2 GROUP BY 1 ORDER BY 2 DESC, 1 DESC LIMIT 1`,
+     WHERE account_id = $1 AND livemode AND created_at < $2 GROUP BY 1 ORDER BY 2 DESC, 1 DESC LIMIT 1`,
     [accountId, lagosMonthStart(now, 0)],
   );
   const period = rows[0]?.period ?? lagosWallClock(lagosMonthStart(now, 1)).toISOString().slice(0, 7);
@@ -324,23 +362,24 @@ export async function subjectOf(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows: counts } = await client.query<{ count: string }>("SELECT count(*) FROM transactions WHERE account_id = $1", [
+    // The live key's view: test-mode transactions are another world's (docs/integrating.md "Test mode").
+    const { rows: counts } = await client.query<{ count: string }>("SELECT count(*) FROM transactions WHERE account_id = $1 AND livemode", [
       loaded.accountId,
     ]);
     const total = Number(counts[0]!.count);
     // The cursor a client holds after DEEP_PAGES pages of PAGE_LIMIT (or the last page of a small account).
     const skipped = Math.max(0, Math.min(DEEP_PAGES * PAGE_LIMIT, total - 1));
     const { rows: deep } = await client.query<{ created_at: Date; id: string }>(
-      "SELECT created_at, id FROM transactions WHERE account_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
+      "SELECT created_at, id FROM transactions WHERE account_id = $1 AND livemode ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
       [loaded.accountId, Math.max(0, skipped - 1)],
     );
     const { rows: sample } = await client.query<{ client_reference: string; recipient: string }>(
-      "SELECT client_reference, recipient FROM transactions WHERE account_id = $1 AND service = 'DATA' ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
+      "SELECT client_reference, recipient FROM transactions WHERE account_id = $1 AND livemode AND service = 'DATA' ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
       [loaded.accountId, Math.floor(total / 3)],
     );
     const invoiceMonth = await invoiceMonthOf(client, loaded.accountId, now);
     const { rows: day } = await client.query<{ day: string }>(
-      `SELECT to_char((max(created_at) AT TIME ZONE 'Africa/Lagos')::date - 90, 'YYYY-MM-DD') AS day FROM transactions WHERE account_id = $1`,
+      `SELECT to_char((max(created_at) AT TIME ZONE 'Africa/Lagos')::date - 90, 'YYYY-MM-DD') AS day FROM transactions WHERE account_id = $1 AND livemode`,
       [loaded.accountId],
     );
     const last = deep[0]!;
@@ -502,8 +541,10 @@ async function measure(databaseUrl: string, subject: Subject, label: string, pos
 }
 
 /**
- * Issue 20's migrations on the loaded database, while purchases run: undone first (their indexes
- * dropped, their rows in _prisma_migrations deleted), then applied by start-up's own code.
+ * Issue 20's migrations and test mode's (VOLUME_MIGRATIONS) on the loaded database, while purchases
+ * run: undone first (their indexes dropped, test mode's keys taken again NOT VALID, their rows in
+ * _prisma_migrations deleted), then applied by start-up's own code. Then the daily totals are checked
+ * against a recount, and the database is brought back to today's definitions (restoreTodaysDefinitions).
  */
 async function migrateUnderLoad(databaseUrl: string, subject: Subject) {
   // The server first: it applies pending migrations when it starts, and these must run under load.
@@ -513,6 +554,15 @@ async function migrateUnderLoad(databaseUrl: string, subject: Subject) {
     await client.connect();
     try {
       for (const statement of UNDO_VOLUME_MIGRATIONS) await client.query(statement);
+      for (const name of TEST_MODE_FOREIGN_KEYS) {
+        const { rows } = await client.query<{ table: string; definition: string }>(
+          "SELECT conrelid::regclass::text AS table, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = $1",
+          [name],
+        );
+        const key = rows[0];
+        if (!key) throw new Error(`migration: no foreign key ${name} to undo`);
+        await client.query(`ALTER TABLE ${key.table} DROP CONSTRAINT "${name}", ADD CONSTRAINT "${name}" ${key.definition} NOT VALID`);
+      }
       await client.query("DELETE FROM _prisma_migrations WHERE migration_name = ANY($1)", [VOLUME_MIGRATIONS]);
     } finally {
       await client.end();
@@ -528,24 +578,24 @@ async function migrateUnderLoad(databaseUrl: string, subject: Subject) {
     load.stop();
     const purchases = await load.done;
     log(`  migration: ${seconds} s; purchases ${purchases.rps} rps, longest ${purchases.maxMs} ms, ${purchases.errors} errors`);
-    // The daily totals, counted by the backfill and the triggers while purchases ran, against a count
-    // of the transactions now: any row that differs is a change counted twice or not at all.
     const check = new pg.Client({ connectionString: databaseUrl });
     await check.connect();
     try {
-      const { rows } = await check.query<{ differing: string }>(`
-        WITH kept AS (
-          SELECT account_id, day, service, purchases::bigint, failed::bigint, spend FROM account_daily_totals
-          WHERE purchases <> 0 OR failed <> 0 OR spend <> 0
-        ), counted AS (
-          SELECT account_id, (created_at AT TIME ZONE 'Africa/Lagos')::date AS day, service, count(*) AS purchases,
-                 count(*) FILTER (WHERE status = 'FAILED') AS failed, COALESCE(sum(amount) FILTER (WHERE status <> 'FAILED'), 0)::bigint AS spend
-          FROM transactions GROUP BY 1, 2, 3
-        )
-        SELECT count(*) AS differing FROM ((SELECT * FROM kept EXCEPT SELECT * FROM counted) UNION ALL (SELECT * FROM counted EXCEPT SELECT * FROM kept)) d`);
-      const totalsDiffering = Number(rows[0]!.differing);
-      log(`  daily totals after the migrations: ${totalsDiffering} rows differ from a recount`);
-      return { applied, seconds, purchases, totalsDiffering, serverProblems: server.problems };
+      // The replayed migrations are history, and are judged by what they promise: the backfill and the
+      // triggers, while purchases ran, counted every transaction exactly once. Every one, test rows too:
+      // wherever they ran for real, test mode's columns did not exist yet (its migrations come after).
+      const totalsDiffering = await dailyTotalsDiffering(check, "true");
+      log(`  daily totals after the migrations: ${totalsDiffering} rows differ from a recount of every transaction`);
+      const restored = await restoreTodaysDefinitions(check);
+      return {
+        applied,
+        seconds,
+        purchases,
+        totalsDiffering,
+        totalsExact: totalsDiffering === 0,
+        ...restored,
+        serverProblems: server.problems,
+      };
     } finally {
       await check.end();
     }
@@ -554,27 +604,141 @@ async function migrateUnderLoad(databaseUrl: string, subject: Subject) {
   }
 }
 
-async function prepareDatabase(adminUrl: string, databaseUrl: string, size: VolumeSize, now: Date, folder: string | null) {
+/**
+ * After the replay, the database as today's migrations leave it, for what the scenario does next.
+ * Replaying issue 20's migrations put back their own definitions, written before test mode: the
+ * daily totals' trigger of 20261124065600 counts test purchases (and the prune's deletions of them)
+ * into the live totals, where test mode's migration had taught it not to. Every prisma/sql file that now
+ * differs from the database is run, as the next migration would carry it (`npm run db:new-migration`
+ * finds them the same way), and the test rows the historical backfill counted are taken out of the
+ * totals again. Returns the files run.
+ */
+async function restoreTodaysDefinitions(client: pg.Client) {
+  const files = readSqlFiles();
+  const differing = await filesDifferingFrom(client, files);
+  for (const { path: file } of differing) await client.query(files.find((candidate) => candidate.path === file)!.text);
+  await client.query(`
+    UPDATE account_daily_totals d
+    SET purchases = d.purchases - t.purchases, failed = d.failed - t.failed, spend = d.spend - t.spend
+    FROM (${countedDailyTotals("NOT livemode")}) t
+    WHERE d.account_id = t.account_id AND d.day = t.day AND d.service = t.service`);
+  // What follows would otherwise be measured on a database no deployment has.
+  const stillDiffering = await filesDifferingFrom(client, files);
+  if (stillDiffering.length > 0) throw new Error(`migration: still differing from prisma/sql: ${JSON.stringify(stillDiffering)}`);
+  log(`  today's definitions run again: ${differing.map((file) => file.path).join(", ") || "none"}`);
+  return { definitionsRestored: differing.map((file) => file.path) };
+}
+
+/**
+ * Test mode's prune (`npm run admin -- test-data:prune`, the code of the worker's hourly pass) on the
+ * loaded database while purchases run, with TEST_DATA_RETENTION_DAYS's default: a year of test data
+ * kept, then pruned to its last PRUNE_RETENTION_DAYS, every account in its own statement under its test
+ * wallet's lock, which no live purchase takes. Then what is left of it (nothing settled before the
+ * cutoff), whether what it says it deleted is what went, the live daily totals (its deletions must not
+ * reach them) and ledger:check, which the prune's carried-forward entries must pass.
+ */
+async function pruneUnderLoad(databaseUrl: string, subject: Subject) {
+  const server = await startServer(databaseUrl);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const testCount = async () =>
+    Number((await client.query<{ count: string }>("SELECT count(*) FROM transactions WHERE NOT livemode")).rows[0]!.count);
+  try {
+    const before = await testCount();
+    await purchaseLoad(server.base, subject.apiKey, `prune-warm-${Date.now()}`, WARM_UP_SECONDS).done;
+    log("test-data prune: pruning while purchases run…");
+    const load = purchaseLoad(server.base, subject.apiKey, `prune-${Date.now()}`, 3600);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { seconds, answer } = await adminCommand<{ before: string; accounts: number; transactions: number; ledgerEntries: number }>(
+      databaseUrl,
+      ["test-data:prune", "--days", String(PRUNE_RETENTION_DAYS)],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    load.stop();
+    const purchases = await load.done;
+    const after = await testCount();
+    const { rows: left } = await client.query<{ count: string }>(
+      "SELECT count(*) FROM transactions WHERE NOT livemode AND status <> 'PENDING' AND created_at < $1",
+      [answer.before],
+    );
+    const totalsDiffering = await dailyTotalsDiffering(client, "livemode");
+    const ledger = await ledgerCheck(databaseUrl);
+    log(
+      `  test-data prune: ${answer.transactions} of ${before} test transactions in ${seconds} s; purchases ${purchases.rps} rps, ` +
+        `p99 ${purchases.p99Ms} ms, longest ${purchases.maxMs} ms, ${purchases.errors} errors; live daily totals ${totalsDiffering} rows off; ` +
+        `ledger:check ${ledger.ok ? "passes" : "FAILS"}`,
+    );
+    return {
+      seconds,
+      retentionDays: PRUNE_RETENTION_DAYS,
+      testTransactions: before,
+      testTransactionsAfter: after,
+      prunedTransactions: answer.transactions,
+      prunedLedgerEntries: answer.ledgerEntries,
+      accounts: answer.accounts,
+      /** Nothing settled and older than the cutoff is left, and what it counted as deleted is what went. */
+      nothingLeft: Number(left[0]!.count) === 0,
+      countsAgree: before - after === answer.transactions,
+      /** The live daily totals against a recount of the live transactions: the prune's deletions are not in them. */
+      totalsExact: totalsDiffering === 0,
+      purchases,
+      ledgerCheck: ledger,
+      serverProblems: server.problems,
+    };
+  } finally {
+    await client.end();
+    await server.stop();
+  }
+}
+
+/** Drops the database of `databaseUrl` if it is there and creates it again, empty or as a copy of `template`. */
+async function createDatabase(adminUrl: string, databaseUrl: string, template?: string) {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A migrated database holding the sandbox catalog, which both measured databases are copied from:
+ * migrated and catalogued once per run rather than once for each. Returns its name.
+ */
+async function migratedTemplate(adminUrl: string, templateUrl: string): Promise<string> {
+  await createDatabase(adminUrl, templateUrl);
+  await applyPendingMigrations(templateUrl);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn("npm", ["run", "--silent", "admin", "--", "catalog:import", "--sandbox"], {
+      env: { ...process.env, DATABASE_URL: templateUrl, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`catalog:import exited with ${code}`))));
+  });
+  return new URL(templateUrl).pathname.slice(1);
+}
+
+async function prepareDatabase(
+  adminUrl: string,
+  databaseUrl: string,
+  template: string,
+  size: VolumeSize,
+  now: Date,
+  folder: string | null,
+) {
   const name = new URL(databaseUrl).pathname.slice(1);
   const saved = folder ? path.join(folder, `${name}.json`) : null;
   if (saved && existsSync(saved)) {
     log(`${name}: using the database loaded before (${saved})`);
     return JSON.parse(readFileSync(saved, "utf8")) as LoadedVolume;
   }
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  await applyPendingMigrations(databaseUrl);
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "admin", "--", "catalog:import", "--sandbox"], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`catalog:import exited with ${code}`))));
-  });
-  log(`${name}: loading ${size.transactions} transactions over ${size.accounts} accounts (${size.bigAccount} in one)…`);
+  await createDatabase(adminUrl, databaseUrl, template);
+  log(
+    `${name}: loading ${size.transactions} transactions over ${size.accounts} accounts (${size.bigAccount} in one), ${size.testTransactions} test-mode ones beside them…`,
+  );
   const loaded = await loadVolume(databaseUrl, size, now, log);
   log(
     `${name}: loaded in ${loaded.seconds.total} s (COPY ${loaded.seconds.copy} s, indexes ${loaded.seconds.indexes} s, VACUUM ANALYZE ${loaded.seconds.vacuumAnalyze} s)`,
@@ -585,9 +749,10 @@ async function prepareDatabase(adminUrl: string, databaseUrl: string, size: Volu
 
 type Measured = Awaited<ReturnType<typeof measure>>;
 type MigrationUnderLoad = Awaited<ReturnType<typeof migrateUnderLoad>>;
+type PruneUnderLoad = Awaited<ReturnType<typeof pruneUnderLoad>>;
 
 /** The table of a run (or of the medians of several): every figure beside its target, judged on the loaded database. */
-function tableOf(empty: Measured, volume: Measured, migration: MigrationUnderLoad) {
+function tableOf(empty: Measured, volume: Measured, migration: MigrationUnderLoad, prune: PruneUnderLoad) {
   const table = compare(empty, volume);
   if (migration) {
     table.push({
@@ -596,8 +761,36 @@ function tableOf(empty: Measured, volume: Measured, migration: MigrationUnderLoa
       volume: migration.purchases.maxMs,
       unit: "ms",
       target: "< 1000 ms, no errors, totals exact",
-      met: migration.purchases.maxMs < 1000 && migration.purchases.errors === 0 && migration.totalsDiffering === 0,
+      met: migration.purchases.maxMs < 1000 && migration.purchases.errors === 0 && migration.totalsExact,
     });
+  }
+  if (prune) {
+    table.push(
+      {
+        measurement: `test-data prune to ${prune.retentionDays} days, every account`,
+        empty: 0,
+        volume: prune.seconds,
+        unit: "s",
+        target: "reported; nothing older left, live totals and ledger exact",
+        met: prune.nothingLeft && prune.countsAgree && prune.totalsExact && prune.ledgerCheck.ok,
+      },
+      {
+        measurement: "purchases during the test-data prune: p99",
+        empty: 0,
+        volume: prune.purchases.p99Ms,
+        unit: "ms",
+        target: "≤ 2 × purchase p99",
+        met: prune.purchases.p99Ms <= 2 * volume.purchase.p99Ms,
+      },
+      {
+        measurement: "purchases during the test-data prune: longest",
+        empty: 0,
+        volume: prune.purchases.maxMs,
+        unit: "ms",
+        target: "< 1000 ms, no errors",
+        met: prune.purchases.maxMs < 1000 && prune.purchases.errors === 0,
+      },
+    );
   }
   return table;
 }
@@ -696,7 +889,7 @@ export type VolumeResults = Awaited<ReturnType<typeof measureVolume>>;
  */
 export function volumeAcrossRuns(runs: VolumeResults[]) {
   const medians = medianOf(runs.map((run) => run.volume));
-  const table = tableOf(medians.empty, medians.loaded, medians.migration);
+  const table = tableOf(medians.empty, medians.loaded, medians.migration, medians.prune);
   return {
     ...runs[0]!,
     volume: { ...medians, table, allMet: table.every((row) => row.met !== false) },
@@ -736,15 +929,17 @@ async function measureVolume() {
   try {
     const now = new Date();
     const emptyUrl = cluster.url.replace(/\/volume$/, "/volume_empty");
-    const emptyLoaded = await prepareDatabase(cluster.adminUrl, emptyUrl, EMPTY_SIZE, now, null);
-    const volumeLoaded = await prepareDatabase(cluster.adminUrl, cluster.url, VOLUME_SIZE, now, folder);
+    const template = await migratedTemplate(cluster.adminUrl, cluster.url.replace(/\/volume$/, "/volume_template"));
+    const emptyLoaded = await prepareDatabase(cluster.adminUrl, emptyUrl, template, EMPTY_SIZE, now, null);
+    const volumeLoaded = await prepareDatabase(cluster.adminUrl, cluster.url, template, VOLUME_SIZE, now, folder);
     // Line 1 of postmaster.pid: the PostgreSQL server process, whose children are the backends.
     const postmasterPid = Number(readFileSync(path.join(dir, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
     const empty = await measure(emptyUrl, await subjectOf(emptyUrl, emptyLoaded, now), "empty", postmasterPid);
     const volumeSubject = await subjectOf(cluster.url, volumeLoaded, now);
     const volume = await measure(cluster.url, volumeSubject, "volume", postmasterPid);
     const migration = await migrateUnderLoad(cluster.url, volumeSubject);
-    const table = tableOf(empty, volume, migration);
+    const prune = await pruneUnderLoad(cluster.url, volumeSubject);
+    const table = tableOf(empty, volume, migration, prune);
     const results = {
       machine: {
         cpus: os.cpus().length,
@@ -758,10 +953,17 @@ async function measureVolume() {
       volume: {
         size: VOLUME_SIZE,
         months: { from: lagosMonthStart(now, 11).toISOString(), to: now.toISOString() },
-        load: { transactions: volumeLoaded.transactions, ledgerEntries: volumeLoaded.ledgerEntries, seconds: volumeLoaded.seconds },
+        load: {
+          transactions: volumeLoaded.transactions,
+          ledgerEntries: volumeLoaded.ledgerEntries,
+          testTransactions: volumeLoaded.testTransactions,
+          testLedgerEntries: volumeLoaded.testLedgerEntries,
+          seconds: volumeLoaded.seconds,
+        },
         empty,
         loaded: volume,
         migration,
+        prune,
         table,
         allMet: table.every((row) => row.met !== false),
         totalSeconds: Math.round((performance.now() - started) / 1000),

@@ -2,9 +2,11 @@
  * Keeps `npm run bench -- --volume` runnable (docs/performance.md "Performance at volume"): the whole scenario at a
  * small size (a few thousand transactions, 1 s of load, 2 timed calls per read) must complete and write
  * its JSON, with every measurement actually made: requests answered, downloads complete with a line per
- * transaction, the ledger checks passing, issue 20's migrations applied under load with the daily
- * totals exact. Run twice (`--repeat 2`), so the medians of several runs are kept runnable too. The
- * figures themselves are not asserted: they belong to a quiet machine at full size.
+ * transaction, the ledger checks passing, issue 20's migrations and test mode's applied under load with
+ * the daily totals exact and today's definitions back afterwards, test mode's prune of a year's test data
+ * done under load with nothing older left and the live totals and the ledger exact. Run twice
+ * (`--repeat 2`), so the medians of several runs are kept runnable too. The figures themselves are not
+ * asserted: they belong to a quiet machine at full size.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -13,6 +15,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const TRANSACTIONS = 3000;
+const TEST_TRANSACTIONS = 600;
 
 describe("npm run bench -- --volume", () => {
   it("measures the empty and the loaded database and writes the volume JSON", async () => {
@@ -31,6 +34,7 @@ describe("npm run bench -- --volume", () => {
               BENCH_VOLUME_TRANSACTIONS: String(TRANSACTIONS),
               BENCH_VOLUME_ACCOUNTS: "5",
               BENCH_VOLUME_BIG_ACCOUNT: "1000",
+              BENCH_VOLUME_TEST_TRANSACTIONS: String(TEST_TRANSACTIONS),
               BENCH_OUT: out,
             },
             timeout: 300_000,
@@ -45,8 +49,13 @@ describe("npm run bench -- --volume", () => {
       const purchaseRps = volume.table.find((row: { measurement: string }) => row.measurement === "purchase rps");
       const runRps = runs.map((run: { volume: { loaded: { purchase: { rps: number } } } }) => run.volume.loaded.purchase.rps);
       expect(purchaseRps.volume).toBeCloseTo((runRps[0] + runRps[1]) / 2, 1);
-      expect(volume.size).toEqual({ transactions: TRANSACTIONS, accounts: 5, bigAccount: 1000 });
-      expect(volume.load).toMatchObject({ transactions: TRANSACTIONS, ledgerEntries: expect.any(Number) });
+      expect(volume.size).toEqual({ transactions: TRANSACTIONS, accounts: 5, bigAccount: 1000, testTransactions: TEST_TRANSACTIONS });
+      expect(volume.load).toMatchObject({
+        transactions: TRANSACTIONS,
+        ledgerEntries: expect.any(Number),
+        testTransactions: TEST_TRANSACTIONS,
+      });
+      expect(volume.load.testLedgerEntries).toBeGreaterThan(TEST_TRANSACTIONS);
       expect(volume.load.ledgerEntries).toBeGreaterThan(TRANSACTIONS);
 
       for (const side of [volume.empty, volume.loaded]) {
@@ -81,10 +90,35 @@ describe("npm run bench -- --volume", () => {
       expect(volume.loaded.ledgerCheck.all.accounts).toBe(5);
       expect(volume.loaded.ledgerCheck.all.transactions).toBeGreaterThanOrEqual(TRANSACTIONS);
 
-      expect(volume.migration.applied).toHaveLength(7);
+      // Issue 20's seven and test mode's three (the validation of its keys, its two partial indexes).
+      expect(volume.migration.applied).toHaveLength(10);
+      expect(volume.migration.applied).toEqual(expect.arrayContaining(["20261124120400_test_mode_validate"]));
       expect(volume.migration.purchases.requests).toBeGreaterThan(0);
       expect(volume.migration.purchases.errors).toBe(0);
-      expect(volume.migration.totalsDiffering).toBe(0);
+      // Every transaction, test ones too, counted once by the replayed backfill and triggers; then the
+      // daily totals' trigger as today's migrations define it (live purchases only) is back.
+      expect(volume.migration.totalsExact).toBe(true);
+      expect(volume.migration.definitionsRestored).toContain("prisma/sql/daily-totals/account_daily_totals_on_change.sql");
+
+      // Test mode's prune under load: a year of test data kept until then (no server's worker pruned it
+      // first), pruned to its last 90 days: about three quarters of it deleted, none of it older left,
+      // the live daily totals untouched and the ledger (test wallets carried forward) still adding up.
+      expect(volume.prune.testTransactions).toBe(TEST_TRANSACTIONS);
+      expect(volume.prune.prunedTransactions).toBeGreaterThan(TEST_TRANSACTIONS / 2);
+      expect(volume.prune.countsAgree).toBe(true);
+      expect(volume.prune.nothingLeft).toBe(true);
+      expect(volume.prune.totalsExact).toBe(true);
+      expect(volume.prune.ledgerCheck.ok).toBe(true);
+      expect(volume.prune.purchases).toMatchObject({ p99Ms: expect.any(Number), maxMs: expect.any(Number), errors: 0 });
+      expect(volume.prune.purchases.requests).toBeGreaterThan(0);
+      const measurements = volume.table.map((row: { measurement: string }) => row.measurement);
+      expect(measurements).toEqual(
+        expect.arrayContaining([
+          "test-data prune to 90 days, every account",
+          "purchases during the test-data prune: p99",
+          "purchases during the test-data prune: longest",
+        ]),
+      );
 
       expect(volume.table.length).toBeGreaterThan(20);
       for (const row of volume.table) {

@@ -77,6 +77,58 @@ describe("describeAudit", () => {
     ]);
   });
 
+  it("shows a product's routes in words, before → after, cost in naira and commission in percent, not as JSON", () => {
+    const vtpass = {
+      position: 1,
+      provider: "vtpass",
+      upstreamService: "mtn",
+      upstreamCode: null,
+      costPrice: null,
+      commissionBps: 300,
+      enabled: true,
+    };
+    const clubkonnect = {
+      position: 2,
+      provider: "clubkonnect",
+      upstreamService: "01",
+      upstreamCode: null,
+      costPrice: null,
+      commissionBps: 350,
+      enabled: true,
+    };
+    expect(
+      lines({
+        action: "routes.set",
+        targetType: "product",
+        targetId: "AIRTIME:mtn",
+        details: { before: [vtpass], routes: [{ ...vtpass, enabled: false }, clubkonnect] },
+      }),
+    ).toEqual(["Airtime mtn", "Routes: 1. vtpass (mtn) 3% → 1. vtpass (mtn) 3%, off · 2. clubkonnect (01) 3.5%"]);
+    // A plan's route costs naira; removing every route reads "none"; an entry from before `before` was recorded shows the list alone.
+    const plan = { provider: "clubkonnect", upstreamService: "01", upstreamCode: "1000.0", costPrice: "23000", commissionBps: null };
+    expect(
+      lines({ action: "routes.set", targetType: "product", targetId: "DATA:mtn-sme-1gb", details: { before: [plan], routes: [] } }),
+    ).toEqual(["Data plan mtn-sme-1gb", "Routes: 1. clubkonnect (01, 1000.0) ₦230.00 → none"]);
+    expect(lines({ action: "routes.set", targetType: "product", targetId: "CABLE_TV:dstv-padi", details: { routes: [plan] } })).toEqual([
+      "Cable TV product dstv-padi",
+      "Routes: 1. clubkonnect (01, 1000.0) ₦230.00",
+    ]);
+    expect(lines({ action: "route.disable", targetType: "product", targetId: "AIRTIME:mtn", details: { provider: "vtpass" } })).toEqual([
+      "Airtime mtn, route to vtpass",
+    ]);
+    expect(
+      lines({
+        action: "route.cost",
+        targetType: "product",
+        targetId: "DATA:mtn-1gb",
+        details: { provider: "clubkonnect", before: { costPrice: "23000" }, after: { costPrice: "24000" } },
+      }),
+    ).toEqual(["Data plan mtn-1gb, route to clubkonnect", "Cost price: ₦230.00 → ₦240.00"]);
+    expect(lines({ action: "upstream.disable", targetType: "upstream", targetId: "vtpass", details: { reason: "wallet empty" } })).toEqual([
+      "vtpass · reason “wallet empty”",
+    ]);
+  });
+
   it("shows an unknown shape by its labelled fields, money in naira", () => {
     expect(lines({ action: "some.future_action", details: { amount: "100", note: "x" } })).toEqual(["Amount: ₦1.00 · Note: x"]);
     expect(lines({ action: "some.future_action", details: { before: { price: "100" }, after: { price: "200" } } })).toEqual([

@@ -10,6 +10,8 @@ import { formatDate } from "~/components/dates";
 import { formatNaira } from "~/components/money";
 import { roleLabel } from "~/components/role-label";
 import type { Role } from "~/generated/prisma/enums";
+import { SERVICE_LABELS } from "~/schemas/portal-transactions";
+import type { ServiceCode } from "~/schemas/services";
 
 type Details = Record<string, unknown>;
 
@@ -182,6 +184,31 @@ function fallback(details: Details): string {
 }
 
 const CATALOG_KINDS: Record<string, string> = { network: "Network", plan: "Data plan", bill_product: "Bill product" };
+/** A routed product as its audit target names it ("AIRTIME:mtn"): "MTN airtime" is not known here, so "Airtime mtn". */
+function routedProduct(targetId: string | null): string {
+  const [service = "", productCode = ""] = (targetId ?? "").split(":");
+  const kind =
+    service === "AIRTIME" ? "Airtime" : service === "DATA" ? "Data plan" : `${SERVICE_LABELS[service as ServiceCode] ?? service} product`;
+  return productCode ? `${kind} ${productCode}` : text(targetId);
+}
+
+/** A product's routes in order, one line: "1. vtpass (mtn) 3% · 2. clubkonnect (01, 1000.0) ₦230.00, off"; "none" for none. */
+function routesText(routes: unknown): string {
+  if (!Array.isArray(routes) || routes.length === 0) return "none";
+  return routes
+    .map((route: unknown, index) => {
+      if (!isObject(route)) return text(route);
+      const names = [route.upstreamService, route.upstreamCode].filter((name) => typeof name === "string" && name !== "").join(", ");
+      const cost =
+        route.costPrice !== null && route.costPrice !== undefined
+          ? formatAuditValue("costPrice", route.costPrice)
+          : route.commissionBps !== null && route.commissionBps !== undefined
+            ? formatAuditValue("commissionBps", route.commissionBps)
+            : "no cost";
+      return `${index + 1}. ${text(route.provider)}${names ? ` (${names})` : ""} ${cost}${route.enabled === false ? ", off" : ""}`;
+    })
+    .join(" · ");
+}
 
 export function describeAudit(entry: {
   action: string;
@@ -282,6 +309,24 @@ export function describeAudit(entry: {
           details.onProductCatalog ? "on the product catalog" : "",
         ]),
       );
+    case "routes.set":
+      // Entries written before the list before the change was recorded have no `before`: the new list alone.
+      return summary(routedProduct(entry.targetId), [
+        details.before === undefined
+          ? { field: "Routes", after: routesText(details.routes) }
+          : { field: "Routes", before: routesText(details.before), after: routesText(details.routes) },
+      ]);
+    case "route.disable":
+    case "route.enable":
+      return summary(joined([`${routedProduct(entry.targetId)}, route to ${text(details.provider)}`, text(details.reason)]));
+    case "route.cost":
+      return summary(
+        `${routedProduct(entry.targetId)}, route to ${text(details.provider)}`,
+        difference(isObject(details.before) ? details.before : null, isObject(details.after) ? details.after : null),
+      );
+    case "upstream.disable":
+    case "upstream.enable":
+      return summary(joined([text(entry.targetId), details.reason ? `reason “${text(details.reason)}”` : ""]));
     case "upstream.alert":
       return summary(joined([text(details.problem), entry.targetId ? `met by transaction ${entry.targetId}` : ""]));
     default: {

@@ -107,6 +107,7 @@ export const OPERATOR_CONSOLE_PAGES: readonly Tab[] = [
   { href: "/operator/transactions", label: "Transactions", matchUnder: ["/operator/transactions"] },
   { href: "/operator/fundings", label: "Fundings", matchUnder: ["/operator/fundings"] },
   { href: "/operator/catalog", label: "Catalog", matchUnder: ["/operator/catalog"] },
+  { href: "/operator/upstreams", label: "Upstreams", matchUnder: ["/operator/upstreams"] },
   { href: "/operator/price-lists", label: "Price lists", matchUnder: ["/operator/price-lists"] },
   { href: "/operator/reports/margin", label: "Margin", matchUnder: ["/operator/reports"] },
   { href: "/operator/operators", label: "Operators", matchUnder: ["/operator/operators"] },

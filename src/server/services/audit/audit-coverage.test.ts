@@ -351,6 +351,29 @@ const PROCEDURES: Record<string, Coverage> = {
   "operator.assignBankTransfer": audited("OPERATOR", async ({ accountId }) => [
     { input: { transferId: await unmatchedTransfer(), accountId, note: "the payer's receipt" }, action: "bank_transfer.assign" },
   ]),
+  "operator.setUpstreamEnabled": audited("OPERATOR", async () => [
+    { input: { provider: "http", enabled: false, reason: "maintenance" }, action: "upstream.disable" },
+    { input: { provider: "http", enabled: true }, action: "upstream.enable" },
+  ]),
+  // Networks of their own, not the sandbox catalog: catalog:sync's step below counts on the catalog it finds.
+  "operator.setProductRoutes": audited("OPERATOR", async () => [
+    {
+      input: {
+        service: "AIRTIME",
+        productCode: await networkOf(),
+        routes: [{ provider: "clubkonnect", upstreamService: "04", commissionBps: 300 }],
+      },
+      action: "routes.set",
+    },
+  ]),
+  "operator.setRouteEnabled": audited("OPERATOR", async () => {
+    const productCode = await networkOf();
+    await setProductRoutes(cli, { service: "AIRTIME", productCode, routes: [{ provider: "clubkonnect", upstreamService: "03" }] });
+    return [
+      { input: { service: "AIRTIME", productCode, provider: "clubkonnect", enabled: false }, action: "route.disable" },
+      { input: { service: "AIRTIME", productCode, provider: "clubkonnect", enabled: true }, action: "route.enable" },
+    ];
+  }),
   "operator.returnBankTransfer": audited("OPERATOR", async () => [
     { input: { transferId: await unmatchedTransfer(), note: "refunded on the Paystack dashboard" }, action: "bank_transfer.return" },
   ]),

@@ -264,7 +264,7 @@ describe("routes and failover", () => {
       expect(clubkonnect.lastHour.latencyP95Ms).toBeGreaterThanOrEqual(clubkonnect.lastHour.latencyP50Ms!);
       expect(clubkonnect.balance).toMatchObject({ available: true, balanceKobo: BigInt(clubkonnectFake.balance * 100) });
       expect(health.upstreams.find(({ name }) => name === "vtpass")).toMatchObject({ enabled: false, disabledReason: "maintenance" });
-      expect(health.productsOffSale).toEqual([{ service: "DATA", productCode: "mtn-1gb-30d" }]);
+      expect(health.productsOffSale).toEqual([{ service: "DATA", productCode: "mtn-1gb-30d", name: "MTN 1GB (SME) – 30 days" }]);
       const audited = await db.auditLogEntry.findMany({ where: { action: { in: ["upstream.disable", "route.disable"] } } });
       expect(audited.map(({ action }) => action).sort()).toEqual(["route.disable", "upstream.disable"]);
     } finally {

@@ -19,6 +19,16 @@ async function productExists(client: DbClient, service: string, productCode: str
   return (await client.billProduct.count({ where: { id: productCode, service: service as never } })) > 0;
 }
 
+const ROUTE_FIELDS = {
+  position: true,
+  provider: true,
+  upstreamService: true,
+  upstreamCode: true,
+  costPrice: true,
+  commissionBps: true,
+  enabled: true,
+} as const;
+
 export async function setProductRoutes(actor: Actor, input: SetProductRoutesInput, tx?: DbClient) {
   assertOperator(actor);
   const { service, productCode, routes } = parseInput(setProductRoutesInput, input);
@@ -30,29 +40,25 @@ export async function setProductRoutes(actor: Actor, input: SetProductRoutesInpu
     if (!(await productExists(client, service, productCode))) {
       throw new AppError("service.not_found", `No ${service} product '${productCode}' in the catalog.`);
     }
+    const before = await client.productRoute.findMany({
+      where: { service, productCode },
+      orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+      select: ROUTE_FIELDS,
+    });
     await client.productRoute.deleteMany({ where: { service, productCode } });
-    const saved = [];
+    const saved: typeof before = [];
     for (const [position, route] of routes.entries()) {
       saved.push(
-        await client.productRoute.create({
-          data: { service, productCode, position: position + 1, ...route },
-          select: {
-            position: true,
-            provider: true,
-            upstreamService: true,
-            upstreamCode: true,
-            costPrice: true,
-            commissionBps: true,
-            enabled: true,
-          },
-        }),
+        await client.productRoute.create({ data: { service, productCode, position: position + 1, ...route }, select: ROUTE_FIELDS }),
       );
     }
+    // Before and after, so the audit log shows what the operator changed (a list replaced whole).
+    const recorded = (list: typeof before) => list.map((route) => ({ ...route, costPrice: route.costPrice?.toString() ?? null }));
     await recordAuditEntry(client, actor, {
       action: "routes.set",
       targetType: "product",
       targetId: `${service}:${productCode}`,
-      details: { routes: saved.map((route) => ({ ...route, costPrice: route.costPrice?.toString() ?? null })) },
+      details: { before: recorded(before), routes: recorded(saved) },
     });
     return { service, productCode, routes: saved };
   });

@@ -64,7 +64,20 @@ describe("who may call the operator procedures", () => {
 
   it("covers the whole console", () => {
     expect(procedureNames).toEqual(
-      expect.arrayContaining(["searchAccounts", "createAccount", "account", "fundWallet", "addAllowlistEntry", "revokeApiKey", "auditLog"]),
+      expect.arrayContaining([
+        "searchAccounts",
+        "createAccount",
+        "account",
+        "fundWallet",
+        "addAllowlistEntry",
+        "revokeApiKey",
+        "auditLog",
+        "upstreamHealth",
+        "setUpstreamEnabled",
+        "productRoutes",
+        "setProductRoutes",
+        "setRouteEnabled",
+      ]),
     );
   });
 
@@ -85,8 +98,13 @@ describe("who may call the operator procedures", () => {
       addUser: { accountId, role: "STAFF", email: "sneaky@console.test", password: "long-enough-1" },
       setUserDisabled: { userId: staff.userId, disabled: true },
       auditLog: {},
+      setUpstreamEnabled: { provider: "vtpass", enabled: false, reason: "sneaky" },
+      productRoutes: { service: "AIRTIME", productCode: "mtn" },
+      setProductRoutes: { service: "AIRTIME", productCode: "mtn", routes: [{ provider: "vtpass" }] },
+      setRouteEnabled: { service: "AIRTIME", productCode: "mtn", provider: "vtpass", enabled: false },
     } as Record<string, unknown>;
     const before = await Promise.all([db.auditLogEntry.count(), db.ledgerEntry.count(), db.account.count(), db.user.count()]);
+    const upstreamsBefore = await db.upstreamProvider.findMany({ orderBy: { name: "asc" } });
 
     for (const [actor, expected] of [
       [owner, "FORBIDDEN"],
@@ -109,6 +127,8 @@ describe("who may call the operator procedures", () => {
     }
 
     expect(await Promise.all([db.auditLogEntry.count(), db.ledgerEntry.count(), db.account.count(), db.user.count()])).toEqual(before);
+    expect(await db.upstreamProvider.findMany({ orderBy: { name: "asc" } })).toEqual(upstreamsBefore);
+    expect(await db.productRoute.count()).toBe(0);
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: keyId } })).revokedAt).toBeNull();
     expect((await db.user.findUniqueOrThrow({ where: { id: staff.userId } })).disabledAt).toBeNull();
   });

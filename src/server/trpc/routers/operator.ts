@@ -17,6 +17,7 @@ import {
 import { userIdInput } from "~/schemas/security";
 import { getAccountOverviewInput, listAuditLogInput, searchAccountsInput } from "~/schemas/operator-console";
 import { searchTransactionsInput } from "~/schemas/portal-transactions";
+import { productRoutesInput, setProductRoutesInput, setRouteEnabledInput, setUpstreamEnabledInput } from "~/schemas/routing";
 import {
   assignBankTransferInput,
   listBankTransfersInput,
@@ -35,6 +36,11 @@ import { listApiKeys } from "~/server/services/api-keys/list-api-keys";
 import { revokeApiKey } from "~/server/services/api-keys/revoke-api-key";
 import { listAuditLog } from "~/server/services/audit/list-audit-log";
 import { setProductCatalog } from "~/server/services/catalog/set-product-catalog";
+import { getProductRoutes } from "~/server/services/routing/get-product-routes";
+import { getUpstreamHealth } from "~/server/services/routing/get-upstream-health";
+import { setProductRoutes } from "~/server/services/routing/set-product-routes";
+import { setRouteEnabled } from "~/server/services/routing/set-route-enabled";
+import { setUpstreamEnabled } from "~/server/services/routing/set-upstream-enabled";
 import { resetUserTwoFactor } from "~/server/services/security/reset-user-two-factor";
 import { getUpstreamBalance } from "~/server/services/upstream/get-upstream-balance";
 import { createUser } from "~/server/services/users/create-user";
@@ -109,4 +115,16 @@ export const operatorRouter = createTRPCRouter({
   auditLog: operatorCall.query(listAuditLogInput, listAuditLog),
 
   upstreamBalance: operatorProcedure.query(({ ctx }) => getUpstreamBalance(ctx.actor)),
+
+  /** The Upstreams page: what `upstream:health` prints (docs/operating.md "Upstream health"). */
+  upstreamHealth: operatorProcedure.query(({ ctx }) => getUpstreamHealth(ctx.actor)),
+
+  setUpstreamEnabled: operatorCall.mutation(setUpstreamEnabledInput, setUpstreamEnabled),
+
+  /** A product's routes page (docs/operating.md "Routes and failover"). */
+  productRoutes: operatorCall.query(productRoutesInput, getProductRoutes),
+
+  setProductRoutes: operatorCall.mutation(setProductRoutesInput, setProductRoutes),
+
+  setRouteEnabled: operatorCall.mutation(setRouteEnabledInput, setRouteEnabled),
 });

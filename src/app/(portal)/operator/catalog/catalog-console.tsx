@@ -7,6 +7,7 @@
  * refer to it.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { formatNaira } from "~/components/money";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
@@ -22,6 +23,7 @@ import { useTRPC, useTRPCClient } from "~/trpc/react";
 import { CatalogFormDialog, type FormFieldSpec, type FormValues } from "../_components/catalog-form";
 import { basisLabel, formatBps, marginPerUnit, serviceLabel } from "../_components/catalog-words";
 import { readProblem, type Problem } from "../_components/problem";
+import { routesHref, upstreamName } from "../_components/routing-words";
 import {
   BILL_PRODUCT_FIELDS,
   formInitial,
@@ -164,6 +166,22 @@ export function CatalogConsole() {
     </button>
   );
 
+  // Each product's routes are a page of their own (docs/operating.md "Routes and failover"); the row names them in order.
+  const routesOf = (service: string, id: string): string => {
+    const list = catalog.data.routes.filter((route) => route.service === service && route.productCode === id);
+    if (list.length === 0) return "";
+    return `Routes: ${list.map((route) => `${upstreamName(route.provider)}${route.enabled ? "" : " (off)"}`).join(" → ")}`;
+  };
+  const routes = (service: string, record: { id: string }, label: string) => (
+    <Link
+      href={routesHref(service, record.id)}
+      className={`${buttonClass("secondary", "sm")} w-full sm:w-auto`}
+      aria-label={`Routes for ${label}`}
+    >
+      Routes
+    </Link>
+  );
+
   const fields: Record<Kind, readonly FormFieldSpec[]> = {
     network: NETWORK_FIELDS,
     plan: planFields(networks),
@@ -213,6 +231,7 @@ export function CatalogConsole() {
               <CatalogRow
                 name={network.name}
                 id={network.id}
+                detail={routesOf("AIRTIME", network.id)}
                 facts={[
                   ["Airtime min", formatNaira(network.airtimeMinAmount)],
                   ["Airtime max", formatNaira(network.airtimeMaxAmount)],
@@ -222,6 +241,7 @@ export function CatalogConsole() {
                 actions={
                   <>
                     {edit("network", network)}
+                    {routes("AIRTIME", network, `${network.name} airtime`)}
                     {toggle("network", network)}
                   </>
                 }
@@ -247,12 +267,18 @@ export function CatalogConsole() {
                   <CatalogRow
                     name={plan.name}
                     id={plan.id}
-                    detail={`${basisLabel(plan.pricingBasis)}${plan.retailPrice !== null ? ` · retail ${formatNaira(plan.retailPrice)}` : ""}`}
+                    detail={[
+                      `${basisLabel(plan.pricingBasis)}${plan.retailPrice !== null ? ` · retail ${formatNaira(plan.retailPrice)}` : ""}`,
+                      routesOf("DATA", plan.id),
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
                     facts={priceFacts(plan.price, plan.costPrice)}
                     active={plan.active}
                     actions={
                       <>
                         {edit("plan", plan)}
+                        {routes("DATA", plan, plan.name)}
                         {toggle("plan", plan)}
                       </>
                     }
@@ -277,7 +303,7 @@ export function CatalogConsole() {
                 <CatalogRow
                   name={product.name}
                   id={product.id}
-                  detail={product.biller}
+                  detail={[product.biller, routesOf(product.service, product.id)].filter(Boolean).join(" · ")}
                   facts={
                     product.amountType === "FIXED"
                       ? priceFacts(product.price, product.costPrice)
@@ -291,6 +317,7 @@ export function CatalogConsole() {
                   actions={
                     <>
                       {edit("billProduct", product)}
+                      {routes(product.service, product, product.name)}
                       {toggle("billProduct", product)}
                     </>
                   }
