@@ -128,7 +128,7 @@ test("an account's own price changes its price in force, its API listing and its
 
   const pricing = await openAccountPricing(page, account);
   await expect(pricing.getByTestId(`price-in-force-${plan.id}`)).toHaveText("₦500.00");
-  await pricing.getByRole("button", { name: `Set the price of ${plan.name}` }).click();
+  await pricing.getByRole("button", { name: `Set price of ${plan.name}` }).click();
   const dialog = await openDialog(page, `Price of ${plan.name} for this account`);
   await dialog.getByLabel("Price (₦)").fill("450");
   await dialog.getByRole("button", { name: "Save price" }).click();
@@ -143,7 +143,7 @@ test("an account's own price changes its price in force, its API listing and its
   await expect(buyPagePlan(buy, plan)).toContainText("₦450.00");
 
   // Removing it brings the default back.
-  await pricing.getByRole("button", { name: `Set the price of ${plan.name}` }).click();
+  await pricing.getByRole("button", { name: `Set price of ${plan.name}` }).click();
   const again = await openDialog(page, `Price of ${plan.name} for this account`);
   await again.getByRole("button", { name: "Remove own price" }).click();
   await expect(again).toBeHidden();
@@ -166,7 +166,7 @@ test("a price list: created, priced, assigned to an account, which then buys at 
   await prices
     .getByRole("listitem")
     .filter({ hasText: plan.id })
-    .getByRole("button", { name: `Set the list price of ${plan.name}` })
+    .getByRole("button", { name: `Set price of ${plan.name} on this list` })
     .click();
   const dialog = await openDialog(page, `Price of ${plan.name} on ${listName}`);
   await dialog.getByLabel("Price (₦)").fill("475");

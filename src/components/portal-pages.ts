@@ -5,6 +5,7 @@
  * and what they are told.
  */
 import type { Role } from "~/generated/prisma/enums";
+import type { Tab } from "~/components/ui/tabs";
 
 export interface PortalPage {
   href: string;
@@ -96,6 +97,22 @@ export const PORTAL_PAGES = {
 } as const satisfies Record<string, PortalPage>;
 
 export type PortalPageName = keyof typeof PORTAL_PAGES;
+
+/**
+ * The operator console's own sections, its tabs under the portal's navigation (src/app/(portal)/operator/layout.tsx).
+ * The axe scan (e2e/accessibility.spec.ts) opens every one, so a section listed here is scanned too.
+ */
+export const OPERATOR_CONSOLE_PAGES: readonly Tab[] = [
+  { href: "/operator", label: "Accounts", matchUnder: ["/operator/accounts"] },
+  { href: "/operator/transactions", label: "Transactions", matchUnder: ["/operator/transactions"] },
+  { href: "/operator/fundings", label: "Fundings", matchUnder: ["/operator/fundings"] },
+  { href: "/operator/catalog", label: "Catalog", matchUnder: ["/operator/catalog"] },
+  { href: "/operator/upstreams", label: "Upstreams", matchUnder: ["/operator/upstreams"] },
+  { href: "/operator/price-lists", label: "Price lists", matchUnder: ["/operator/price-lists"] },
+  { href: "/operator/reports/margin", label: "Margin", matchUnder: ["/operator/reports"] },
+  { href: "/operator/operators", label: "Operators", matchUnder: ["/operator/operators"] },
+  { href: "/operator/audit", label: "Audit log", matchUnder: ["/operator/audit"] },
+];
 
 export function portalPage(name: PortalPageName): PortalPage {
   return PORTAL_PAGES[name];

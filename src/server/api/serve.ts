@@ -1,15 +1,18 @@
 /**
  * HTTP responses for the API reference: the OpenAPI document (public, no API key: DESIGN.md §3.1),
  * the /docs page, and the viewer's script. The viewer is Scalar's standalone browser bundle, served
- * from node_modules by this server, so /docs works with no internet access and no build step; the
- * page's Content-Security-Policy (DOCS_CONTENT_SECURITY_POLICY in src/server/http/security-headers.ts,
- * sent by the server for this path) keeps it from reaching anywhere else (fonts, telemetry, proxies).
+ * from node_modules by this server, so /docs works with no internet access and no build step, with
+ * the corrections to its markup of viewer-accessibility.ts appended. The page's Content-Security-Policy
+ * (DOCS_CONTENT_SECURITY_POLICY in src/server/http/security-headers.ts, sent by the server for this
+ * path) keeps it from reaching anywhere else (fonts, telemetry, proxies).
  */
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "~/env";
 import { requestIdOf } from "~/server/http/request-id";
 import { getOpenApiDocument } from "./document";
+import { VIEWER_MARKUP_CORRECTIONS } from "./viewer-accessibility";
 
 const OPENAPI_PATH = "/api/v1/openapi.json";
 /** The dated changelog beside the reference (src/app/docs/changelog). */
@@ -59,12 +62,19 @@ export function serveOpenApiDocument(request: Request): Response {
 
 let viewer: Promise<{ version: string; script: Buffer }> | undefined;
 
-/** Read once per process: the bundle is a few MB and never changes while the process lives. */
+/**
+ * Read once per process: the bundle is a few MB and never changes while the process lives. Its
+ * version names Scalar's release and the corrections', so a change to either is a new script URL.
+ */
 function loadViewer() {
   viewer ??= (async () => {
     const manifest = JSON.parse(await readFile(path.join(VIEWER_PACKAGE_DIR, "package.json"), "utf8")) as { version: string };
-    const script = await readFile(path.join(VIEWER_PACKAGE_DIR, "dist", "browser", "standalone.js"));
-    return { version: manifest.version, script };
+    const bundle = await readFile(path.join(VIEWER_PACKAGE_DIR, "dist", "browser", "standalone.js"));
+    const corrections = createHash("sha256").update(VIEWER_MARKUP_CORRECTIONS).digest("hex").slice(0, 12);
+    return {
+      version: `${manifest.version}-${corrections}`,
+      script: Buffer.concat([bundle, Buffer.from(`\n${VIEWER_MARKUP_CORRECTIONS}`)]),
+    };
   })();
   viewer.catch(() => {
     viewer = undefined;
@@ -87,9 +97,18 @@ export async function serveViewerScript(request: Request): Promise<Response> {
  * Scalar's light theme in colours that meet WCAG AA contrast (4.5:1) on its backgrounds: its own greys
  * and method colours do not (an axe scan found 65 texts below it, e2e/accessibility.spec.ts). Its
  * variables, not its markup: the theme is the configuration's to change. Light only (no dark-mode
- * toggle), so the reader always gets these colours.
+ * toggle), so the reader always gets these colours, except in the code examples' cards, which Scalar
+ * keeps dark: there its red (DELETE) is lightened to meet it too. The link button in a schema's heading
+ * is hidden: it sits inside the button that opens the schema, and screen readers do not announce a
+ * control inside a control (docs/decisions/027-api-reference-accessibility.md).
  */
 const THEME_CSS = `
+.scalar-app .dark-mode {
+  --scalar-color-red: #f87171;
+}
+.collapsible-section-trigger .scalar-button {
+  display: none;
+}
 .light-mode, .scalar-app {
   --scalar-color-1: #0f172a;
   --scalar-color-2: #334155;

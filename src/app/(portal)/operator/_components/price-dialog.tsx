@@ -167,6 +167,7 @@ export function PricedItemName({ name, active, group, id }: { name: string; acti
   );
 }
 
+/** `label` names the item and begins with the button's own words, "Set price", as a spoken name must. */
 export function SetPriceButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
     <ItemActions>

@@ -97,7 +97,7 @@ export function PricingPanel({ accountId }: { accountId: string }) {
                     </span>
                   </ItemFact>
                 </ItemFacts>
-                <SetPriceButton label={`Set the price of ${row.name}`} onClick={() => pricing.edit(row)} />
+                <SetPriceButton label={`Set price of ${row.name}`} onClick={() => pricing.edit(row)} />
               </>
             )}
           </ResponsiveList>

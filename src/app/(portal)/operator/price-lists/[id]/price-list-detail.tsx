@@ -161,7 +161,7 @@ export function PriceListDetail({ priceListId }: { priceListId: string }) {
                   {row.listBasis && <span className="block text-xs text-slate-500">{basisLabel(row.listBasis)}</span>}
                 </ItemFact>
               </ItemFacts>
-              <SetPriceButton label={`Set the list price of ${row.name}`} onClick={() => pricing.edit(row)} />
+              <SetPriceButton label={`Set price of ${row.name} on this list`} onClick={() => pricing.edit(row)} />
             </>
           )}
         </ResponsiveList>
