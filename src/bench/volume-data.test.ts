@@ -7,6 +7,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "~/server/services/reconciliation/check-ledger";
+import { searchCondition } from "~/server/services/transactions/transaction-reads";
+import { db } from "~/server/db";
 import { dailyTotalsDiffering, loadVolume, type LoadedVolume } from "./volume-data";
 
 const SIZE = { transactions: 2000, accounts: 5, bigAccount: 1000, testTransactions: 1000 };
@@ -50,5 +52,24 @@ describe("the volume scenario's test-mode data", () => {
     expect(await dailyTotalsDiffering(client, "livemode")).toBe(0);
     // …and the test rows would have shown: a count of every transaction differs.
     expect(await dailyTotalsDiffering(client, "true")).toBeGreaterThan(0);
+  });
+});
+
+describe("the volume scenario's purchases", () => {
+  it("writes what a purchase writes beside itself: the queue row of a pending one, the attempt that holds its reference", async () => {
+    expect(await count("SELECT count(*) FROM purchase_requeries")).toBe(
+      await count("SELECT count(*) FROM transactions WHERE status = 'PENDING'"),
+    );
+    const referenced = await count("SELECT count(*) FROM transactions WHERE provider_reference IS NOT NULL");
+    expect(referenced).toBeGreaterThan(0);
+    expect(await count("SELECT count(*) FROM vend_attempts WHERE provider_reference IS NOT NULL")).toBe(referenced);
+    // So the portal's reference search, which reads the attempts, finds a loaded purchase by its reference.
+    const { rows } = await client.query<{ id: string; provider_reference: string }>(
+      "SELECT id, provider_reference FROM transactions WHERE provider_reference IS NOT NULL AND livemode ORDER BY id LIMIT 1",
+    );
+    const found = await db.$queryRaw<
+      { id: string }[]
+    >`SELECT t.id FROM transactions t WHERE ${searchCondition(rows[0]!.provider_reference)}`;
+    expect(found.map(({ id }) => id)).toContain(rows[0]!.id);
   });
 });

@@ -14,9 +14,13 @@
  * account's test key and test wallet, and test-mode data purchases with their ledger entries, kept for
  * the whole year (docs/performance.md "Performance at volume" says what share and why).
  *
+ * Each purchase also has what insert_purchase and its settlement write beside it: a pending one its row
+ * in the reconciler's queue, one with a provider reference the vend attempt that holds it (the portal's
+ * reference search reads the attempts).
+ *
  * Generated in time order from a seeded PRNG, so ledger ids follow time and a run is repeatable. The
- * secondary indexes of transactions and ledger_entries are dropped before a large load and built
- * again after it (faster than maintaining them row by row), then the tables are vacuumed and analysed:
+ * secondary indexes of transactions, ledger_entries and vend_attempts are dropped before a large load
+ * and built again after it (faster than maintaining them row by row), then the tables are vacuumed and analysed:
  * a database that has been live for a year has long been vacuumed by autovacuum.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -343,7 +347,7 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
     const { rows: indexes } = await main.query<{ name: string; definition: string }>(
       `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
        JOIN pg_class c ON c.relname = i.indexname JOIN pg_index x ON x.indexrelid = c.oid
-       WHERE i.schemaname = 'public' AND i.tablename IN ('transactions', 'ledger_entries') AND NOT x.indisprimary`,
+       WHERE i.schemaname = 'public' AND i.tablename IN ('transactions', 'ledger_entries', 'vend_attempts') AND NOT x.indisprimary`,
     );
     // A foreign key that refers to one of these indexes (test mode's (id, livemode) on transactions, see
     // migration 20261124120300) would keep it from being dropped: it is dropped first and added back
@@ -707,6 +711,22 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
       testLedgerChunks(),
     );
     const testLedgerEntries = testLedger.length;
+    // What insert_purchase and the settlements write beside each purchase (docs/architecture.md "Why the
+    // queues are tables"): the reconciler's queue row of a pending one, and the vend attempt that holds a
+    // provider reference, which the portal's reference search reads. Derived from the copied rows, before
+    // the indexes are built again.
+    await main.query(
+      `INSERT INTO purchase_requeries (transaction_id, next_requery_at)
+       SELECT id, coalesce(next_requery_at, now()) FROM transactions WHERE status = 'PENDING'`,
+    );
+    await main.query(
+      `INSERT INTO vend_attempts (transaction_id, attempt_number, provider, upstream_request_id, cost, status, provider_reference,
+                                  created_at, answered_at)
+       SELECT id, 1, 'sandbox', upstream_request_id, cost,
+              CASE status WHEN 'SUCCESSFUL' THEN 'DELIVERED' WHEN 'FAILED' THEN 'FAILED' ELSE 'PENDING' END::"VendAttemptStatus",
+              provider_reference, created_at, completed_at
+       FROM transactions WHERE provider_reference IS NOT NULL OR status = 'PENDING'`,
+    );
     const copySeconds = (performance.now() - copyStarted) / 1000;
     await main.query(`SELECT setval(pg_get_serial_sequence('ledger_entries', 'id'), $1)`, [Math.max(1, ledgerId)]);
     await copyRows(
@@ -747,7 +767,8 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
     log(`volume: daily totals counted in ${((performance.now() - totalsStarted) / 1000).toFixed(1)} s`);
     const vacuumStarted = performance.now();
     await main.query(
-      "VACUUM (ANALYZE) transactions, ledger_entries, account_daily_totals, accounts, wallets, users, api_keys, allowlist_entries",
+      "VACUUM (ANALYZE) transactions, ledger_entries, account_daily_totals, accounts, wallets, users, api_keys, allowlist_entries, " +
+        "purchase_requeries, vend_attempts",
     );
     const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
     return {
