@@ -9,14 +9,12 @@
  * (src/server/rest/vtpass-purchases.test.ts). This server's own reconciler stays quiet for the same
  * reason the other way round.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { SERVER_ENTRY } from "../src/bin/production-build";
 import { startFakeVtpass, type FakeVtpass } from "../src/test/fake-vtpass";
 import { confirmButton, expectWalletBalance, moneyFacts, putOnProductCatalog } from "./buy-helpers";
 import { createTestAccount, signIn } from "./fixtures/data";
-import { E2E_DATABASE_URL, E2E_PORT } from "./fixtures/e2e-server";
+import { E2E_PORT } from "./fixtures/e2e-server";
+import { startSpecServer, type SpecServer } from "./fixtures/spec-server";
 
 const PORT = Number(process.env.E2E_VTPASS_PORT ?? E2E_PORT + 2);
 const FUNDING = 10_000_000n;
@@ -31,8 +29,7 @@ test.describe.configure({ mode: "serial" });
 test.use({ baseURL: `http://localhost:${PORT}` });
 
 let fake: FakeVtpass;
-let server: ChildProcess | undefined;
-let output = "";
+let server: SpecServer | undefined;
 const before = new Map<string, { upstreamService: string | null; upstreamCode: string | null }>();
 
 async function catalogDb() {
@@ -52,44 +49,13 @@ test.beforeAll(async () => {
     before.set(row.id, { upstreamService: current.upstreamService, upstreamCode: current.upstreamCode });
     await table.update({ where: { id: row.id }, data: { upstreamService: row.upstreamService, upstreamCode: row.upstreamCode } });
   }
-  server = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATABASE_URL: E2E_DATABASE_URL,
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-      SEED_DEMO: "0",
-      BCRYPT_COST: "10",
-      LOG_LEVEL: "warn",
-      RECONCILE_INTERVAL_MS: "3600000",
-      RECONCILE_GRACE_MS: "3600000",
-      ...fake.env({ VTPASS_TIMEOUT_MS: "5000", VTPASS_QUERY_TIMEOUT_MS: "2000", VTPASS_DEFAULT_PHONE: "08011111111" }),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  server = await startSpecServer("VTpass", PORT, {
+    ...fake.env({ VTPASS_TIMEOUT_MS: "5000", VTPASS_QUERY_TIMEOUT_MS: "2000", VTPASS_DEFAULT_PHONE: "08011111111" }),
   });
-  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await expect
-    .poll(
-      async () => {
-        if (server?.exitCode !== null) throw new Error(`the VTpass server exited:\n${output}`);
-        return fetch(`http://localhost:${PORT}/api/health`).then(
-          (response) => response.status,
-          () => 0,
-        );
-      },
-      { timeout: 90_000 },
-    )
-    .toBe(200);
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server!.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   const db = await catalogDb();
   for (const row of MAPPED) {
     const table = db[row.table] as unknown as { update(args: object): Promise<unknown> };

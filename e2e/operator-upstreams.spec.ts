@@ -11,16 +11,15 @@
  * e2e database. Routes are set for every server at once, so the spec routes a network of its own, which
  * no other spec buys, and takes it off sale (and its routes away) when it is done.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { SERVER_ENTRY } from "../src/bin/production-build";
 import { startFakeClubkonnect, type FakeClubkonnect } from "../src/test/fake-clubkonnect";
 import { startFakeVtpass, type FakeVtpass } from "../src/test/fake-vtpass";
 import { confirmButton, moneyFacts, putOnProductCatalog } from "./buy-helpers";
 import { createTestAccount, signIn, unique, type TestAccount } from "./fixtures/data";
 import { DEMO_USERS } from "./fixtures/demo";
-import { E2E_DATABASE_URL, E2E_PORT } from "./fixtures/e2e-server";
+import { E2E_PORT } from "./fixtures/e2e-server";
+import { startSpecServer, type SpecServer } from "./fixtures/spec-server";
 import { expectFitsScreen } from "./fixtures/layout";
 
 const PORT = Number(process.env.E2E_ROUTES_PORT ?? E2E_PORT + 4);
@@ -33,8 +32,7 @@ test.use({ baseURL: BASE_URL, storageState: { cookies: [], origins: [] } });
 
 let vtpass: FakeVtpass;
 let clubkonnect: FakeClubkonnect;
-let server: ChildProcess | undefined;
-let output = "";
+let server: SpecServer | undefined;
 const network = { id: unique("e2e-routed"), name: `Routed ${randomBytes(3).toString("hex")}` };
 const productName = `${network.name} airtime`;
 let reseller: TestAccount;
@@ -47,46 +45,14 @@ test.beforeAll(async () => {
   await createNetwork(cli, { id: network.id, name: network.name, airtimeMinAmount: "5000", airtimeMaxAmount: "5000000", sortOrder: 999 });
   reseller = await createTestAccount({ funding: FUNDING });
   await putOnProductCatalog(reseller.accountId);
-  server = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATABASE_URL: E2E_DATABASE_URL,
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-      SEED_DEMO: "0",
-      BCRYPT_COST: "10",
-      LOG_LEVEL: "warn",
-      // Only purchases delivered at once are made here; the e2e server's reconciler shares the database.
-      RECONCILE_INTERVAL_MS: "3600000",
-      RECONCILE_GRACE_MS: "3600000",
-      ...vtpass.env({ VTPASS_TIMEOUT_MS: "5000", VTPASS_QUERY_TIMEOUT_MS: "2000", VTPASS_DEFAULT_PHONE: "08011111111" }),
-      ...clubkonnect.env(),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  server = await startSpecServer("routes", PORT, {
+    ...vtpass.env({ VTPASS_TIMEOUT_MS: "5000", VTPASS_QUERY_TIMEOUT_MS: "2000", VTPASS_DEFAULT_PHONE: "08011111111" }),
+    ...clubkonnect.env(),
   });
-  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await expect
-    .poll(
-      async () => {
-        if (server?.exitCode !== null) throw new Error(`the routes server exited:\n${output}`);
-        return fetch(`${BASE_URL}/api/health`).then(
-          (response) => response.status,
-          () => 0,
-        );
-      },
-      { timeout: 90_000 },
-    )
-    .toBe(200);
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server!.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   // Whatever a failed test left: no routes, Clubkonnect on, the network off sale.
   const { setProductRoutes } = await import("../src/server/services/routing/set-product-routes");
   const { setUpstreamEnabled } = await import("../src/server/services/routing/set-upstream-enabled");
