@@ -46,7 +46,10 @@ describe("admin reconcile and ledger:check", () => {
     const first = await fundedAccount(5_000n);
     const second = await fundedAccount(7_000n);
     // The first account's latest entry is older than the second's: the check must find each wallet's own.
-    const latest = await db.ledgerEntry.findFirstOrThrow({ where: { accountId: first.accountId, livemode: true }, orderBy: { id: "desc" } });
+    const latest = await db.ledgerEntry.findFirstOrThrow({
+      where: { accountId: first.accountId, livemode: true },
+      orderBy: { id: "desc" },
+    });
     await db.ledgerEntry.update({ where: { id: latest.id }, data: { balanceAfter: 4_000n } });
     const all = await admin("ledger:check");
     expect(all.json.ok).toBe(false);
