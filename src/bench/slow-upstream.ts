@@ -11,7 +11,9 @@
  * it, with a vend time-out of the delay plus a second. Two phases, each on a fresh server:
  *
  * 1. every vend answered after the delay: rps, p50/p99, errors, the target min(the same run's purchase
- *    rps, connections / delay) and the ratio to it, the server's peak resident memory, the pool's waits;
+ *    rps, connections / delay) and the ratio to it, the server's peak resident memory, the pool's waits,
+ *    the CPU per purchase of the server, PostgreSQL and this process; with BENCH_PROFILE=1 its server is
+ *    profiled, and the breakdown has a slowUpstream row;
  * 2. the same with every tenth vend never answered (executed upstream, its answer lost): each such
  *    purchase is answered pending when the provider's time-out strikes, and the reconciler (every half
  *    second here) settles them by requerying; the scenario waits for it and counts: none pending at the
@@ -23,6 +25,8 @@
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { residentMb, startBenchServer, type BenchServer } from "~/bench/bench-server";
+import { treeCpuMs } from "~/bench/cpu";
+import type { ProfileWindow } from "~/bench/profile-breakdown";
 import type { Db } from "~/server/db";
 import type { PoolWaits } from "~/server/db/pool-waits";
 
@@ -47,6 +51,23 @@ export interface SlowUpstreamContext {
   seconds: number;
   /** The same run's purchase rps against the instant (sandbox) upstream, when it ran. */
   purchaseRps: number | null;
+  /** PostgreSQL's server process: its CPU and its backends' is charged per purchase beside the server's. */
+  postmasterPid: number;
+  /**
+   * BENCH_PROFILE=1: the first phase's server runs with these Node flags (--cpu-prof), and once it has
+   * exited, `profiled` is told its pid, the measured window and its CPU per purchase, to break the profile down.
+   */
+  profile?: { nodeFlags: string[]; profiled: (pid: number, window: ProfileWindow & { serverCpuUsPerRequest: number }) => void };
+}
+
+/** The monotonic clock V8's CPU profiles use, in microseconds. */
+function monotonicUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+function cpuMsOfThisProcess(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 /** A process's soft and hard limits on open files, from /proc (Linux); null where unreadable. */
@@ -170,9 +191,15 @@ export async function measureSlowUpstream(context: SlowUpstreamContext) {
     RECONCILE_RETRY_MS: "500",
   };
 
-  /** One phase on a fresh server: the load, the server's memory sampled throughout, the pool's waits. */
-  const phase = async (prefix: string) => {
-    const server = await startBenchServer(context.databaseUrl, { env: serverEnv });
+  /**
+   * One phase on a fresh server: the load, the server's memory sampled throughout, the pool's waits, and
+   * the CPU spent per purchase by the server, PostgreSQL and this process (the load and the upstream).
+   * CPU is counted from the load's start until the purchases it left in flight have settled, over the
+   * purchases the phase began: a thousand connections take several seconds to reach a steady rate, so
+   * dividing by the answers within the load's window alone would charge them for work still under way.
+   */
+  const phase = async (prefix: string, nodeFlags: string[] = []) => {
+    const server = await startBenchServer(context.databaseUrl, { env: serverEnv, nodeFlags });
     context.servers.push(server);
     try {
       const serverLimit = openFilesLimit(server.pid);
@@ -193,12 +220,35 @@ export async function measureSlowUpstream(context: SlowUpstreamContext) {
       const before = await readPoolWaits(server);
       let peakRssMb = residentMb(server.pid);
       const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, residentMb(server.pid))), 100);
+      const cpuNow = () => ({
+        atUs: monotonicUs(),
+        serverMs: treeCpuMs(server.pid),
+        databaseMs: treeCpuMs(context.postmasterPid),
+        benchMs: cpuMsOfThisProcess(),
+      });
+      const start = cpuNow();
       const load = await slowPurchases(server, json, prefix, seconds, rampSeconds).finally(() => clearInterval(sampler));
       const after = await readPoolWaits(server);
+      // The purchases the load left in flight (autocannon closes its connections when time is up) settle.
+      await sleep(VEND_TIMEOUT_MS + 1000);
+      const end = cpuNow();
+      const [begun] = await db.$queryRaw<{ count: bigint }[]>`
+        SELECT count(*) FROM transactions
+        WHERE account_id = ${accountId}::uuid AND client_reference LIKE ${`${prefix}-%`} AND client_reference NOT LIKE ${`${prefix}-warm-up-%`}`;
+      const purchases = Number(begun?.count ?? 0);
+      const perPurchase = (ms: number) => (purchases > 0 ? Math.round((ms * 1000) / purchases) : 0);
       return {
         server,
         serverOpenFiles: serverLimit?.soft ?? null,
         load,
+        /** The measured window on the profile's clock. */
+        window: { startUs: start.atUs, endUs: end.atUs },
+        purchasesBegun: purchases,
+        cpuUsPerPurchase: {
+          server: perPurchase(end.serverMs - start.serverMs),
+          database: perPurchase(end.databaseMs - start.databaseMs),
+          loadAndUpstream: perPurchase(end.benchMs - start.benchMs),
+        },
         peakRssMb: Math.round(peakRssMb),
         poolWaits: {
           acquisitions: after.acquisitions - before.acquisitions,
@@ -216,10 +266,9 @@ export async function measureSlowUpstream(context: SlowUpstreamContext) {
 
   try {
     log(`slowUpstream: ${CONNECTIONS} connections, every vend answered after ${DELAY_MS} ms…`);
-    const slow = await phase("slow");
-    // The purchases the load left in flight (autocannon closes its connections when time is up) settle first.
-    await sleep(VEND_TIMEOUT_MS + 1000);
+    const slow = await phase("slow", context.profile?.nodeFlags);
     await slow.server.stop();
+    context.profile?.profiled(slow.server.pid, { ...slow.window, serverCpuUsPerRequest: slow.cpuUsPerPurchase.server });
     const target = Math.min(context.purchaseRps ?? Number.POSITIVE_INFINITY, CONNECTIONS / (DELAY_MS / 1000));
 
     log(`slowUpstream: the same with one vend in ${TIMEOUT_EVERY} never answered…`);
@@ -265,6 +314,13 @@ export async function measureSlowUpstream(context: SlowUpstreamContext) {
         maxMs: result.load.maxMs,
         errors: result.load.errors,
         requests: result.load.requests,
+        /** Purchases the phase began (its warm-up aside): what the CPU figures are per. */
+        purchasesBegun: result.purchasesBegun,
+        /**
+         * CPU µs per purchase: the server's (every thread), PostgreSQL's, and this process's (autocannon's
+         * thousand connections and the fake upstream, which share the machine with the other two).
+         */
+        cpuUsPerPurchase: result.cpuUsPerPurchase,
         peakRssMb: result.peakRssMb,
         poolWaits: result.poolWaits,
       });

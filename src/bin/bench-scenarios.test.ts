@@ -46,6 +46,8 @@ describe("npm run bench: slowUpstream, mixed, purchaseStatements", () => {
         p99Ms: expect.any(Number),
         errors: 0,
         peakRssMb: expect.any(Number),
+        purchasesBegun: expect.any(Number),
+        cpuUsPerPurchase: { server: expect.any(Number), database: expect.any(Number), loadAndUpstream: expect.any(Number) },
         poolWaits: {
           acquisitions: expect.any(Number),
           waited: expect.any(Number),
@@ -64,6 +66,9 @@ describe("npm run bench: slowUpstream, mixed, purchaseStatements", () => {
       expect(slow.targetRps).toBeLessThanOrEqual(SLOW_CONNECTIONS / 0.2);
       expect(slow.requests).toBeGreaterThan(0);
       expect(slow.peakRssMb).toBeGreaterThan(0);
+      // Every purchase answered was begun in the phase; the CPU figures are per purchase begun.
+      expect(slow.purchasesBegun).toBeGreaterThanOrEqual(slow.requests);
+      expect(slow.cpuUsPerPurchase.server).toBeGreaterThan(0);
       // Every purchase took connections (the counters count), two statements' worth at least.
       expect(slow.poolWaits.acquisitions).toBeGreaterThanOrEqual(2 * slow.requests);
       expect(slow.limits).toMatchObject({

@@ -271,20 +271,23 @@ function monotonicUs(): number {
 }
 
 /** The profile a server wrote on exit (--cpu-prof names it after the pid), broken down per scenario window. */
-function breakdownOfProfile(
-  pid: number,
-  windows: Record<string, ProfileWindow>,
-  scenarios: Record<string, ScenarioResult & { serverCpuUsPerRequest?: number }>,
-) {
+function breakdownOfProfile(pid: number, measured: Record<string, ProfileWindow & { serverCpuUsPerRequest: number }>) {
   const file = readdirSync(PROFILE_DIR).find((name) => name.includes(`.${pid}.`) && name.endsWith(".cpuprofile"));
   if (!file) throw new Error(`BENCH_PROFILE=1: no CPU profile of the server (pid ${pid}) in ${PROFILE_DIR}`);
-  const measured = Object.fromEntries(
+  return profileBreakdown(JSON.parse(readFileSync(path.join(PROFILE_DIR, file), "utf8")) as CpuProfile, measured);
+}
+
+/** Each scenario's window with the server CPU per request it measured. */
+function measuredWindows(
+  windows: Record<string, ProfileWindow>,
+  scenarios: Record<string, ScenarioResult & { serverCpuUsPerRequest?: number }>,
+): Record<string, ProfileWindow & { serverCpuUsPerRequest: number }> {
+  return Object.fromEntries(
     Object.entries(windows).map(([name, window]) => [
       name,
       { ...window, serverCpuUsPerRequest: scenarios[name]!.serverCpuUsPerRequest ?? 0 },
     ]),
   );
-  return profileBreakdown(JSON.parse(readFileSync(path.join(PROFILE_DIR, file), "utf8")) as CpuProfile, measured);
 }
 
 /**
@@ -420,7 +423,7 @@ async function runBenchmark() {
           return readStatementCosts(db, pgStatStatements, scenarios.purchaseStatements!.requests);
         })()
       : null;
-    const profile = profiledServer ? breakdownOfProfile(profiledServer.pid, profileWindows, scenarios) : null;
+    const profile = profiledServer ? breakdownOfProfile(profiledServer.pid, measuredWindows(profileWindows, scenarios)) : null;
 
     if (selected("purchase2Processes")) {
       server = await startServer(cluster.url, 2);
@@ -469,6 +472,16 @@ async function runBenchmark() {
           servers,
           seconds: SECONDS,
           purchaseRps: scenarios.purchase?.rps ?? null,
+          postmasterPid,
+          // Its first phase's server is profiled too: where a purchase's CPU goes while a thousand wait on the upstream.
+          ...(profile
+            ? {
+                profile: {
+                  nodeFlags: PROFILE_FLAGS,
+                  profiled: (pid, window) => Object.assign(profile, breakdownOfProfile(pid, { slowUpstream: window })),
+                },
+              }
+            : {}),
         })
       : null;
     const mixed = selected("mixed")
@@ -623,17 +636,20 @@ function printStatementCosts(costs: NonNullable<BenchmarkResults["databaseStatem
 function printSlowUpstream(slow: SlowUpstreamResults) {
   const waits = (figures: SlowUpstreamResults["poolWaits"]) =>
     `${figures.waited} of ${figures.acquisitions} acquisitions waited, ${figures.waitedMs} ms in all, the longest ${figures.longestWaitMs} ms`;
+  const cpu = (figures: Pick<SlowUpstreamResults, "cpuUsPerPurchase">) =>
+    `${figures.cpuUsPerPurchase.server}/${figures.cpuUsPerPurchase.database}/${figures.cpuUsPerPurchase.loadAndUpstream}`;
   console.log(
     `slowUpstream: ${slow.connections} connections, vends answered after ${slow.delayMs} ms: ${slow.rps} rps ` +
       `(target min(purchase rps, connections / delay) = ${slow.targetRps}: ${slow.ratioToTarget} of it, target ≥ 0.9), ` +
-      `p50/p99 ${slow.p50Ms}/${slow.p99Ms} ms, ${slow.errors} errors, server peak RSS ${slow.peakRssMb} MB; pool: ${waits(slow.poolWaits)}`,
+      `p50/p99 ${slow.p50Ms}/${slow.p99Ms} ms, ${slow.errors} errors, server peak RSS ${slow.peakRssMb} MB, ` +
+      `CPU µs per purchase server/database/load and upstream ${cpu(slow)}; pool: ${waits(slow.poolWaits)}`,
   );
   const timeouts = slow.timeouts;
   console.log(
     `slowUpstream, one vend in ten never answered: ${timeouts.rps} rps, p50/p99 ${timeouts.p50Ms}/${timeouts.p99Ms} ms, ` +
       `${timeouts.errors} errors; ${timeouts.timedOut} vends timed out, ${timeouts.answeredPending} answered pending, ` +
       `${timeouts.timedOutSettled} of them settled by the reconciler (${timeouts.settledByReconciler} purchases in all) in ${timeouts.settleSeconds} s; of ${timeouts.purchases} purchases ` +
-      `${timeouts.pending} pending and ${timeouts.failed} failed at the end; pool: ${waits(timeouts.poolWaits)}`,
+      `${timeouts.pending} pending and ${timeouts.failed} failed at the end; CPU µs per purchase ${cpu(timeouts)}; pool: ${waits(timeouts.poolWaits)}`,
   );
   console.log(
     `slowUpstream limits: about ${slow.limits.descriptorsNeeded} open files needed; allowed ${slow.limits.benchOpenFiles} here, ` +
