@@ -442,6 +442,22 @@ async function measure(databaseUrl: string, subject: Subject, label: string, pos
       "filter service, status and day",
       list({ service: "AIRTIME", status: "SUCCESSFUL", from: subject.pastDay, to: subject.pastDay }),
     );
+    // How many match: a query of its own beside each list (the page does not wait for it), up to a cap.
+    const count = (procedure: string, actor: string, filter: Record<string, string>) => async () =>
+      ((await trpcQuery(base, actor, procedure, { filter })) as { count: number }).count;
+    reads.countSearchShort = await timed(
+      "count of a 4-digit recipient prefix's matches",
+      count("transactions.count", owner, { search: subject.recipient.slice(0, 4) }),
+    );
+    reads.countFilterService = await timed(
+      "count of a service's transactions",
+      count("transactions.count", owner, { service: "ELECTRICITY" }),
+    );
+    reads.countFilterFailed = await timed("count of the failed transactions", count("transactions.count", owner, { status: "FAILED" }));
+    reads.countOperatorLastFour = await timed(
+      "count of every account's matches of a phone's last 4 digits",
+      count("operator.countSearchedTransactions", operator, { search: subject.recipient.slice(-4) }),
+    );
     reads.dashboard = await timed("dashboard summary", async () => {
       const summary = (await trpcQuery(base, owner, "dashboard.summary")) as { daily: unknown[] };
       return summary.daily.length;
@@ -825,6 +841,11 @@ function compare(empty: Measured, volume: Measured) {
     filterStatusPending: ["filter: pending", 50],
     filterDay: ["filter: one day", 50],
     filterServiceStatusDay: ["filter: service + status + day", 50],
+    // Ours: the count answers after its list, within half a second.
+    countSearchShort: ["count: 4-digit recipient prefix", 500],
+    countFilterService: ["count: service", 500],
+    countFilterFailed: ["count: failed", 500],
+    countOperatorLastFour: ["count, every account: last 4 digits", 500],
     dashboard: ["dashboard summary", 100],
     invoiceMonths: ["invoice months", 100],
     operatorLanding: ["operator landing", 100],

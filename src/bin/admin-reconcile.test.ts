@@ -41,4 +41,23 @@ describe("admin reconcile and ledger:check", () => {
       expect.arrayContaining([expect.objectContaining({ accountId, problem: expect.stringMatching(/6000/) })]),
     );
   });
+
+  it("reports a wallet whose latest entry's balance_after is not its balance, reading each wallet's own latest entry", async () => {
+    const first = await fundedAccount(5_000n);
+    const second = await fundedAccount(7_000n);
+    // The first account's latest entry is older than the second's: the check must find each wallet's own.
+    const latest = await db.ledgerEntry.findFirstOrThrow({
+      where: { accountId: first.accountId, livemode: true },
+      orderBy: { id: "desc" },
+    });
+    await db.ledgerEntry.update({ where: { id: latest.id }, data: { balanceAfter: 4_000n } });
+    const all = await admin("ledger:check");
+    expect(all.json.ok).toBe(false);
+    const ours = (all.json.mismatches as { accountId: string }[]).filter((mismatch) =>
+      [first.accountId, second.accountId].includes(mismatch.accountId),
+    );
+    expect(ours).toEqual([{ accountId: first.accountId, livemode: true, problem: "balance 5000 != latest balance_after 4000" }]);
+    const mine = await admin("ledger:check", "--account", second.accountId);
+    expect(mine.json).toMatchObject({ ok: true, mismatches: [] });
+  });
 });

@@ -71,13 +71,23 @@ export type ListPortalTransactionsInput = z.input<typeof listPortalTransactionsI
 export const ACROSS_ACCOUNTS_SEARCH_MIN = 3;
 
 /** The operator console's search of every account's transactions (live ones: support's questions are about real money). */
-export const searchTransactionsInput = listPortalTransactionsInput.extend({
-  filter: transactionFilter.default({}).refine((filter) => !filter.search || filter.search.length >= ACROSS_ACCOUNTS_SEARCH_MIN, {
+const acrossAccountsFilter = transactionFilter
+  .default({})
+  .refine((filter) => !filter.search || filter.search.length >= ACROSS_ACCOUNTS_SEARCH_MIN, {
     path: ["search"],
     message: `must be at least ${ACROSS_ACCOUNTS_SEARCH_MIN} characters to search every account`,
-  }),
-});
+  });
+export const searchTransactionsInput = listPortalTransactionsInput.extend({ filter: acrossAccountsFilter });
 export type SearchTransactionsInput = z.input<typeof searchTransactionsInput>;
+
+/**
+ * How many transactions a list's filter matches, asked apart from the list (up to the service's
+ * COUNT_CAP): counting can take longer than a page, and the page must not wait for it.
+ */
+export const countPortalTransactionsInput = z.object({ filter: transactionFilter.default({}) });
+export type CountPortalTransactionsInput = z.input<typeof countPortalTransactionsInput>;
+export const countSearchedTransactionsInput = z.object({ filter: acrossAccountsFilter });
+export type CountSearchedTransactionsInput = z.input<typeof countSearchedTransactionsInput>;
 
 /** The URL parameter holding how many rows a list shows, so a reload or Back returns to the same place. */
 export const SHOWN_PARAM = "shown";

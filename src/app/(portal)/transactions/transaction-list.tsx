@@ -13,9 +13,11 @@ export function TransactionList({ filter, shown }: { filter: TransactionFilter; 
       { refetchInterval: refreshWhilePending, placeholderData: keepRowsWhileLoadingMore(filter) },
     ),
   );
+  const count = useQuery(trpc.transactions.count.queryOptions({ filter }));
   return (
     <TransactionResults
       query={query}
+      total={count.data}
       shown={shown}
       filtered={Object.keys(filter).some((key) => key !== "accountId")}
       what="your transactions"

@@ -1,7 +1,8 @@
 "use client";
 /**
  * A transaction list's results, whichever list it is (an account's, or the operators' search of every
- * account): the table, how many match, and "Load more". How many rows are shown is in the page's URL
+ * account): the table, how many match (counted by a query of its own, which may answer after the list),
+ * and "Load more". How many rows are shown is in the page's URL
  * (`?shown=`), so a reload, a shared link or Back from a transaction returns to the same place; "Load
  * more" replaces the address rather than adding a history entry for every page.
  */
@@ -35,7 +36,7 @@ export function refreshWhilePending(query: { state: { data?: { items: { status: 
 }
 
 interface ListQuery<Item> {
-  data?: { items: Item[]; nextCursor: string | null; total: MatchCount };
+  data?: { items: Item[]; nextCursor: string | null };
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;
@@ -44,14 +45,22 @@ interface ListQuery<Item> {
   refetch: () => unknown;
 }
 
-/** "1 transaction", "1,234 transactions", "10,000+ transactions". */
+/** "1 transaction", "234 transactions", "1,000+ transactions". */
 export function countWords(total: MatchCount): string {
   const number = `${total.count.toLocaleString("en-NG")}${total.more ? "+" : ""}`;
   return `${number} transaction${total.count === 1 && !total.more ? "" : "s"}`;
 }
 
+/** The status line under a list: how many are shown, of how many (while they are counted, of "more"). */
+export function shownWords(shown: number, all: boolean, total: MatchCount | undefined): string {
+  if (all) return `Showing all ${countWords({ count: shown, more: false })}.`;
+  const showing = shown.toLocaleString("en-NG");
+  return total ? `Showing ${showing} of ${countWords(total)}.` : `Showing ${showing} transactions; counting the rest…`;
+}
+
 export function TransactionResults<Item extends PortalTransactionView | AccountTransactionView>({
   query,
+  total,
   shown,
   filtered,
   what,
@@ -59,6 +68,8 @@ export function TransactionResults<Item extends PortalTransactionView | AccountT
   caption,
 }: {
   query: ListQuery<Item>;
+  /** How many match, once counted. */
+  total: MatchCount | undefined;
   shown: number;
   filtered: boolean;
   /** What failed to load, in words ("your transactions"). */
@@ -101,9 +112,7 @@ export function TransactionResults<Item extends PortalTransactionView | AccountT
       <TransactionTable items={data.items} caption={caption} />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
         <p role="status">
-          {data.nextCursor === null
-            ? `Showing all ${countWords(data.total)}.`
-            : `Showing ${data.items.length.toLocaleString("en-NG")} of ${countWords(data.total)}.`}
+          {shownWords(data.items.length, data.nextCursor === null, total)}
           {data.nextCursor !== null && !more && " Narrow the filters to see the rest, or export them as CSV."}
         </p>
         {more && (

@@ -33,14 +33,23 @@ export async function checkLedger(actor: Actor, options: { accountId?: string } 
   // One snapshot for both queries, so purchases committing meanwhile cannot show as mismatches.
   return db.$transaction(
     async (tx) => {
+      // Each wallet's entries summed, and its latest entry found, in one pass over the ledger: a sum and an
+      // "ORDER BY id DESC LIMIT 1" per wallet read each account's entries once per mode, and for a test wallet
+      // whose last entry is old walked the whole ledger backwards.
       const wallets = await tx.$queryRaw<
         { account_id: string; livemode: boolean; balance: bigint; ledger_sum: bigint; last_balance_after: bigint | null }[]
       >`
-        SELECT w.account_id, w.livemode, w.balance,
-               COALESCE((SELECT sum(l.amount) FROM ledger_entries l WHERE l.account_id = w.account_id AND l.livemode = w.livemode), 0)::bigint AS ledger_sum,
-               (SELECT l.balance_after FROM ledger_entries l WHERE l.account_id = w.account_id AND l.livemode = w.livemode
-                ORDER BY l.id DESC LIMIT 1) AS last_balance_after
+        WITH sums AS (
+          SELECT l.account_id, l.livemode, sum(l.amount)::bigint AS ledger_sum, max(l.id) AS last_id
+          FROM ledger_entries l
+          WHERE ${accountId}::uuid IS NULL OR l.account_id = ${accountId}::uuid
+          GROUP BY l.account_id, l.livemode
+        )
+        SELECT w.account_id, w.livemode, w.balance, COALESCE(s.ledger_sum, 0)::bigint AS ledger_sum,
+               latest.balance_after AS last_balance_after
         FROM wallets w
+        LEFT JOIN sums s ON s.account_id = w.account_id AND s.livemode = w.livemode
+        LEFT JOIN ledger_entries latest ON latest.id = s.last_id
         WHERE ${accountId}::uuid IS NULL OR w.account_id = ${accountId}::uuid`;
       // Only the purchases that break a rule come back (the database compares, over every row): at ten
       // million transactions, sending every row to this process took minutes and gigabytes. Each

@@ -13,10 +13,12 @@ import { purchaseData } from "~/server/services/purchases/purchase-data";
 import { fundedAccount, reference } from "~/test/purchase-fixtures";
 import { exportTransactionsCsv } from "./export-transactions-csv";
 import { unwrapTextFormula } from "./write-csv";
+import { countPortalTransactions } from "./count-portal-transactions";
+import { countSearchedTransactions } from "./count-searched-transactions";
 import { getPortalTransaction } from "./get-portal-transaction";
 import { listPortalTransactions } from "./list-portal-transactions";
 import { searchTransactions } from "./search-transactions";
-import { filterCondition, searchCondition } from "./transaction-reads";
+import { COUNT_CAP, filterCondition, searchCondition } from "./transaction-reads";
 
 type Seed = {
   at: string;
@@ -145,10 +147,10 @@ describe("listPortalTransactions", () => {
     expect(await references(owner, { search: "invoiceX" })).toEqual([]);
     expect(await references(owner, { search: "invoic_" })).toEqual([]); // "_" is not a wildcard
     expect(await references(owner, { search: "99_9" })).toEqual([]);
-    // How many match, whatever the page's length.
+    // How many match, whatever the page's length: counted apart from the page.
     const page = await listPortalTransactions(owner, { filter: { search: "order" }, limit: 1 });
     expect(page.items).toHaveLength(1);
-    expect(page.total).toEqual({ count: 2, more: false });
+    expect(await countPortalTransactions(owner, { filter: { search: "order" } })).toEqual({ count: 2, more: false });
   });
 
   it("searches every account for operators only, naming each row's account, live only, three characters at least", async () => {
@@ -165,9 +167,35 @@ describe("listPortalTransactions", () => {
       ["mine", first.accountId],
     ]);
     expect(found.items[0]?.accountName).toEqual(expect.any(String));
-    expect(found.total).toEqual({ count: 2, more: false });
+    expect(await countSearchedTransactions(operator, { filter: { search: ending } })).toEqual({ count: 2, more: false });
     expect(await codeOf(searchTransactions(userOf(first.accountId), { filter: { search: ending } }))).not.toBe("ok");
+    expect(await codeOf(countSearchedTransactions(userOf(first.accountId), { filter: { search: ending } }))).not.toBe("ok");
     expect(await codeOf(searchTransactions(operator, { filter: { search: "12" } }))).toBe("validation.failed");
+    expect(await codeOf(countSearchedTransactions(operator, { filter: { search: "12" } }))).toBe("validation.failed");
+  });
+
+  it("counts matches up to COUNT_CAP and says there are more, the account's own only", async () => {
+    const { accountId } = await fundedAccount(0n);
+    const other = await fundedAccount(0n);
+    const row = (index: number) => ({
+      accountId,
+      clientReference: `capped-${index}`,
+      service: "DATA" as const,
+      status: "SUCCESSFUL" as const,
+      orderFingerprint: "test",
+      recipient: "08031234567",
+      amount: 28_000n,
+      channel: "API" as const,
+      sourceIp: "127.0.0.9",
+      createdAt: new Date("2026-06-03T10:00:00Z"),
+    });
+    await db.transaction.createMany({ data: Array.from({ length: COUNT_CAP }, (_, index) => row(index)) });
+    await insert(other.accountId, { at: "2026-06-03T11:00:00Z", clientReference: "capped-other" });
+    const owner = userOf(accountId);
+    expect(await countPortalTransactions(owner, { filter: { search: "capped-" } })).toEqual({ count: COUNT_CAP, more: false });
+    await insert(accountId, { at: "2026-06-03T12:00:00Z", clientReference: "capped-last" });
+    expect(await countPortalTransactions(owner, { filter: { search: "capped-" } })).toEqual({ count: COUNT_CAP, more: true });
+    expect(await countPortalTransactions(userOf(other.accountId), { filter: { search: "capped-" } })).toEqual({ count: 1, more: false });
   });
 
   it("reads the provider reference through vend_attempts and the pending filter through the reconciler's queue, each arm by an index", async () => {

@@ -198,10 +198,11 @@ export function filterCondition(accountId: string | null, livemode: boolean, fil
 }
 
 /**
- * The most rows a list counts: beyond it a page says "10,000+" rather than read every match (a count of
- * an account of millions, or a search matching a whole network's prefix, would take seconds).
+ * The most rows a list counts: beyond it a list says "1,000+". Counting reads every match it counts,
+ * row by row, so the cap bounds its cost on an account of millions whose filter matches one row in
+ * twenty, or whose search is a whole network's prefix (docs/performance.md "Performance at volume").
  */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 
 export interface MatchCount {
   count: number;

@@ -16,7 +16,7 @@ import {
 } from "~/schemas/operator";
 import { userIdInput } from "~/schemas/security";
 import { getAccountOverviewInput, listAuditLogInput, searchAccountsInput } from "~/schemas/operator-console";
-import { searchTransactionsInput } from "~/schemas/portal-transactions";
+import { countSearchedTransactionsInput, searchTransactionsInput } from "~/schemas/portal-transactions";
 import {
   productRoutesInput,
   readUpstreamBalancesInput,
@@ -63,6 +63,7 @@ import { listFundingAccounts } from "~/server/services/funding/list-funding-acco
 import { listFundings } from "~/server/services/funding/list-fundings";
 import { requestFundingAccount } from "~/server/services/funding/request-funding-account";
 import { returnBankTransfer } from "~/server/services/funding/return-bank-transfer";
+import { countSearchedTransactions } from "~/server/services/transactions/count-searched-transactions";
 import { searchTransactions } from "~/server/services/transactions/search-transactions";
 import { createTRPCRouter, operatorCall, operatorProcedure } from "~/server/trpc/init";
 
@@ -71,6 +72,8 @@ export const operatorRouter = createTRPCRouter({
 
   /** Every account's live transactions, searched by anything support is told (docs/operating.md "Finding a transaction"). */
   searchTransactions: operatorCall.query(searchTransactionsInput, searchTransactions),
+  /** How many the search matches, up to a cap: asked apart, so the page never waits for it. */
+  countSearchedTransactions: operatorCall.query(countSearchedTransactionsInput, countSearchedTransactions),
 
   createAccount: operatorCall.mutation(createAccountInput, createAccount),
 

@@ -13,9 +13,11 @@ export function TransactionSearch({ filter, shown }: { filter: TransactionFilter
       { refetchInterval: refreshWhilePending, placeholderData: keepRowsWhileLoadingMore(filter) },
     ),
   );
+  const count = useQuery(trpc.operator.countSearchedTransactions.queryOptions({ filter }));
   return (
     <TransactionResults
       query={query}
+      total={count.data}
       shown={shown}
       filtered={Object.keys(filter).length > 0}
       what="the transactions"
