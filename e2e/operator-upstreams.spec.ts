@@ -59,6 +59,8 @@ test.afterAll(async () => {
   const { updateNetwork } = await import("../src/server/services/catalog/save-network");
   await setProductRoutes(cli, { service: "AIRTIME", productCode: network.id, routes: [] });
   await setUpstreamEnabled(cli, { provider: "clubkonnect", enabled: true });
+  const { setUpstreamFloor } = await import("../src/server/services/routing/set-upstream-floor");
+  await setUpstreamFloor(cli, { provider: "vtpass", floor: 0 });
   await updateNetwork(cli, { id: network.id, active: false });
   await vtpass?.close();
   await clubkonnect?.close();
@@ -171,7 +173,7 @@ test("switching Clubkonnect off takes the network's airtime off sale, as the con
   await expect(page.getByRole("heading", { level: 1, name: "Upstreams" })).toBeVisible();
   const panel = page.getByRole("region", { name: /^Clubkonnect/ });
   await expect(panel).toContainText("Orders, last hour");
-  await expect(panel.getByText(/Low below/)).toBeVisible();
+  await expect(panel.getByText(/No floor/)).toBeVisible();
   await expect(page.getByRole("region", { name: "Off sale: every route down" })).toContainText("Every routed product has a route up.");
 
   await page.getByRole("button", { name: "Switch off Clubkonnect" }).click();
@@ -198,4 +200,70 @@ test("switching Clubkonnect off takes the network's airtime off sale, as the con
   await page.getByRole("button", { name: "Switch on Clubkonnect" }).click();
   await expect(page.getByText("Clubkonnect is switched on.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Off sale: every route down" })).toContainText("Every routed product has a route up.");
+});
+
+/** A purchase of the routed network's airtime through the reseller's API: its answer and where it was vended. */
+async function buyAirtime(phone: string) {
+  const response = await fetch(`${BASE_URL}/api/v1/airtime`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${reseller.apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ clientReference: unique("floor"), networkId: network.id, phone, amount: 150_000 }),
+  });
+  const body = (await response.json()) as { id?: string; status?: string };
+  const facts = await moneyFacts(reseller.accountId);
+  return { status: response.status, body, stored: facts.transactions.find(({ id }) => id === body.id) };
+}
+
+test("a floor set on VTpass above its balance sends VTpass's orders to Clubkonnect until VTpass is funded and read again", async ({
+  page,
+}) => {
+  const { setRouteEnabled } = await import("../src/server/services/routing/set-route-enabled");
+  await setRouteEnabled(cli, { service: "AIRTIME", productCode: network.id, provider: "vtpass", enabled: true });
+  vtpass.balance = 250_000;
+  await signInOperator(page);
+  await page.goto("/operator/upstreams");
+  const panel = page.getByRole("region", { name: /^VTpass/ });
+  await page.getByRole("button", { name: "Read balances now" }).click();
+  await expect(page.getByText(/Read: .*VTpass ₦250,000\.00/)).toBeVisible();
+
+  // Refused in the browser (not an amount), then by the server (more than it takes): by the field, nothing saved.
+  const floor = panel.getByLabel("Floor (₦)");
+  await floor.fill("-5");
+  await panel.getByRole("button", { name: "Save floor" }).click();
+  await expect(panel.getByText(/Enter an amount in naira/)).toBeVisible();
+  await expect(floor).toHaveAttribute("aria-invalid", "true");
+  await floor.fill("200,000,000");
+  await panel.getByRole("button", { name: "Save floor" }).click();
+  await expect(panel.getByText(/The floor must be at most/)).toBeVisible();
+  await page.reload();
+  await expect(panel.getByText(/No floor/)).toBeVisible();
+
+  await panel.getByLabel("Floor (₦)").fill("300,000");
+  await panel.getByRole("button", { name: "Save floor" }).click();
+  await expect(panel.getByText(/VTpass's floor is ₦300,000\.00: its last balance read is below it/)).toBeVisible();
+  await expect(panel.getByText("Below floor", { exact: true })).toBeVisible();
+  await expectFitsScreen(page, "Upstreams page with a floor");
+
+  // VTpass first in the routes, but below its floor: sold through Clubkonnect, no request reaching VTpass.
+  const sentToVtpass = vtpass.payRequests.length;
+  const diverted = await buyAirtime("08031234568");
+  expect(diverted.status).toBe(201);
+  expect(diverted.body.status).toBe("successful");
+  expect(diverted.stored).toMatchObject({ status: "SUCCESSFUL", provider: "clubkonnect" });
+  expect(vtpass.payRequests).toHaveLength(sentToVtpass);
+
+  // Funded, and read: VTpass takes its orders again.
+  vtpass.balance = 400_000;
+  await page.getByRole("button", { name: "Read balances now" }).click();
+  await expect(page.getByText(/Read: .*VTpass ₦400,000\.00/)).toBeVisible();
+  await expect(panel.getByText("Below floor", { exact: true })).toHaveCount(0);
+  const restored = await buyAirtime("08031234569");
+  expect(restored.stored).toMatchObject({ status: "SUCCESSFUL", provider: "vtpass" });
+  expect(vtpass.payRequests).toHaveLength(sentToVtpass + 1);
+
+  // The audit log says it in words: the floor set, and the balance back above it.
+  await page.goto("/operator/audit?action=upstream.floor");
+  await expect(page.getByText("Floor: none → ₦300,000.00").first()).toBeVisible();
+  await page.goto("/operator/audit?action=upstream.above_floor");
+  await expect(page.getByText(/vtpass: balance ₦400,000\.00, at or above its floor of ₦300,000\.00/).first()).toBeVisible();
 });

@@ -70,6 +70,7 @@ describe("parseEnv", () => {
     ["a fee policy that does not exist", "PAYSTACK_FEE_POLICY", "half"],
     ["a Paystack source address that is not one", "PAYSTACK_WEBHOOK_ALLOWED_IPS", "52.31.139.75,paystack.co"],
     ["a Paystack URL with credentials in it", "PAYSTACK_BASE_URL", "https://user:secret@api.paystack.co"],
+    ["an upstream balance poll faster than once a second", "UPSTREAM_BALANCE_POLL_MS", "500"],
   ])("refuses %s, naming the variable", (_case, variable, value) => {
     expect(() => parseEnv({ [variable]: value })).toThrow(new RegExp(`Invalid environment variables[^]*\\n  ${variable}: `));
   });

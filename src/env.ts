@@ -161,8 +161,6 @@ const schema = z
         (list) => list.split(/[\s,]+/).every((entry) => entry === "" || parseCidr(entry) !== null),
         "must be IP addresses or CIDR ranges",
       ),
-    /** Below this balance (kobo) at VTpass the operator console warns that the upstream will soon refuse orders (018). */
-    VTPASS_LOW_BALANCE_KOBO: z.coerce.number().int().min(0).default(5_000_000),
     /**
      * Clubkonnect (Nellobytes Systems), an upstream that product routes may name (docs/operating.md "The
      * Clubkonnect provider"). Their host; credentials in the URL are refused, as for VTPASS_BASE_URL.
@@ -202,6 +200,18 @@ const schema = z
      */
     UPSTREAM_CIRCUIT_FAILURES: z.coerce.number().int().min(1).max(1_000).default(3),
     UPSTREAM_CIRCUIT_COOLDOWN_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
+    /**
+     * How often our wallet at each upstream is read and recorded (docs/operating.md "Upstream health"): once
+     * per interval for the whole deployment, however many processes; a read below an upstream's floor stops
+     * routed orders going there. 0 turns the poll off (balances are then read only when an operator asks).
+     */
+    UPSTREAM_BALANCE_POLL_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(86_400_000)
+      .refine((ms) => ms === 0 || ms >= 1_000, "must be 0 (off) or at least 1000")
+      .default(60_000),
     /**
      * Funding by bank transfer (docs/integrating.md "Funding by bank transfer"): Paystack's secret key (sk_live_… or
      * sk_test_…), which authenticates our calls and signs Paystack's webhooks. Without it live funding by

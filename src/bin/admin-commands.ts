@@ -593,8 +593,26 @@ export const COMMANDS: Record<string, Command> = {
       return setUpstreamEnabled(actor, { provider: text(flags, "provider") ?? "", enabled: true });
     },
   },
+  "upstream:set-floor": {
+    summary: "--provider <upstream> --floor <kobo>  (with its balance below it, no routed order goes there; 0: no floor)",
+    options: { provider: string, floor: string },
+    required: ["provider", "floor"],
+    run: async (actor, flags) => {
+      const { setUpstreamFloor } = await import("~/server/services/routing/set-upstream-floor");
+      return setUpstreamFloor(actor, { provider: text(flags, "provider") ?? "", floor: text(flags, "floor") ?? "" });
+    },
+  },
+  "upstream:read-balance": {
+    summary: "[--provider <upstream>]  (reads and records our wallet there now, as the balance poll does; all it reads by default)",
+    options: { provider: string },
+    required: [],
+    run: async (actor, flags) => {
+      const { readUpstreamBalances } = await import("~/server/services/upstream/read-upstream-balances");
+      return readUpstreamBalances(actor, { provider: text(flags, "provider") });
+    },
+  },
   "upstream:health": {
-    summary: "(each upstream's balance, success rate and latency over the last hour, open circuits; products off sale)",
+    summary: "(each upstream's last balance read and floor, success rate and latency over the last hour, open circuits; products off sale)",
     options: {},
     required: [],
     run: async (actor) => {

@@ -84,6 +84,9 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
   // Bank transfers whose Paystack webhook never came: one process at a time lists Paystack's (a lease).
   const { startBankTransferReconciler } = await import("~/server/services/funding/bank-transfer-reconciler-loop");
   const stopBankTransferReconciler = startBankTransferReconciler();
+  // Our wallet at each upstream, against its floor: one process at a time reads them (a lease).
+  const { startUpstreamBalancePoll } = await import("~/server/services/upstream/upstream-balance-poll");
+  const stopUpstreamBalancePoll = startUpstreamBalancePoll();
   // Batch orders: bought here, never inside the request that accepted them; every process shares them (leases).
   const { startBatchWorker } = await import("~/server/services/batches/batch-worker");
   const stopBatchWorker = env.BATCH_WORKER === "1" ? startBatchWorker() : async () => {};
@@ -107,6 +110,7 @@ async function serve(onClosed: () => Promise<void>): Promise<void> {
     stopReconciler();
     const webhookWorkerStopped = stopWebhookWorker();
     stopBankTransferReconciler();
+    stopUpstreamBalancePoll();
     setTimeout(() => process.exit(1), 15_000).unref();
     // The orders being bought finish (each is one purchase); a lease covers any the exit cuts short.
     const batchOrdersDone = stopBatchWorker();

@@ -129,6 +129,39 @@ describe("describeAudit", () => {
     ]);
   });
 
+  it("shows an upstream's floor before → after in naira (0 as none), and the balance crossing it in words", () => {
+    const floor = (details: Record<string, unknown>) =>
+      lines({ action: "upstream.floor", targetType: "upstream", targetId: "vtpass", details });
+    expect(floor({ before: "0", after: "5000000", balance: "25000000", belowFloorBefore: false, belowFloor: false })).toEqual([
+      "vtpass",
+      "Floor: none → ₦50,000.00",
+    ]);
+    expect(floor({ before: "5000000", after: "30000000", balance: "25000000", belowFloorBefore: false, belowFloor: true })).toEqual([
+      "vtpass · its last balance read, ₦250,000.00, is below it: no routed order goes there",
+      "Floor: ₦50,000.00 → ₦300,000.00",
+    ]);
+    expect(floor({ before: "30000000", after: "0", balance: "25000000", belowFloorBefore: true, belowFloor: false })).toEqual([
+      "vtpass · its last balance read is not below it: it takes orders again",
+      "Floor: ₦300,000.00 → none",
+    ]);
+    expect(
+      lines({
+        action: "upstream.below_floor",
+        targetType: "upstream",
+        targetId: "clubkonnect",
+        details: { balance: "99950", floor: "100000" },
+      }),
+    ).toEqual(["clubkonnect: balance ₦999.50, below its floor of ₦1,000.00: no routed order goes there"]);
+    expect(
+      lines({
+        action: "upstream.above_floor",
+        targetType: "upstream",
+        targetId: "clubkonnect",
+        details: { balance: "100000", floor: "100000" },
+      }),
+    ).toEqual(["clubkonnect: balance ₦1,000.00, at or above its floor of ₦1,000.00: it takes orders again"]);
+  });
+
   it("shows an unknown shape by its labelled fields, money in naira", () => {
     expect(lines({ action: "some.future_action", details: { amount: "100", note: "x" } })).toEqual(["Amount: ₦1.00 · Note: x"]);
     expect(lines({ action: "some.future_action", details: { before: { price: "100" }, after: { price: "200" } } })).toEqual([

@@ -184,6 +184,12 @@ function fallback(details: Details): string {
 }
 
 const CATALOG_KINDS: Record<string, string> = { network: "Network", plan: "Data plan", bill_product: "Bill product" };
+
+/** An upstream's floor: "none" for 0 (no floor). */
+function floorText(value: unknown): string {
+  return value === "0" || value === 0 ? "none" : money(value);
+}
+
 /** A routed product as its audit target names it ("AIRTIME:mtn"): "MTN airtime" is not known here, so "Airtime mtn". */
 function routedProduct(targetId: string | null): string {
   const [service = "", productCode = ""] = (targetId ?? "").split(":");
@@ -329,6 +335,27 @@ export function describeAudit(entry: {
       return summary(joined([text(entry.targetId), details.reason ? `reason “${text(details.reason)}”` : ""]));
     case "upstream.alert":
       return summary(joined([text(details.problem), entry.targetId ? `met by transaction ${entry.targetId}` : ""]));
+    case "upstream.floor":
+      return summary(
+        joined([
+          text(entry.targetId),
+          details.belowFloor === true && details.belowFloorBefore !== true
+            ? `its last balance read, ${money(details.balance)}, is below it: no routed order goes there`
+            : "",
+          details.belowFloor === false && details.belowFloorBefore === true
+            ? "its last balance read is not below it: it takes orders again"
+            : "",
+        ]),
+        [{ field: "Floor", before: floorText(details.before), after: floorText(details.after) }],
+      );
+    case "upstream.below_floor":
+      return summary(
+        `${text(entry.targetId)}: balance ${money(details.balance)}, below its floor of ${money(details.floor)}: no routed order goes there`,
+      );
+    case "upstream.above_floor":
+      return summary(
+        `${text(entry.targetId)}: balance ${money(details.balance)}, at or above its floor of ${money(details.floor)}: it takes orders again`,
+      );
     default: {
       const target = entry.targetType && entry.targetId ? `${entry.targetType} ${entry.targetId}` : "";
       if (isObject(details.before) || isObject(details.after)) {

@@ -3,6 +3,7 @@
  * "Upstream health").
  */
 import { z } from "zod";
+import { costInput } from "~/schemas/catalog-admin";
 import { API_SERVICE_NAMES, type ServiceCode } from "~/schemas/services";
 
 const serviceCode = z.enum(Object.keys(API_SERVICE_NAMES) as [ServiceCode, ...ServiceCode[]]);
@@ -80,3 +81,16 @@ export const setRouteEnabledInput = productRoutesInput.extend({
   enabled: z.boolean(),
 });
 export type SetRouteEnabledInput = z.input<typeof setRouteEnabledInput>;
+
+/** An upstream's floor, kobo: with its balance below it no routed order goes there (docs/operating.md "Upstream health"); 0: none. */
+export const setUpstreamFloorInput = z.object({
+  provider: providerName,
+  floor: costInput(),
+});
+export type SetUpstreamFloorInput = z.input<typeof setUpstreamFloorInput>;
+
+/** Whose wallet to read now: one upstream, or (absent) every one the poll reads. */
+export const readUpstreamBalancesInput = z.object({
+  provider: providerName.optional(),
+});
+export type ReadUpstreamBalancesInput = z.input<typeof readUpstreamBalancesInput>;

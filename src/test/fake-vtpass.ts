@@ -9,9 +9,9 @@
  * a requery for an id it never received answers 015.
  *
  * Outcomes are scripted per recipient (billersCode, or phone for airtime/data) with `outcomeFor`;
- * anything else is delivered at once. Faults are injected per path for the next `times` requests:
- * a hang (time-out), a 5xx page, a malformed body, or a raw answer; a pay fault with `executes: true`
- * strikes after the order was executed (only the answer is lost).
+ * anything else is delivered at once. Faults are injected per path (pay, requery, verify, balance) for
+ * the next `times` requests: a hang (time-out), a 5xx page, a malformed body, or a raw answer; a pay
+ * fault with `executes: true` strikes after the order was executed (only the answer is lost).
  *
  * What a delivered order hands over is answered in the shape VTpass documents for its product, and kept
  * in the order's books (`delivered`) so a test can compare it with what we recorded:
@@ -34,7 +34,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { isDeepStrictEqual } from "node:util";
 
-export type VtpassPath = "pay" | "requery" | "verify";
+export type VtpassPath = "pay" | "requery" | "verify" | "balance";
 
 export type VtpassFaultInjection = (
   { kind: "hang" } | { kind: "status"; status: number } | { kind: "malformed" } | { kind: "raw"; status: number; body: string }
@@ -95,7 +95,10 @@ export interface FakeVtpass {
   inject(path: VtpassPath, fault: VtpassFaultInjection): void;
   /** Forget scripted outcomes and faults (not the books). */
   clear(): void;
+  /** Our wallet there, naira, as /api/balance answers it. */
   balance: number;
+  /** How many /api/balance requests reached the server (a fault injected on "balance" counts too). */
+  balanceReads: number;
   /** The body VTpass POSTs to our callback for this order as it stands (their transaction-update: the requery answer under `data`). */
   callbackBody(requestId: string): Record<string, unknown>;
   /** What /api/service-variations lists, by serviceID (a copy per fake: tests change prices, add and remove). */
@@ -267,6 +270,7 @@ export async function startFakeVtpass(
     orders: new Map(),
     unauthorized: 0,
     balance: 250000,
+    balanceReads: 0,
     variations: structuredClone(VARIATIONS),
     subscriptions: new Map(),
     duplicateWindowMs: 0,
@@ -479,7 +483,12 @@ export async function startFakeVtpass(
       if (route === "POST /api/pay") return pay(body, response);
       if (route === "POST /api/requery") return requery(body, response);
       if (route === "POST /api/merchant-verify") return verify(body, response);
-      if (route === "GET /api/balance") return json(response, 200, { code: 1, contents: { balance: fake.balance } });
+      if (route === "GET /api/balance") {
+        fake.balanceReads += 1;
+        const fault = takeFault("balance");
+        if (fault) return strike(fault, response);
+        return json(response, 200, { code: 1, contents: { balance: fake.balance } });
+      }
       if (route === "GET /api/services") {
         return json(response, 200, {
           response_description: "000",

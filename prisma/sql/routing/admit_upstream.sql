@@ -1,8 +1,8 @@
 -- Whether an order may be sent to this upstream now (docs/operating.md "Upstream health"): switched on by
--- the operators, its last balance read not below their floor, and its circuit closed; or half-open (opened
--- a cool-down ago) with no trial order in flight, in which case this order becomes the one trial, claimed
--- here so that concurrent purchases cannot all take it. An upstream without a row (a test's stand-in) is
--- always admitted.
+-- the operators, its last balance read not below their floor (upstream_below_floor, the rule the console
+-- shows too), and its circuit closed; or half-open (opened a cool-down ago) with no trial order in flight,
+-- in which case this order becomes the one trial, claimed here so that concurrent purchases cannot all
+-- take it. An upstream without a row (a test's stand-in) is always admitted.
 CREATE OR REPLACE FUNCTION admit_upstream(p_provider text, p_cooldown interval) RETURNS boolean
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -12,7 +12,7 @@ BEGIN
   IF v_upstream.name IS NULL THEN
     RETURN true;
   END IF;
-  IF NOT v_upstream.enabled OR (v_upstream.min_balance > 0 AND v_upstream.balance < v_upstream.min_balance) THEN
+  IF NOT v_upstream.enabled OR upstream_below_floor(v_upstream) THEN
     RETURN false;
   END IF;
   IF v_upstream.circuit_opened_at IS NULL THEN

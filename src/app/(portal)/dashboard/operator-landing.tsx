@@ -6,7 +6,9 @@ import { QueryLoadError } from "~/components/ui/load-states";
 import { formatNaira } from "~/components/money";
 import { Notice } from "~/components/ui/notices";
 import { cardClass } from "~/components/ui/panel";
+import { formatDateTimeSeconds } from "~/components/dates";
 import { useTRPC } from "~/trpc/react";
+import { upstreamName } from "../operator/_components/routing-words";
 
 function Figure({ label, value, detail, href }: { label: string; value: string | undefined; detail?: string; href?: string }) {
   const shown = value ?? "…";
@@ -38,30 +40,40 @@ function percent(rate: number): string {
 }
 
 /**
- * Our wallet at the upstream (VTpass): below VTPASS_LOW_BALANCE_KOBO a warning, since an empty wallet makes
- * every order fail (refunded, 503). "Not available" for the sandbox or when the upstream does not answer;
- * a failed load is the same, never an error page.
+ * Our wallet at each upstream as last read (by the balance poll, or "Read balances now" on the Upstreams
+ * page), from the service the Upstreams page shows: below the upstream's floor a warning, since no routed
+ * order goes there then, and an empty wallet refuses every order. "Not read" until a read has been recorded;
+ * a failed load says so, never an error page.
  */
-function UpstreamWallet() {
+function UpstreamWallets() {
   const trpc = useTRPC();
-  const wallet = useQuery(trpc.operator.upstreamBalance.queryOptions());
-  const data = wallet.data;
-  const value = wallet.isPending ? "…" : data?.available ? formatNaira(data.balanceKobo) : "Not available";
-  return (
-    <div className={cardClass}>
-      <dt className="text-sm font-medium text-slate-500">Upstream balance{data ? ` (${data.provider})` : ""}</dt>
-      <dd className="mt-1 text-3xl font-semibold tabular-nums">{value}</dd>
-      {data && !data.available ? <dd className="mt-1 text-sm text-slate-500">{data.reason}</dd> : null}
-      {wallet.isError ? <dd className="mt-1 text-sm text-slate-500">The balance could not be loaded.</dd> : null}
-      {data?.available && data.low ? (
+  const health = useQuery(trpc.operator.upstreamHealth.queryOptions());
+  const read = health.data?.upstreams.filter(({ wallet }) => wallet.balanceKobo !== null) ?? [];
+  if (health.isPending || health.isError || read.length === 0) {
+    return (
+      <div className={cardClass}>
+        <dt className="text-sm font-medium text-slate-500">Upstream balance</dt>
+        <dd className="mt-1 text-3xl font-semibold tabular-nums">{health.isPending ? "…" : "Not read"}</dd>
+        <dd className="mt-1 text-sm text-slate-500">
+          {health.isError ? "The balance could not be loaded." : health.isPending ? "" : "No upstream's wallet has been read yet."}
+        </dd>
+      </div>
+    );
+  }
+  return read.map(({ name, wallet }) => (
+    <div key={name} className={cardClass}>
+      <dt className="text-sm font-medium text-slate-500">Upstream balance ({upstreamName(name)})</dt>
+      <dd className="mt-1 text-3xl font-semibold tabular-nums">{formatNaira(wallet.balanceKobo)}</dd>
+      <dd className="mt-1 text-sm text-slate-500">Read {formatDateTimeSeconds(wallet.checkedAt)}</dd>
+      {wallet.belowFloor ? (
         <dd className="mt-2">
           <Notice tone="warning">
-            Low upstream balance: below {formatNaira(data.lowThresholdKobo)}. Fund the VTpass wallet before orders are refused.
+            Below its floor of {formatNaira(wallet.floorKobo)}: no routed order goes to {upstreamName(name)}. Fund its wallet.
           </Notice>
         </dd>
       ) : null}
     </div>
-  );
+  ));
 }
 
 /** Operators have no account of their own: a glance at the platform and the way to the operator area. */
@@ -96,7 +108,7 @@ export function OperatorLanding() {
             detail="Awaiting the upstream's answer"
             href="/operator/transactions?status=pending"
           />
-          <UpstreamWallet />
+          <UpstreamWallets />
           <Figure label="Accounts" value={count(overview.data?.accounts)} href="/operator" />
         </dl>
       )}

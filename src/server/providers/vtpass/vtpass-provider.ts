@@ -255,7 +255,7 @@ export class VtpassProvider implements VendProvider {
       : outcome;
   }
 
-  /** GET /api/balance: VTpass's wallet, in naira as they give it (for the console; not used by purchases). */
+  /** GET /api/balance: VTpass's wallet, in naira as they give it (the balance poll and the console read it; purchases never do). */
   async balance(): Promise<number | null> {
     const answer = await this.client.get("api/balance");
     const contents = answer.body.contents as { balance?: unknown } | undefined;

@@ -355,6 +355,13 @@ const PROCEDURES: Record<string, Coverage> = {
     { input: { provider: "http", enabled: false, reason: "maintenance" }, action: "upstream.disable" },
     { input: { provider: "http", enabled: true }, action: "upstream.enable" },
   ]),
+  "operator.setUpstreamFloor": audited("OPERATOR", async () => [
+    { input: { provider: "http", floor: 5_000_000 }, action: "upstream.floor" },
+    { input: { provider: "http", floor: 0 }, action: "upstream.floor" },
+  ]),
+  "operator.readUpstreamBalances": exempt(
+    "reads the upstreams' wallets and records them, as the balance poll does on its schedule; a floor crossing it finds is audited by system (upstream.below_floor, upstream.above_floor), decided by the upstream's answer rather than by the operator",
+  ),
   // Networks of their own, not the sandbox catalog: catalog:sync's step below counts on the catalog it finds.
   "operator.setProductRoutes": audited("OPERATOR", async () => [
     {
@@ -586,6 +593,13 @@ const CLI_COMMANDS: Record<string, Coverage> = {
   }),
   "upstream:disable": audited(undefined, async () => [{ input: { provider: "http", reason: "maintenance" }, action: "upstream.disable" }]),
   "upstream:enable": audited(undefined, async () => [{ input: { provider: "http" }, action: "upstream.enable" }]),
+  "upstream:set-floor": audited(undefined, async () => [
+    { input: { provider: "http", floor: "5000000" }, action: "upstream.floor" },
+    { input: { provider: "http", floor: "0" }, action: "upstream.floor" },
+  ]),
+  "upstream:read-balance": exempt(
+    "reads the upstreams' wallets and records them, as the balance poll does on its schedule; a floor crossing it finds is audited by system, decided by the upstream's answer rather than by the operator",
+  ),
   "upstream:health": exempt("reads the upstreams' balances, success rates, latencies and circuits; changes nothing"),
 };
 

@@ -17,6 +17,7 @@ import { getMarginReport } from "~/server/services/reports/margin-report";
 import { getUpstreamHealth } from "~/server/services/routing/get-upstream-health";
 import { setRouteEnabled } from "~/server/services/routing/set-route-enabled";
 import { setUpstreamEnabled } from "~/server/services/routing/set-upstream-enabled";
+import { readUpstreamBalances } from "~/server/services/upstream/read-upstream-balances";
 import { startFakeClubkonnect, type FakeClubkonnect } from "~/test/fake-clubkonnect";
 import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
 import { operator } from "~/test/fixtures";
@@ -262,7 +263,10 @@ describe("routes and failover", () => {
       expect(clubkonnect.lastHour.attempts).toBeGreaterThan(0);
       expect(clubkonnect.lastHour.successRate).toBeGreaterThan(0);
       expect(clubkonnect.lastHour.latencyP95Ms).toBeGreaterThanOrEqual(clubkonnect.lastHour.latencyP50Ms!);
-      expect(clubkonnect.balance).toMatchObject({ available: true, balanceKobo: BigInt(clubkonnectFake.balance * 100) });
+      // Its wallet as the balance poll last recorded it (an operator's "read now" here).
+      await readUpstreamBalances(operator, { provider: "clubkonnect" });
+      const { wallet } = (await getUpstreamHealth(operator)).upstreams.find(({ name }) => name === "clubkonnect")!;
+      expect(wallet).toMatchObject({ balanceKobo: BigInt(clubkonnectFake.balance * 100), belowFloor: false });
       expect(health.upstreams.find(({ name }) => name === "vtpass")).toMatchObject({ enabled: false, disabledReason: "maintenance" });
       expect(health.productsOffSale).toEqual([{ service: "DATA", productCode: "mtn-1gb-30d", name: "MTN 1GB (SME) – 30 days" }]);
       const audited = await db.auditLogEntry.findMany({ where: { action: { in: ["upstream.disable", "route.disable"] } } });

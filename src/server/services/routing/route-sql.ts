@@ -45,14 +45,13 @@ export function circuitOf(row: CircuitRow): Circuit {
 }
 
 /**
- * Whether route `route` of upstream `upstream` takes no orders now: switched off, either circuit open (or
- * half-open: only a trial may pass), or the upstream's last balance read below the operators' floor (as
- * admit_upstream: a balance never read is not below it).
+ * Whether route `route` of upstream `upstream` (an upstream_providers row's alias) takes no orders now:
+ * switched off, either circuit open (or half-open: only a trial may pass), or the upstream's last balance
+ * read below the operators' floor, by the same function admit_upstream asks (upstream_below_floor).
  */
 export function routeDown(route: SqlStatement, upstream: SqlStatement): SqlStatement {
   return sql`(NOT ${route}.enabled OR ${route}.circuit_opened_at IS NOT NULL OR NOT ${upstream}.enabled
-    OR ${upstream}.circuit_opened_at IS NOT NULL
-    OR (${upstream}.min_balance > 0 AND coalesce(${upstream}.balance < ${upstream}.min_balance, false)))`;
+    OR ${upstream}.circuit_opened_at IS NOT NULL OR upstream_below_floor(${upstream}))`;
 }
 
 /** The name of a route's product (`alias` a product_routes row): "MTN airtime", a plan's or a bill product's name. */

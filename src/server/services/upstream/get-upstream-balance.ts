@@ -1,17 +1,14 @@
 /**
- * Our wallet at the upstream (issue 17, "Their wallet"): VTpass refuses orders with 018 once it is empty,
- * so the operator console shows it and warns below VTPASS_LOW_BALANCE_KOBO. Operators only. Never
- * throws for the upstream's sake: the sandbox has no wallet, and an unreachable or garbled answer is
- * "not available" with the reason, never an error page.
+ * Our wallet at an upstream, read now (issue 17, "Their wallet"): what readUpstreamBalances records and
+ * judges against the upstream's floor. Operators only. Never throws for the upstream's sake: the sandbox
+ * has no wallet, and an unreachable or garbled answer is "not available" with the reason (and a log line).
  */
-import { env } from "~/env";
 import { assertOperator, type Actor } from "~/server/auth/actor";
 import { logger } from "~/server/log";
 import { getVendProvider, type VendProvider } from "~/server/providers";
 
 export type UpstreamBalance =
-  | { available: true; provider: string; balanceKobo: bigint; lowThresholdKobo: bigint; low: boolean }
-  | { available: false; provider: string; reason: string };
+  { available: true; provider: string; balanceKobo: bigint } | { available: false; provider: string; reason: string };
 
 interface WithBalance {
   /** Naira as the upstream gives it; null when its answer carries none. */
@@ -22,10 +19,7 @@ function hasBalance(provider: VendProvider): provider is VendProvider & WithBala
   return typeof (provider as Partial<WithBalance>).balance === "function";
 }
 
-export async function getUpstreamBalance(
-  actor: Actor,
-  options: { provider?: VendProvider; lowThresholdKobo?: number } = {},
-): Promise<UpstreamBalance> {
+export async function getUpstreamBalance(actor: Actor, options: { provider?: VendProvider } = {}): Promise<UpstreamBalance> {
   assertOperator(actor);
   let provider: VendProvider;
   try {
@@ -41,9 +35,9 @@ export async function getUpstreamBalance(
     logger.warn({ provider: provider.name, err: String(error) }, "upstream balance could not be read");
     return { available: false, provider: provider.name, reason: "The upstream did not answer." };
   }
-  if (naira === null || naira < 0)
+  if (naira === null || naira < 0) {
+    logger.warn({ provider: provider.name }, "upstream balance answer carried no balance");
     return { available: false, provider: provider.name, reason: "The upstream's answer carried no balance." };
-  const balanceKobo = BigInt(Math.round(naira * 100));
-  const lowThresholdKobo = BigInt(options.lowThresholdKobo ?? env.VTPASS_LOW_BALANCE_KOBO);
-  return { available: true, provider: provider.name, balanceKobo, lowThresholdKobo, low: balanceKobo < lowThresholdKobo };
+  }
+  return { available: true, provider: provider.name, balanceKobo: BigInt(Math.round(naira * 100)) };
 }

@@ -121,6 +121,40 @@ describe("the Upstreams page", () => {
     expect(health.productsOffSale).toEqual([padi, mtnData]);
     expect(health.upstreams.find(({ name }) => name === "clubkonnect")).toMatchObject({ enabled: false, disabledReason: "maintenance" });
   });
+
+  it("sets an upstream's floor in kobo, audited with the operator and before → after; a bad one is refused by its field, nothing saved", async () => {
+    const before = await routesAndAudit();
+    expect((await refusal(console_().setUpstreamFloor({ provider: "vtpass", floor: -100 }))).fieldErrors).toEqual([
+      expect.objectContaining({ name: "floor" }),
+    ]);
+    expect((await refusal(console_().setUpstreamFloor({ provider: "vtpass", floor: "1,000" }))).fieldErrors).toEqual([
+      expect.objectContaining({ name: "floor" }),
+    ]);
+    expect((await refusal(console_().setUpstreamFloor({ provider: "nosuchupstream", floor: 100 }))).fieldErrors).toEqual([
+      expect.objectContaining({ name: "provider" }),
+    ]);
+    expect(await routesAndAudit()).toEqual(before);
+
+    try {
+      await expect(console_().setUpstreamFloor({ provider: "vtpass", floor: 5_000_000 })).resolves.toMatchObject({
+        provider: "vtpass",
+        floorKobo: 5_000_000n,
+        belowFloor: false,
+      });
+      const { wallet } = (await console_().upstreamHealth()).upstreams.find(({ name }) => name === "vtpass")!;
+      expect(wallet.floorKobo).toBe(5_000_000n);
+      const [entry] = await db.auditLogEntry.findMany({ where: { action: "upstream.floor" }, orderBy: { id: "desc" }, take: 1 });
+      expect(entry).toMatchObject({
+        actorType: "USER",
+        actorId: operator.userId,
+        sourceIp: "198.51.100.40",
+        targetId: "vtpass",
+        details: expect.objectContaining({ before: "0", after: "5000000" }),
+      });
+    } finally {
+      await db.$executeRaw`UPDATE upstream_providers SET min_balance = 0`;
+    }
+  });
 });
 
 describe("a product's routes", () => {

@@ -17,7 +17,14 @@ import {
 import { userIdInput } from "~/schemas/security";
 import { getAccountOverviewInput, listAuditLogInput, searchAccountsInput } from "~/schemas/operator-console";
 import { countSearchedTransactionsInput, searchTransactionsInput } from "~/schemas/portal-transactions";
-import { productRoutesInput, setProductRoutesInput, setRouteEnabledInput, setUpstreamEnabledInput } from "~/schemas/routing";
+import {
+  productRoutesInput,
+  readUpstreamBalancesInput,
+  setProductRoutesInput,
+  setRouteEnabledInput,
+  setUpstreamEnabledInput,
+  setUpstreamFloorInput,
+} from "~/schemas/routing";
 import {
   assignBankTransferInput,
   listBankTransfersInput,
@@ -41,8 +48,9 @@ import { getUpstreamHealth } from "~/server/services/routing/get-upstream-health
 import { setProductRoutes } from "~/server/services/routing/set-product-routes";
 import { setRouteEnabled } from "~/server/services/routing/set-route-enabled";
 import { setUpstreamEnabled } from "~/server/services/routing/set-upstream-enabled";
+import { setUpstreamFloor } from "~/server/services/routing/set-upstream-floor";
 import { resetUserTwoFactor } from "~/server/services/security/reset-user-two-factor";
-import { getUpstreamBalance } from "~/server/services/upstream/get-upstream-balance";
+import { readUpstreamBalances } from "~/server/services/upstream/read-upstream-balances";
 import { createUser } from "~/server/services/users/create-user";
 import { listAccountUsers } from "~/server/services/users/list-account-users";
 import { listOperators } from "~/server/services/users/list-operators";
@@ -117,12 +125,15 @@ export const operatorRouter = createTRPCRouter({
 
   auditLog: operatorCall.query(listAuditLogInput, listAuditLog),
 
-  upstreamBalance: operatorProcedure.query(({ ctx }) => getUpstreamBalance(ctx.actor)),
-
-  /** The Upstreams page: what `upstream:health` prints (docs/operating.md "Upstream health"). */
+  /** The Upstreams page and the landing's upstream wallets: what `upstream:health` prints (docs/operating.md "Upstream health"). */
   upstreamHealth: operatorProcedure.query(({ ctx }) => getUpstreamHealth(ctx.actor)),
 
   setUpstreamEnabled: operatorCall.mutation(setUpstreamEnabledInput, setUpstreamEnabled),
+
+  setUpstreamFloor: operatorCall.mutation(setUpstreamFloorInput, setUpstreamFloor),
+
+  /** "Read balances now": what the balance poll does, at once (`upstream:read-balance`). */
+  readUpstreamBalances: operatorCall.mutation(readUpstreamBalancesInput, readUpstreamBalances),
 
   /** A product's routes page (docs/operating.md "Routes and failover"). */
   productRoutes: operatorCall.query(productRoutesInput, getProductRoutes),

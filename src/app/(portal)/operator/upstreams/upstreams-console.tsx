@@ -1,15 +1,19 @@
 "use client";
 /**
  * The Upstreams page (docs/operating.md "Upstream health"): the products off sale because every route is
- * down, then per upstream our wallet there and its low mark, the last hour's attempts, success rate and
- * latency, its circuit and its routes' open circuits, and its switch. Switching one off is confirmed with
- * what it takes off sale (the products it is the last route up of); switching one on needs no asking.
- * Everything shown is getUpstreamHealth's, which the CLI's `upstream:health` prints too.
+ * down, then per upstream our wallet there as last read, when, and its floor (the one "low" mark: below it
+ * no routed order goes there), set here; the last hour's attempts, success rate and latency, its circuit
+ * and its routes' open circuits, and its switch. Switching one off is confirmed with what it takes off sale
+ * (the products it is the last route up of); switching one on needs no asking. "Read balances now" does
+ * what the balance poll does, at once. Everything shown is getUpstreamHealth's, which the CLI's
+ * `upstream:health` prints too.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
-import { formatNaira } from "~/components/money";
+import { useId, useState, type FormEvent } from "react";
+import { formatDateTimeSeconds } from "~/components/dates";
+import { formatNaira, nairaInputValue, readNaira } from "~/components/money";
+import { NairaField } from "~/components/naira-field";
 import { retryUnlessRefused } from "~/components/retry-unless-refused";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass, linkClass } from "~/components/ui/buttons";
@@ -19,7 +23,7 @@ import { Figure } from "~/components/ui/figure";
 import { Empty, Loading, QueryLoadError } from "~/components/ui/load-states";
 import { ErrorAlert, Notice } from "~/components/ui/notices";
 import { Panel } from "~/components/ui/panel";
-import { describeError } from "~/components/describe-error";
+import { describeError, fieldErrorsOf } from "~/components/describe-error";
 import type { UpstreamHealth } from "~/server/services/routing/get-upstream-health";
 import { useTRPC } from "~/trpc/react";
 import { circuitText, routesHref, upstreamName } from "../_components/routing-words";
@@ -42,18 +46,92 @@ function ProductLinks({ products, label }: { products: readonly Product[]; label
   );
 }
 
-function balanceFigure(balance: Upstream["balance"]) {
-  if (balance === null) return { value: "Not read", note: "No route names it, so its wallet is not asked." };
-  if (!balance.available) return { value: "Not available", note: balance.reason };
+function walletFigure(wallet: Upstream["wallet"]) {
+  const floor =
+    wallet.floorKobo > 0n
+      ? `Floor ${formatNaira(wallet.floorKobo)}: below it no routed order goes here.`
+      : "No floor: orders go here whatever its balance.";
+  if (wallet.balanceKobo === null || wallet.checkedAt === null) {
+    return { value: "Not read", note: `Never read (the poll reads the default upstream and those routes name). ${floor}` };
+  }
   return {
     value: (
       <span className="inline-flex flex-wrap items-center gap-2">
-        {formatNaira(balance.balanceKobo)}
-        {balance.low && <Badge tone="warning">Low</Badge>}
+        {formatNaira(wallet.balanceKobo)}
+        {wallet.belowFloor && <Badge tone="danger">Below floor</Badge>}
+        {wallet.stale && <Badge tone="warning">Not read lately</Badge>}
       </span>
     ),
-    note: `Low below ${formatNaira(balance.lowThresholdKobo)}.`,
+    note: `Read ${formatDateTimeSeconds(wallet.checkedAt)}${wallet.stale ? " (later reads failed: see the server log)" : ""}. ${floor}`,
   };
+}
+
+/** The upstream's floor, in naira; 0 takes it away. Problems by field, from the browser or the server; nothing saved on either. */
+function FloorForm({ upstream }: { upstream: Upstream }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const save = useMutation(trpc.operator.setUpstreamFloor.mutationOptions());
+  const [amount, setAmount] = useState(() => nairaInputValue(upstream.wallet.floorKobo));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const id = useId();
+  const name = upstreamName(upstream.name);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    setDone(null);
+    const { value: floor, problem: reading } = readNaira(amount, {
+      min: 0n,
+      example: "50000 or 50,000.00",
+      whenEmpty: "Enter an amount in naira, or 0 for no floor.",
+    });
+    setProblem(reading ?? null);
+    if (floor === undefined) return;
+    save.mutate(
+      { provider: upstream.name, floor },
+      {
+        onSuccess: (saved) => {
+          setAmount(nairaInputValue(saved.floorKobo));
+          setDone(
+            saved.floorKobo > 0n
+              ? `${name}'s floor is ${formatNaira(saved.floorKobo)}${saved.belowFloor ? ": its last balance read is below it, so no routed order goes there" : ""}.`
+              : `${name} has no floor.`,
+          );
+          void queryClient.invalidateQueries(trpc.operator.upstreamHealth.pathFilter());
+        },
+        onError: (error) => {
+          const reason = fieldErrorsOf(error).floor;
+          if (reason) setProblem(`The floor ${reason}.`);
+          else setFormError(describeError(error));
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={`${name} floor`} className="mt-3 space-y-2">
+      {formError && <ErrorAlert>{formError}</ErrorAlert>}
+      {done && <Notice>{done}</Notice>}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="sm:w-64">
+          <NairaField
+            id={`${id}-floor`}
+            label="Floor (₦)"
+            hint="Below this balance no routed order goes here; 0: no floor"
+            error={problem}
+            name="floor"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+        </div>
+        <button type="submit" disabled={save.isPending} className={`${buttonClass("secondary")} sm:mt-6`}>
+          {save.isPending ? "Saving…" : "Save floor"}
+        </button>
+      </div>
+    </form>
+  );
 }
 
 function percent(rate: number | null): string {
@@ -67,7 +145,7 @@ function milliseconds(value: number | null): string {
 function UpstreamPanel({ upstream, onSwitch, pending }: { upstream: Upstream; onSwitch: () => void; pending: boolean }) {
   const name = upstreamName(upstream.name);
   const headingId = `upstream-${upstream.name}`;
-  const balance = balanceFigure(upstream.balance);
+  const wallet = walletFigure(upstream.wallet);
   const { lastHour, circuit } = upstream;
   return (
     <Panel
@@ -95,7 +173,7 @@ function UpstreamPanel({ upstream, onSwitch, pending }: { upstream: Upstream; on
       }
     >
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Figure label="Balance" value={balance.value} />
+        <Figure label="Balance" value={wallet.value} />
         <Figure label="Orders, last hour" value={lastHour.attempts.toLocaleString("en-NG")} />
         <Figure label="Success rate" value={percent(lastHour.successRate)} />
         <Figure label="Latency p50" value={milliseconds(lastHour.latencyP50Ms)} />
@@ -103,7 +181,7 @@ function UpstreamPanel({ upstream, onSwitch, pending }: { upstream: Upstream; on
         <Figure label="Circuit" value={circuit.state === "closed" ? "Closed" : circuit.state === "open" ? "Open" : "Half-open"} />
       </dl>
       <div className="mt-3 space-y-2 text-sm text-slate-700">
-        <p>{balance.note}</p>
+        <p>{wallet.note}</p>
         {circuit.state !== "closed" && <p>Circuit: {circuitText(circuit)}.</p>}
         {upstream.openRouteCircuits.length > 0 && (
           <div>
@@ -121,6 +199,7 @@ function UpstreamPanel({ upstream, onSwitch, pending }: { upstream: Upstream; on
           </div>
         )}
       </div>
+      <FloorForm upstream={upstream} />
     </Panel>
   );
 }
@@ -180,6 +259,7 @@ export function UpstreamsConsole() {
   const queryClient = useQueryClient();
   const health = useQuery(trpc.operator.upstreamHealth.queryOptions(undefined, { retry: retryUnlessRefused }));
   const setEnabled = useMutation(trpc.operator.setUpstreamEnabled.mutationOptions());
+  const readBalances = useMutation(trpc.operator.readUpstreamBalances.mutationOptions());
   const [switchingOff, setSwitchingOff] = useState<Upstream | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
@@ -201,6 +281,28 @@ export function UpstreamsConsole() {
     );
   }
 
+  function readNow() {
+    setDone(null);
+    readBalances.mutate(
+      {},
+      {
+        onSuccess: ({ upstreams: reads }) => {
+          const read = reads.flatMap((entry) => (entry.read ? [`${upstreamName(entry.provider)} ${formatNaira(entry.balanceKobo)}`] : []));
+          const unread = reads.flatMap((entry) => (entry.read ? [] : [`${upstreamName(entry.provider)} (${entry.reason})`]));
+          setDone(
+            [
+              read.length > 0 ? `Read: ${read.join(", ")}.` : "No wallet was read.",
+              unread.length > 0 ? `Not read: ${unread.join(", ")}` : "",
+            ]
+              .filter(Boolean)
+              .join(" "),
+          );
+          void queryClient.invalidateQueries(trpc.operator.upstreamHealth.pathFilter());
+        },
+      },
+    );
+  }
+
   function askToSwitchOff(upstream: Upstream) {
     setEnabled.reset();
     setDone(null);
@@ -209,8 +311,15 @@ export function UpstreamsConsole() {
 
   return (
     <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" className={buttonClass("secondary")} disabled={readBalances.isPending} onClick={readNow}>
+          {readBalances.isPending ? "Reading…" : "Read balances now"}
+        </button>
+        <p className="text-sm text-slate-600">The server also reads them on its own schedule.</p>
+      </div>
       {done && <Notice>{done}</Notice>}
       {setEnabled.error && !switchingOff && <ErrorAlert>{describeError(setEnabled.error)}</ErrorAlert>}
+      {readBalances.error && <ErrorAlert>{describeError(readBalances.error)}</ErrorAlert>}
 
       <Panel
         id="off-sale-heading"
