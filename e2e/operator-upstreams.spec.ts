@@ -12,7 +12,7 @@
  * no other spec buys, and takes it off sale (and its routes away) when it is done.
  */
 import { randomBytes } from "node:crypto";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
 import { startFakeClubkonnect, type FakeClubkonnect } from "../src/test/fake-clubkonnect";
 import { startFakeVtpass, type FakeVtpass } from "../src/test/fake-vtpass";
 import { confirmButton, moneyFacts, putOnProductCatalog } from "./buy-helpers";
@@ -66,8 +66,19 @@ test.afterAll(async () => {
   await clubkonnect?.close();
 });
 
+/**
+ * The operator signs in once for the whole spec; later tests reuse that session. A second sign-in within
+ * the same 30 s would present a two-factor code already spent, be refused (a failed sign-in from this
+ * address, counted against the whole run's limit) and wait for the next code.
+ */
+let operatorCookies: Cookie[] | null = null;
 async function signInOperator(page: Page) {
+  if (operatorCookies) {
+    await page.context().addCookies(operatorCookies);
+    return;
+  }
   await signIn(page, DEMO_USERS.operator);
+  operatorCookies = await page.context().cookies();
 }
 
 /** The reseller's staff, in a browser of their own on this spec's server. */
