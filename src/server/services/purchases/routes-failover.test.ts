@@ -8,9 +8,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/server/db";
 import { isAppError } from "~/server/errors";
-import { setRouteProvidersForTests, type VendOutcome, type VendProvider } from "~/server/providers";
-import { ClubkonnectProvider } from "~/server/providers/clubkonnect/clubkonnect-provider";
-import { VtpassProvider } from "~/server/providers/vtpass/vtpass-provider";
+import type { VendOutcome, VendProvider } from "~/server/providers";
+import type { VtpassProvider } from "~/server/providers/vtpass/vtpass-provider";
 import { checkLedger } from "~/server/services/reconciliation/check-ledger";
 import { reconcilePendingTransactions } from "~/server/services/reconciliation/reconcile-pending";
 import { getMarginReport } from "~/server/services/reports/margin-report";
@@ -18,10 +17,11 @@ import { getUpstreamHealth } from "~/server/services/routing/get-upstream-health
 import { setRouteEnabled } from "~/server/services/routing/set-route-enabled";
 import { setUpstreamEnabled } from "~/server/services/routing/set-upstream-enabled";
 import { readUpstreamBalances } from "~/server/services/upstream/read-upstream-balances";
-import { startFakeClubkonnect, type FakeClubkonnect } from "~/test/fake-clubkonnect";
+import type { FakeClubkonnect } from "~/test/fake-clubkonnect";
+import { startTwoUpstreams, stopTwoUpstreams, useRouteProviders, vtpassProviderAt } from "~/test/two-upstreams";
 import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
 import { operator } from "~/test/fixtures";
-import { balanceOf, ensureSandboxCatalog, fundedAccount, reference } from "~/test/purchase-fixtures";
+import { balanceOf, fundedAccount, reference } from "~/test/purchase-fixtures";
 import { statementsDuring } from "~/test/statements";
 import { purchaseAirtime } from "./purchase-airtime";
 import { purchaseData } from "./purchase-data";
@@ -29,34 +29,8 @@ import { purchaseData } from "./purchase-data";
 let vtpassFake: FakeVtpass;
 let clubkonnectFake: FakeClubkonnect;
 
-function vtpassAt(baseUrl: string): VtpassProvider {
-  return new VtpassProvider({
-    baseUrl,
-    ...vtpassFake.keys,
-    vendTimeoutMs: 1_000,
-    queryTimeoutMs: 500,
-    retries: 0,
-    retryDelayMs: 10,
-    notFoundAfterMs: 60 * 60_000,
-    defaultPhone: "08011111111",
-  });
-}
-
-function useProviders(vtpass: VtpassProvider): void {
-  setRouteProvidersForTests({
-    vtpass,
-    clubkonnect: new ClubkonnectProvider({
-      baseUrl: clubkonnectFake.baseUrl,
-      ...clubkonnectFake.credentials,
-      vendTimeoutMs: 1_000,
-      queryTimeoutMs: 500,
-      retries: 0,
-      retryDelayMs: 10,
-      notFoundAfterMs: 60 * 60_000,
-      defaultPhone: null,
-    }),
-  });
-}
+const vtpassAt = (baseUrl: string): VtpassProvider => vtpassProviderAt(vtpassFake, baseUrl);
+const useProviders = (vtpass: VtpassProvider): void => useRouteProviders(vtpass, clubkonnectFake);
 
 async function attemptsOf(transactionId: string) {
   return db.$queryRaw<{ provider: string; status: string; upstream_request_id: string; cost: bigint | null }[]>`
@@ -75,15 +49,7 @@ function airtime(actor: Awaited<ReturnType<typeof fundedAccount>>["actor"], phon
 }
 
 beforeAll(async () => {
-  await ensureSandboxCatalog();
-  vtpassFake = await startFakeVtpass();
-  clubkonnectFake = await startFakeClubkonnect();
-  clubkonnectFake.planPrices.set("1000.0", 230);
-  await db.$executeRaw`
-    INSERT INTO product_routes (service, product_code, position, provider, upstream_service, upstream_code, commission_bps, cost_price)
-    VALUES ('AIRTIME', 'mtn', 1, 'vtpass', 'mtn', NULL, 300, NULL),
-           ('AIRTIME', 'mtn', 2, 'clubkonnect', '01', NULL, 350, NULL),
-           ('DATA', 'mtn-1gb-30d', 1, 'clubkonnect', '01', '1000.0', NULL, 23000)`;
+  ({ vtpass: vtpassFake, clubkonnect: clubkonnectFake } = await startTwoUpstreams());
 });
 beforeEach(async () => {
   useProviders(vtpassAt(vtpassFake.baseUrl));
@@ -92,11 +58,7 @@ beforeEach(async () => {
     UPDATE upstream_providers SET consecutive_failures = 0, circuit_opened_at = NULL, circuit_reason = NULL, trial_started_at = NULL`;
   await db.$executeRaw`UPDATE product_routes SET enabled = true, consecutive_failures = 0, circuit_opened_at = NULL, trial_started_at = NULL`;
 });
-afterAll(async () => {
-  setRouteProvidersForTests(null);
-  await vtpassFake.close();
-  await clubkonnectFake.close();
-});
+afterAll(() => stopTwoUpstreams({ vtpass: vtpassFake, clubkonnect: clubkonnectFake }));
 
 describe("routes and failover", () => {
   it("with VTpass's wallet empty (018), airtime sells through Clubkonnect, once, under a request id of its own, with no error", async () => {

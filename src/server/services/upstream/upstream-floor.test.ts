@@ -11,51 +11,24 @@ import { COMMANDS } from "~/bin/admin-commands";
 import { env } from "~/env";
 import { db } from "~/server/db";
 import { isAppError } from "~/server/errors";
-import { setRouteProvidersForTests } from "~/server/providers";
-import { ClubkonnectProvider } from "~/server/providers/clubkonnect/clubkonnect-provider";
-import { VtpassProvider } from "~/server/providers/vtpass/vtpass-provider";
+import type { VtpassProvider } from "~/server/providers/vtpass/vtpass-provider";
 import { purchaseAirtime } from "~/server/services/purchases/purchase-airtime";
 import { purchaseData } from "~/server/services/purchases/purchase-data";
 import { getUpstreamHealth } from "~/server/services/routing/get-upstream-health";
 import { setUpstreamFloor } from "~/server/services/routing/set-upstream-floor";
-import { startFakeClubkonnect, type FakeClubkonnect } from "~/test/fake-clubkonnect";
-import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
+import type { FakeClubkonnect } from "~/test/fake-clubkonnect";
+import { startTwoUpstreams, stopTwoUpstreams, useRouteProviders, vtpassProviderAt } from "~/test/two-upstreams";
+import type { FakeVtpass } from "~/test/fake-vtpass";
 import { createAccountWithKey, operator, rejection } from "~/test/fixtures";
-import { balanceOf, ensureSandboxCatalog, fundedAccount, reference } from "~/test/purchase-fixtures";
+import { balanceOf, fundedAccount, reference } from "~/test/purchase-fixtures";
 import { readUpstreamBalances } from "./read-upstream-balances";
 import { pollUpstreamBalances, UPSTREAM_BALANCE_POLL } from "./upstream-balance-poll";
 
 let vtpassFake: FakeVtpass;
 let clubkonnectFake: FakeClubkonnect;
 
-function vtpassAt(baseUrl: string): VtpassProvider {
-  return new VtpassProvider({
-    baseUrl,
-    ...vtpassFake.keys,
-    vendTimeoutMs: 1_000,
-    queryTimeoutMs: 500,
-    retries: 0,
-    retryDelayMs: 10,
-    notFoundAfterMs: 60 * 60_000,
-    defaultPhone: "08011111111",
-  });
-}
-
-function useProviders(vtpass: VtpassProvider): void {
-  setRouteProvidersForTests({
-    vtpass,
-    clubkonnect: new ClubkonnectProvider({
-      baseUrl: clubkonnectFake.baseUrl,
-      ...clubkonnectFake.credentials,
-      vendTimeoutMs: 1_000,
-      queryTimeoutMs: 500,
-      retries: 0,
-      retryDelayMs: 10,
-      notFoundAfterMs: 60 * 60_000,
-      defaultPhone: null,
-    }),
-  });
-}
+const vtpassAt = (baseUrl: string): VtpassProvider => vtpassProviderAt(vtpassFake, baseUrl);
+const useProviders = (vtpass: VtpassProvider): void => useRouteProviders(vtpass, clubkonnectFake);
 
 async function upstreamRow(name: string) {
   return db.upstreamProvider.findUniqueOrThrow({
@@ -79,15 +52,7 @@ function airtime(actor: Awaited<ReturnType<typeof fundedAccount>>["actor"], phon
 }
 
 beforeAll(async () => {
-  await ensureSandboxCatalog();
-  vtpassFake = await startFakeVtpass();
-  clubkonnectFake = await startFakeClubkonnect();
-  clubkonnectFake.planPrices.set("1000.0", 230);
-  await db.$executeRaw`
-    INSERT INTO product_routes (service, product_code, position, provider, upstream_service, upstream_code, commission_bps, cost_price)
-    VALUES ('AIRTIME', 'mtn', 1, 'vtpass', 'mtn', NULL, 300, NULL),
-           ('AIRTIME', 'mtn', 2, 'clubkonnect', '01', NULL, 350, NULL),
-           ('DATA', 'mtn-1gb-30d', 1, 'clubkonnect', '01', '1000.0', NULL, 23000)`;
+  ({ vtpass: vtpassFake, clubkonnect: clubkonnectFake } = await startTwoUpstreams());
 });
 beforeEach(async () => {
   useProviders(vtpassAt(vtpassFake.baseUrl));
@@ -100,11 +65,7 @@ beforeEach(async () => {
   await db.$executeRaw`DELETE FROM job_leases WHERE name = ${UPSTREAM_BALANCE_POLL}`;
   await db.auditLogEntry.deleteMany({ where: { action: { in: ["upstream.floor", "upstream.below_floor", "upstream.above_floor"] } } });
 });
-afterAll(async () => {
-  setRouteProvidersForTests(null);
-  await vtpassFake.close();
-  await clubkonnectFake.close();
-});
+afterAll(() => stopTwoUpstreams({ vtpass: vtpassFake, clubkonnect: clubkonnectFake }));
 
 describe("the balance poll", () => {
   it("records each routed upstream's wallet, in kobo, with the time it was read", async () => {
