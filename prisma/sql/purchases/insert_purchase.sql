@@ -2,8 +2,7 @@
 -- index decides between simultaneous requests), put it in the reconciler's queue (purchase_requeries: a
 -- row while it is pending), debit the wallet only if it covers the amount (RP402 otherwise, and the whole
 -- statement rolls back), and write the PURCHASE ledger entry with the balance after it. A reference claimed
--- meanwhile by another request returns that transaction, not created. transactions.next_requery_at is still
--- written for a reconciler of the previous release during a rolling deploy (nothing reads it since).
+-- meanwhile by another request returns that transaction, not created.
 CREATE OR REPLACE FUNCTION insert_purchase(
   p_account_id uuid, p_client_reference text, p_service "Service", p_order_fingerprint text,
   p_plan_id text, p_network_id text, p_product_name text, p_recipient text, p_customer_name text,
@@ -17,10 +16,10 @@ DECLARE
 BEGIN
   INSERT INTO transactions (account_id, livemode, client_reference, service, status, order_fingerprint, plan_id,
                             network_id, product_name, recipient, customer_name, amount, cost, channel,
-                            api_key_id, user_id, source_ip, next_requery_at)
+                            api_key_id, user_id, source_ip)
   VALUES (p_account_id, p_livemode, p_client_reference, p_service, 'PENDING', p_order_fingerprint, p_plan_id,
           p_network_id, p_product_name, p_recipient, p_customer_name, p_amount, p_cost, p_channel,
-          p_api_key_id, p_user_id, p_source_ip, now() + p_requery_after)
+          p_api_key_id, p_user_id, p_source_ip)
   ON CONFLICT (account_id, livemode, client_reference) DO NOTHING
   RETURNING * INTO v_transaction;
 
@@ -31,7 +30,7 @@ BEGIN
     RETURN;
   END IF;
 
-  INSERT INTO purchase_requeries (transaction_id, next_requery_at) VALUES (v_transaction.id, v_transaction.next_requery_at);
+  INSERT INTO purchase_requeries (transaction_id, next_requery_at) VALUES (v_transaction.id, now() + p_requery_after);
 
   UPDATE wallets SET balance = balance - p_amount, updated_at = now()
   WHERE account_id = p_account_id AND livemode = p_livemode AND balance >= p_amount
