@@ -10,7 +10,7 @@ import { applyPendingMigrations } from "./migrate";
 
 const url = useEmptyDatabase("rp_migrate");
 /** The migration that drops transactions.next_requery_at and reversal_check_at (the queues are tables since 20261127080608). */
-const DROP_QUEUE_COLUMNS = "20261127112548_transactions_queue_columns_drop";
+const DROP_QUEUE_COLUMNS = "20261127140002_transactions_queue_columns_drop";
 let client: pg.Client;
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 -- Issue 38: transactions.next_requery_at and reversal_check_at go. Nothing has read them since the queues
 -- became tables of their own (20261127080608: purchase_requeries, reversal_checks), and nothing writes them
--- since 20261127112547. Dropping a column changes the catalog only (no rewrite), but it takes an ACCESS
+-- since 20261127140001. Dropping a column changes the catalog only (no rewrite), but it takes an ACCESS
 -- EXCLUSIVE lock on transactions: taken by tries of 100 ms, so purchases never queue behind a lock request
 -- that waits (docs/architecture.md "Migrations on a big database"), and held for an instant.
 SET LOCAL lock_timeout = '100ms';
