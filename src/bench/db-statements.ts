@@ -24,6 +24,7 @@ const round = (value: number, places = 1) => Math.round(value * 10 ** places) / 
 export async function trackNoStatements(db: Db, withStatements: boolean): Promise<void> {
   if (!withStatements) return;
   await db.$executeRawUnsafe("ALTER SYSTEM SET pg_stat_statements.track = 'none'");
+  await db.$executeRawUnsafe("ALTER SYSTEM RESET pg_stat_statements.track_planning");
   await db.$executeRawUnsafe("SELECT pg_reload_conf()");
 }
 
@@ -32,6 +33,9 @@ export async function startStatementTracking(db: Db, withStatements: boolean): P
   if (withStatements) {
     await db.$executeRawUnsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
     await db.$executeRawUnsafe("ALTER SYSTEM SET pg_stat_statements.track = 'all'");
+    // Planning counted too: a statement planned on every call (a custom plan) costs planning time that
+    // execution time does not show.
+    await db.$executeRawUnsafe("ALTER SYSTEM SET pg_stat_statements.track_planning = on");
   }
   await db.$executeRawUnsafe("ALTER SYSTEM SET track_functions = 'all'");
   await db.$executeRawUnsafe("SELECT pg_reload_conf()");
@@ -57,13 +61,22 @@ export async function readStatementCosts(db: Db, withStatements: boolean, reques
   const statements = withStatements
     ? (
         await db.$queryRawUnsafe<
-          { query: string; function: string | null; toplevel: boolean; calls: bigint; exec_ms: number; plan_ms: number }[]
+          {
+            query: string;
+            function: string | null;
+            toplevel: boolean;
+            calls: bigint;
+            plans: bigint;
+            exec_ms: number;
+            plan_ms: number;
+            jit_functions: bigint;
+          }[]
         >(
           `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query,
                   (regexp_match(query, '\\mFROM\\s+([a-z_]+)\\s*\\('))[1] AS function,
-                  toplevel, calls, total_exec_time AS exec_ms, total_plan_time AS plan_ms
+                  toplevel, calls, plans, total_exec_time AS exec_ms, total_plan_time AS plan_ms, jit_functions
            FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-           ORDER BY total_exec_time + total_plan_time DESC LIMIT 15`,
+           ORDER BY total_exec_time + total_plan_time DESC LIMIT 20`,
         )
       ).map((row) => ({
         query: row.query,
@@ -72,10 +85,25 @@ export async function readStatementCosts(db: Db, withStatements: boolean, reques
         /** A statement a client sent (true), or one run inside a function (false): the latter's time is also in its caller's. */
         toplevel: row.toplevel,
         callsPerPurchase: per(Number(row.calls)),
+        /** Plannings per purchase: as many as calls when the statement gets a custom plan every time. */
+        plansPerPurchase: per(Number(row.plans)),
         execUsPerPurchase: per(row.exec_ms * 1000),
         planUsPerPurchase: per(row.plan_ms * 1000),
         meanExecUs: round((row.exec_ms * 1000) / Math.max(1, Number(row.calls))),
+        /** Functions JIT-compiled for it (jit): 0 unless a plan's cost crossed jit_above_cost. */
+        jitFunctions: Number(row.jit_functions),
       }))
+    : null;
+  // Whether JIT compilation ever ran for the purchase's statements, all of them, not only the costliest.
+  const jitFunctions = withStatements
+    ? Number(
+        (
+          await db.$queryRawUnsafe<{ n: bigint }[]>(
+            `SELECT coalesce(sum(jit_functions), 0)::bigint AS n FROM pg_stat_statements
+             WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          )
+        )[0]?.n ?? 0,
+      )
     : null;
   const functions = functionRows.slice(0, 15).map((row) => ({
     name: row.name,
@@ -87,7 +115,15 @@ export async function readStatementCosts(db: Db, withStatements: boolean, reques
   await db.$executeRawUnsafe("ALTER SYSTEM RESET track_functions");
   await trackNoStatements(db, withStatements);
   await db.$executeRawUnsafe("SELECT pg_reload_conf()");
-  return { pgStatStatements: withStatements, requests, purchases, statements, functions, settings: await databaseSettings(db) };
+  return {
+    pgStatStatements: withStatements,
+    requests,
+    purchases,
+    statements,
+    jitFunctions,
+    functions,
+    settings: await databaseSettings(db),
+  };
 }
 
 export async function databaseSettings(db: Db): Promise<Record<string, string>> {

@@ -508,7 +508,6 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
           api
             ? pick(account.sourceIps)
             : `${pick(["102.88", "197.211", "129.205"])}.${Math.floor(random() * 256)}.${1 + Math.floor(random() * 254)}`,
-          status === "PENDING" ? iso(new Date(now.getTime() + 86_400_000)) : null,
           iso(createdAt),
           iso(completedAt ?? createdAt),
           completedAt ? iso(completedAt) : null,
@@ -579,7 +578,6 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
           "api_key_id",
           "user_id",
           "source_ip",
-          "next_requery_at",
           "created_at",
           "updated_at",
           "completed_at",
@@ -717,7 +715,7 @@ export async function loadVolume(databaseUrl: string, size: VolumeSize, now: Dat
     // the indexes are built again.
     await main.query(
       `INSERT INTO purchase_requeries (transaction_id, next_requery_at)
-       SELECT id, coalesce(next_requery_at, now()) FROM transactions WHERE status = 'PENDING'`,
+       SELECT id, now() + interval '1 day' FROM transactions WHERE status = 'PENDING'`,
     );
     await main.query(
       `INSERT INTO vend_attempts (transaction_id, attempt_number, provider, upstream_request_id, cost, status, provider_reference,

@@ -627,7 +627,10 @@ async function runBenchmark() {
 type BenchmarkResults = Awaited<ReturnType<typeof runBenchmark>>;
 
 function printStatementCosts(costs: NonNullable<BenchmarkResults["databaseStatements"]>) {
-  console.log(`the purchase in the database, per purchase (${costs.purchases} purchases); settings: ${JSON.stringify(costs.settings)}`);
+  console.log(
+    `the purchase in the database, per purchase (${costs.purchases} purchases); settings: ${JSON.stringify(costs.settings)}; ` +
+      `functions JIT-compiled: ${costs.jitFunctions ?? "not counted"}`,
+  );
   if (costs.statements) console.table(costs.statements);
   else console.log("pg_stat_statements could not be loaded: the functions' own times only");
   console.table(costs.functions);

@@ -1,4 +1,6 @@
--- Null: the caller looked the key up in this request (or is a portal user); nothing to confirm.
+-- No longer called: stored_purchase checks a key authorised from memory itself. Kept for one release, for a
+-- call of the previous stored_purchase already under way while a deploy replaces it; a later migration
+-- drops it.
 CREATE OR REPLACE FUNCTION assert_key_authorization(p_api_key_id uuid, p_key_authorization uuid) RETURNS void
 LANGUAGE plpgsql AS $fn$
 BEGIN

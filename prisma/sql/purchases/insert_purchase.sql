@@ -2,8 +2,7 @@
 -- index decides between simultaneous requests), put it in the reconciler's queue (purchase_requeries: a
 -- row while it is pending), debit the wallet only if it covers the amount (RP402 otherwise, and the whole
 -- statement rolls back), and write the PURCHASE ledger entry with the balance after it. A reference claimed
--- meanwhile by another request returns that transaction, not created. transactions.next_requery_at is still
--- written for a reconciler of the previous release during a rolling deploy (nothing reads it since).
+-- meanwhile by another request returns that transaction, not created.
 CREATE OR REPLACE FUNCTION insert_purchase(
   p_account_id uuid, p_client_reference text, p_service "Service", p_order_fingerprint text,
   p_plan_id text, p_network_id text, p_product_name text, p_recipient text, p_customer_name text,
@@ -15,12 +14,18 @@ DECLARE
   v_transaction transactions;
   v_balance bigint;
 BEGIN
+  -- Claims of one wallet take turns here, first in line and one woken at a time, before they touch a row
+  -- they all share (the day's totals, the wallet). Waiting on those rows instead, every commit woke every
+  -- waiter to find the row changed and queue again, and that churn doubled the database's CPU per purchase
+  -- under load (docs/performance.md "Reading the figures"). 3800 names the purchase claims among the
+  -- application's advisory locks; a hash collision only makes two wallets take turns.
+  PERFORM pg_advisory_xact_lock(3800, hashtext(p_account_id::text || p_livemode::text));
   INSERT INTO transactions (account_id, livemode, client_reference, service, status, order_fingerprint, plan_id,
                             network_id, product_name, recipient, customer_name, amount, cost, channel,
-                            api_key_id, user_id, source_ip, next_requery_at)
+                            api_key_id, user_id, source_ip)
   VALUES (p_account_id, p_livemode, p_client_reference, p_service, 'PENDING', p_order_fingerprint, p_plan_id,
           p_network_id, p_product_name, p_recipient, p_customer_name, p_amount, p_cost, p_channel,
-          p_api_key_id, p_user_id, p_source_ip, now() + p_requery_after)
+          p_api_key_id, p_user_id, p_source_ip)
   ON CONFLICT (account_id, livemode, client_reference) DO NOTHING
   RETURNING * INTO v_transaction;
 
@@ -31,17 +36,23 @@ BEGIN
     RETURN;
   END IF;
 
-  INSERT INTO purchase_requeries (transaction_id, next_requery_at) VALUES (v_transaction.id, v_transaction.next_requery_at);
-
-  UPDATE wallets SET balance = balance - p_amount, updated_at = now()
-  WHERE account_id = p_account_id AND livemode = p_livemode AND balance >= p_amount
-  RETURNING balance INTO v_balance;
+  -- One statement for the rest (each statement of a function costs its own executor start): the debit first,
+  -- whose row lock the main query takes as it reads it; the queue row and the ledger entry when it ends. No
+  -- debit (the balance does not cover it), no ledger entry, and the exception below undoes the rest.
+  WITH debit AS (
+    UPDATE wallets SET balance = balance - p_amount, updated_at = now()
+    WHERE account_id = p_account_id AND livemode = p_livemode AND balance >= p_amount
+    RETURNING balance
+  ), queued AS (
+    INSERT INTO purchase_requeries (transaction_id, next_requery_at) VALUES (v_transaction.id, now() + p_requery_after)
+  ), entry AS (
+    INSERT INTO ledger_entries (account_id, livemode, kind, amount, balance_after, transaction_id, user_id)
+    SELECT p_account_id, p_livemode, 'PURCHASE'::"LedgerKind", -p_amount, debit.balance, v_transaction.id, p_user_id FROM debit
+  )
+  SELECT balance INTO v_balance FROM debit;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'insufficient funds' USING ERRCODE = 'RP402';
   END IF;
-
-  INSERT INTO ledger_entries (account_id, livemode, kind, amount, balance_after, transaction_id, user_id)
-  VALUES (p_account_id, p_livemode, 'PURCHASE', -p_amount, v_balance, v_transaction.id, p_user_id);
 
   RETURN NEXT purchase_row_of(v_transaction, true);
 END

@@ -32,20 +32,26 @@ BEGIN
       UPDATE purchase_requeries SET next_requery_at = now() + p_requery_after WHERE transaction_id = v_transaction.id;
     END IF;
   ELSE
-    UPDATE transactions
-    SET status = p_status,
-        provider_reference = COALESCE(p_provider_reference, provider_reference),
-        token = p_token, pins = p_pins, units = p_units, bonus_token = p_bonus_token,
-        failure_reason = p_failure_reason,
-        completed_at = now(), updated_at = now(),
-        provider = CASE WHEN p_attempt.id IS NULL THEN provider ELSE p_attempt.provider END,
-        cost = CASE WHEN p_attempt.id IS NULL THEN cost ELSE p_attempt.cost END,
-        upstream_request_id = CASE WHEN p_attempt.id IS NULL THEN upstream_request_id ELSE p_attempt.upstream_request_id END
-    WHERE id = p_transaction_id AND status = 'PENDING'
-    RETURNING * INTO v_transaction;
+    -- Settled and out of the reconciler's queue in one statement: the purchase's row is updated (locked)
+    -- as the main query reads it, the queue row deleted when the statement ends.
+    WITH settled AS (
+      UPDATE transactions
+      SET status = p_status,
+          provider_reference = COALESCE(p_provider_reference, provider_reference),
+          token = p_token, pins = p_pins, units = p_units, bonus_token = p_bonus_token,
+          failure_reason = p_failure_reason,
+          completed_at = now(), updated_at = now(),
+          provider = CASE WHEN p_attempt.id IS NULL THEN provider ELSE p_attempt.provider END,
+          cost = CASE WHEN p_attempt.id IS NULL THEN cost ELSE p_attempt.cost END,
+          upstream_request_id = CASE WHEN p_attempt.id IS NULL THEN upstream_request_id ELSE p_attempt.upstream_request_id END
+      WHERE id = p_transaction_id AND status = 'PENDING'
+      RETURNING *
+    ), dequeued AS (
+      DELETE FROM purchase_requeries q USING settled WHERE q.transaction_id = settled.id
+    )
+    SELECT * INTO v_transaction FROM settled;
 
     IF v_transaction.id IS NOT NULL THEN
-      DELETE FROM purchase_requeries WHERE transaction_id = v_transaction.id;
       IF p_status = 'SUCCESSFUL' AND v_transaction.livemode AND p_reversal_check_after IS NOT NULL THEN
         INSERT INTO reversal_checks (transaction_id, check_at) VALUES (v_transaction.id, now() + p_reversal_check_after)
         ON CONFLICT (transaction_id) DO UPDATE SET check_at = EXCLUDED.check_at;

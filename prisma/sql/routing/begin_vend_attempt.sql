@@ -15,8 +15,11 @@ DECLARE
   v_attempt vend_attempts;
   v_row purchase_row;
 BEGIN
+  -- Rows are returned by RETURN NEXT of the output columns, not RETURN QUERY: no query of its own to run
+  -- (every purchase and every retry comes through here).
   IF NOT p_begun.created THEN
-    RETURN QUERY SELECT p_begun, NULL::jsonb;
+    purchase := p_begun;
+    RETURN NEXT;
     RETURN;
   END IF;
   -- Inserted by this same statement: no other can see the row before it commits, so no lock is needed.
@@ -24,9 +27,12 @@ BEGIN
   v_attempt := start_vend_attempt(v_transaction, p_default_provider, p_use_routes, p_cooldown);
   IF v_attempt.id IS NULL THEN
     SELECT * INTO v_row FROM settle_purchase(p_begun.id, 'FAILED', NULL, NULL, p_no_route_reason, interval '0');
-    RETURN QUERY SELECT v_row, NULL::jsonb;
+    purchase := v_row;
+    RETURN NEXT;
     RETURN;
   END IF;
-  RETURN QUERY SELECT p_begun, to_jsonb(v_attempt);
+  purchase := p_begun;
+  attempt := to_jsonb(v_attempt);
+  RETURN NEXT;
 END
 $fn$;

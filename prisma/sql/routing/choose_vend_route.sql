@@ -22,7 +22,11 @@ BEGIN
     SELECT 1 FROM product_routes r WHERE r.service = p_transaction.service AND r.product_code = v_product
   ) THEN
     IF cardinality(v_tried) = 0 THEN
-      RETURN QUERY SELECT NULL::uuid, p_default_provider, NULL::text, NULL::text, p_transaction.cost;
+      -- The row as output columns and RETURN NEXT, not RETURN QUERY: no query of its own (every purchase
+      -- of a product without routes comes here).
+      provider := p_default_provider;
+      cost := p_transaction.cost;
+      RETURN NEXT;
     END IF;
     RETURN;
   END IF;
@@ -42,10 +46,14 @@ BEGIN
       END IF;
       CONTINUE;
     END IF;
-    RETURN QUERY SELECT v_route.id, v_route.provider, v_route.upstream_service, v_route.upstream_code,
-      CASE WHEN v_route.commission_bps IS NOT NULL
-           THEN p_transaction.amount - (p_transaction.amount * v_route.commission_bps) / 10000
-           ELSE v_route.cost_price END;
+    route_id := v_route.id;
+    provider := v_route.provider;
+    upstream_service := v_route.upstream_service;
+    upstream_code := v_route.upstream_code;
+    cost := CASE WHEN v_route.commission_bps IS NOT NULL
+                 THEN p_transaction.amount - (p_transaction.amount * v_route.commission_bps) / 10000
+                 ELSE v_route.cost_price END;
+    RETURN NEXT;
     RETURN;
   END LOOP;
 END

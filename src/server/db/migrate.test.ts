@@ -9,6 +9,8 @@ import { useEmptyDatabase } from "~/test/empty-database";
 import { applyPendingMigrations } from "./migrate";
 
 const url = useEmptyDatabase("rp_migrate");
+/** The migration that drops transactions.next_requery_at and reversal_check_at (the queues are tables since 20261127080608). */
+const DROP_QUEUE_COLUMNS = "20261127140002_transactions_queue_columns_drop";
 let client: pg.Client;
 
 afterAll(async () => {
@@ -153,9 +155,18 @@ describe("applyPendingMigrations", () => {
     );
   });
 
+  it('drops the queues\' old columns of transactions, which nothing reads or writes (docs/architecture.md "Why the queues are tables")', async () => {
+    const columns = await transactionColumns();
+    expect(columns).toContain("status");
+    expect(columns).not.toContain("next_requery_at");
+    expect(columns).not.toContain("reversal_check_at");
+  });
+
   it('moves what the previous release wrote into the queues and gives old purchases their vend attempt (docs/architecture.md "Why the queues are tables")', async () => {
     const { rows } = await client.query("INSERT INTO accounts (name) VALUES ('before-queues') RETURNING id");
     const accountId = rows[0].id;
+    // The queues' times were columns of transactions then (DROP_QUEUE_COLUMNS has dropped them since).
+    await client.query("ALTER TABLE transactions ADD COLUMN next_requery_at timestamptz(3), ADD COLUMN reversal_check_at timestamptz(3)");
     // Rows as the previous release's functions left them: no queue rows, the queues' times on transactions,
     // no vend attempts (purchases made before they were recorded).
     const insert = async (
@@ -228,5 +239,19 @@ describe("applyPendingMigrations", () => {
     await client.query(migration("20261127080614_vend_attempts_backfill_run"));
     await client.query(migration("20261127080615_vend_attempts_backfill_complete"));
     expect((await client.query("SELECT count(*)::int AS n FROM vend_attempts WHERE transaction_id = ANY ($1)", [ids])).rows[0].n).toBe(3);
+
+    // Then the columns go, with what they held already in the queues.
+    await client.query(migration(DROP_QUEUE_COLUMNS));
+    const columns = await transactionColumns();
+    expect(columns).not.toContain("next_requery_at");
+    expect(columns).not.toContain("reversal_check_at");
+    expect((await client.query("SELECT count(*)::int AS n FROM transactions WHERE id = ANY ($1)", [ids])).rows[0].n).toBe(4);
   });
 });
+
+async function transactionColumns(): Promise<string[]> {
+  const { rows } = await client.query<{ column_name: string }>(
+    "SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'transactions'",
+  );
+  return rows.map((row) => row.column_name);
+}

@@ -120,7 +120,7 @@ const INSUFFICIENT_FUNDS_SQLSTATE = "RP402";
 const PLAN_NOT_FOUND_SQLSTATE = "RP404";
 const PLAN_NOT_ON_SALE_SQLSTATE = "RP410";
 const AMOUNT_OUT_OF_RANGE_SQLSTATE = "RP416";
-/** A key authorised from memory that the begin statement did not confirm (prisma/sql/api-keys/assert_key_authorization.sql). */
+/** A key authorised from memory that the begin statement did not confirm (prisma/sql/purchases/stored_purchase.sql). */
 const KEY_AUTHORIZATION_CHANGED_SQLSTATE = "RP401";
 
 function sqlState(error: unknown): string | undefined {

@@ -115,6 +115,26 @@ describe("routes and failover", () => {
     expect(fromClaim.slice(1).every((text) => text.includes("settle_purchase_attempt"))).toBe(true);
   });
 
+  it("an answer about the order ends its upstream's and route's runs of failures; while none is on record, it writes neither row", async () => {
+    const { actor } = await fundedAccount(1_000_000n);
+    const health = async () => {
+      const [row] = await db.$queryRaw<{ upstream: number; route: number; upstream_at: Date; route_at: Date }[]>`
+        SELECT u.consecutive_failures AS upstream, r.consecutive_failures AS route, u.updated_at AS upstream_at, r.updated_at AS route_at
+        FROM upstream_providers u JOIN product_routes r ON r.provider = u.name
+        WHERE u.name = 'vtpass' AND r.service = 'AIRTIME' AND r.product_code = 'mtn'`;
+      return row!;
+    };
+    // Failures in a row on record, below the threshold: both circuits still closed.
+    await db.$executeRaw`UPDATE upstream_providers SET consecutive_failures = 2 WHERE name = 'vtpass'`;
+    await db.$executeRaw`UPDATE product_routes SET consecutive_failures = 1 WHERE service = 'AIRTIME' AND product_code = 'mtn' AND provider = 'vtpass'`;
+    expect((await airtime(actor, "08031110021")).transaction.status).toBe("successful");
+    const reset = await health();
+    expect(reset).toMatchObject({ upstream: 0, route: 0 });
+
+    expect((await airtime(actor, "08031110022")).transaction.status).toBe("successful");
+    expect(await health()).toEqual(reset);
+  });
+
   it("a connection refused (nothing sent) fails over; a product refusal of the last route fails the purchase refunded", async () => {
     const closed = await startFakeVtpass();
     const deadUrl = closed.baseUrl;
