@@ -18,7 +18,7 @@ import { countSearchedTransactions } from "./count-searched-transactions";
 import { getPortalTransaction } from "./get-portal-transaction";
 import { listPortalTransactions } from "./list-portal-transactions";
 import { searchTransactions } from "./search-transactions";
-import { COUNT_CAP, filterCondition, searchCondition } from "./transaction-reads";
+import { COUNT_CAP, filterCondition, recipientSearchForms, searchCondition } from "./transaction-reads";
 
 type Seed = {
   at: string;
@@ -151,6 +151,24 @@ describe("listPortalTransactions", () => {
     const page = await listPortalTransactions(owner, { filter: { search: "order" }, limit: 1 });
     expect(page.items).toHaveLength(1);
     expect(await countPortalTransactions(owner, { filter: { search: "order" } })).toEqual({ count: 2, more: false });
+  });
+
+  it("searches a recipient in the forms it can be stored in, each form one more scan of the trigram index", () => {
+    // Written internationally (+234, 00234): the local form only, as phone numbers are stored.
+    expect(recipientSearchForms("+234 803 111")).toEqual(["0803111"]);
+    expect(recipientSearchForms("+2348031")).toEqual(["08031"]);
+    expect(recipientSearchForms("002348031")).toEqual(["08031"]);
+    // Spaces and brackets are never part of a stored recipient; dashes may be (a meter number).
+    expect(recipientSearchForms("0803 111")).toEqual(["0803111"]);
+    expect(recipientSearchForms("0803-111")).toEqual(["0803-111", "0803111"]);
+    // As long as an international number without its +: maybe a meter number, maybe a phone.
+    expect(recipientSearchForms("2348031114321")).toEqual(["2348031114321", "08031114321"]);
+    expect(recipientSearchForms("2345")).toEqual(["2345"]);
+    expect(recipientSearchForms("AB-12x")).toEqual(["AB-12x"]);
+    expect(recipientSearchForms("Adaeze Okafor")).toEqual([]);
+    const international = searchCondition("+234 803 111");
+    expect(international.sql.match(/t\.recipient LIKE/g)).toHaveLength(1);
+    expect(international.values).toContain("%0803111%");
   });
 
   it("searches every account for operators only, naming each row's account, live only, three characters at least", async () => {

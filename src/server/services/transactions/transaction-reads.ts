@@ -114,21 +114,32 @@ export const CONTAINS_SEARCH_MIN = 3;
 const PHONE_LIKE = /^\+?[\d\s\u00a0\-.()]+$/;
 
 /**
+ * What a stored recipient can contain: a phone number is stored as its 11 local digits
+ * (docs/decisions/012-phone-numbers.md), a smartcard, meter or account number as letters, digits and
+ * dashes (customerId in src/schemas/purchases.ts). A form with anything else cannot be part of one.
+ */
+const STORED_RECIPIENT_CHARACTERS = /^[A-Za-z0-9-]+$/;
+
+/**
  * The ways a recipient may be searched for: as typed, and a phone number as it is stored (the local
  * 0803… form, without the spaces and hyphens people type: "+234 803 123" finds 0803123…). Digits that
  * start with 234 are read as an international number only when they say so (+234, 00234) or are as
- * long as one: "2345" may be the end of a number.
+ * long as one: "2345" may be the end of a number. A number written internationally with its + or 00
+ * is searched in its local form only, as it is stored; and a form that no stored recipient could
+ * contain (a space, a +) is not searched: each form is one more scan of the trigram index.
  */
 export function recipientSearchForms(search: string): string[] {
   const forms = new Set([search]);
   if (PHONE_LIKE.test(search)) {
     const digits = phoneDigits(search);
     const bare = digits.replace(/^\+/, "");
-    forms.add(bare);
-    const international = /^(?:\+|00)2340?(\d+)$/.exec(digits) ?? (bare.length >= 12 ? /^2340?(\d+)$/.exec(bare) : null);
+    const marked = /^(?:\+|00)2340?(\d+)$/.exec(digits);
+    const international = marked ?? (bare.length >= 12 ? /^2340?(\d+)$/.exec(bare) : null);
+    if (marked) forms.clear();
+    else forms.add(bare);
     if (international?.[1]) forms.add(`0${international[1]}`);
   }
-  return [...forms].filter((form) => form !== "");
+  return [...forms].filter((form) => STORED_RECIPIENT_CHARACTERS.test(form));
 }
 
 /**
