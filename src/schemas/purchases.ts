@@ -27,7 +27,9 @@ export const clientReference = z
  * too), hyphens, dots and brackets, as in "0803 123 4567", "0803-123-4567", "+234 (0) 803 123 4567".
  */
 const PHONE_SEPARATORS = /[\s\u00a0\-.()]/g;
-const NIGERIAN_MOBILE = /^(?:(?:\+|00)?234(?:0)?|0)[789][01]\d{8}$/;
+/** A Nigerian mobile number's network digits, the two after its local form's 0 (070…, 080…, 081…, 090…, 091…). */
+export const MOBILE_NETWORK_DIGITS = "[789][01]";
+const NIGERIAN_MOBILE = new RegExp(`^(?:(?:\\+|00)?234(?:0)?|0)${MOBILE_NETWORK_DIGITS}\\d{8}$`);
 
 /** A phone number as people write it, with its separators taken out ("+234 803 123 4567" → "+2348031234567"). */
 export function phoneDigits(text: string): string {

@@ -17,7 +17,7 @@ import { streamRows } from "~/server/db/query-stream";
 import { toTransactionView, type PurchaseRow, type TransactionView } from "~/server/services/purchases/transaction-view";
 import { invalidInput } from "~/server/validation/parse-input";
 import { isUuid } from "~/schemas/fields";
-import { phoneDigits } from "~/schemas/purchases";
+import { MOBILE_NETWORK_DIGITS, phoneDigits } from "~/schemas/purchases";
 
 /**
  * A Lagos wall-clock time (a date or timestamp: a bound "2026-05-31" or an SQL expression) as the
@@ -164,8 +164,8 @@ export function searchCondition(search: string): Prisma.Sql {
   return Prisma.sql`(${Prisma.join(arms, " OR ")})`;
 }
 
-/** A mobile number's first digits: 0, then the network's (070…, 080…, 081…, 090…, 091…). */
-const NETWORK_START = /^0[789][01]/;
+/** A mobile number's first digits as stored: 0, then the network's. */
+const NETWORK_START = new RegExp(`^0${MOBILE_NETWORK_DIGITS}`);
 
 /**
  * Any part of a recipient, through the trigram index. The trigrams of a network's first digits ("080",
