@@ -17,12 +17,12 @@ BEGIN
   IF p_health IN ('ok', 'route') THEN
     UPDATE upstream_providers
     SET consecutive_failures = 0, circuit_opened_at = NULL, circuit_reason = NULL, trial_started_at = NULL, updated_at = now()
-    WHERE name = p_provider AND (consecutive_failures <> 0 OR circuit_opened_at IS NOT NULL OR trial_started_at IS NOT NULL);
+    WHERE name = p_provider AND health_on_record(consecutive_failures, circuit_opened_at, trial_started_at);
   END IF;
   IF p_health = 'ok' THEN
     UPDATE product_routes
     SET consecutive_failures = 0, circuit_opened_at = NULL, circuit_reason = NULL, trial_started_at = NULL, updated_at = now()
-    WHERE id = p_route_id AND (consecutive_failures <> 0 OR circuit_opened_at IS NOT NULL OR trial_started_at IS NOT NULL);
+    WHERE id = p_route_id AND health_on_record(consecutive_failures, circuit_opened_at, trial_started_at);
   ELSIF p_health = 'route' THEN
     UPDATE product_routes
     SET consecutive_failures = consecutive_failures + 1,

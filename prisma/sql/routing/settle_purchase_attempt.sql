@@ -49,14 +49,12 @@ BEGIN
   IF v_attempt.id IS NULL THEN
     SELECT * INTO v_attempt FROM vend_attempts a WHERE a.id = p_attempt_id;
   ELSIF p_health IN ('route', 'upstream', 'upstream-now') OR (p_health = 'ok' AND EXISTS (
-    -- 'ok' changes something only where a run of failures, an open circuit or a trial is on record.
+    -- 'ok' changes something only where something is on record (health_on_record).
     SELECT 1 FROM upstream_providers u
-    WHERE u.name = v_attempt.provider
-      AND (u.consecutive_failures <> 0 OR u.circuit_opened_at IS NOT NULL OR u.trial_started_at IS NOT NULL)
+    WHERE u.name = v_attempt.provider AND health_on_record(u.consecutive_failures, u.circuit_opened_at, u.trial_started_at)
     UNION ALL
     SELECT 1 FROM product_routes r
-    WHERE r.id = v_attempt.route_id
-      AND (r.consecutive_failures <> 0 OR r.circuit_opened_at IS NOT NULL OR r.trial_started_at IS NOT NULL)
+    WHERE r.id = v_attempt.route_id AND health_on_record(r.consecutive_failures, r.circuit_opened_at, r.trial_started_at)
   )) THEN
     PERFORM record_upstream_health(v_attempt.provider, v_attempt.route_id, p_health, p_reason, p_circuit_failures);
   END IF;

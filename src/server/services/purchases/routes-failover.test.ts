@@ -135,6 +135,15 @@ describe("routes and failover", () => {
     expect(await health()).toEqual(reset);
   });
 
+  it("plans the rule of what is on record as its expression: health_on_record is inlined, not called per row", async () => {
+    const plan = await db.$queryRaw<{ "QUERY PLAN": string }[]>`
+      EXPLAIN (VERBOSE) SELECT 1 FROM product_routes r
+      WHERE health_on_record(r.consecutive_failures, r.circuit_opened_at, r.trial_started_at)`;
+    const text = plan.map((line) => line["QUERY PLAN"]).join("\n");
+    expect(text).toContain("consecutive_failures <> 0");
+    expect(text).not.toContain("health_on_record");
+  });
+
   it("a connection refused (nothing sent) fails over; a product refusal of the last route fails the purchase refunded", async () => {
     const closed = await startFakeVtpass();
     const deadUrl = closed.baseUrl;
