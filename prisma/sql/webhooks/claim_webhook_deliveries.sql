@@ -6,6 +6,11 @@
 -- delivery's database CPU, and growing with the backlog. Without bitmap scans and sorts the only plan
 -- left walks the due index in order and stops at the limit, whatever the statistics say.
 --
+-- The same staleness once made the NOT EXISTS below a join that read the whole pending-only order index
+-- for every candidate (statistics taken when nothing was pending: 38-48 ms a claim of 16 with 10,000
+-- due, docs/performance.md "Webhook delivery"). OFFSET 0 keeps it a subplan, which PostgreSQL can only
+-- run as a probe of that index by endpoint and subject, a few pages per candidate.
+--
 -- Claims up to p_limit due deliveries (the oldest pending one of each endpoint and subject), leases
 -- them for p_lease_seconds, and returns what sending them needs.
 CREATE OR REPLACE FUNCTION claim_webhook_deliveries(p_limit integer, p_lease_seconds double precision)
@@ -25,7 +30,8 @@ AS $fn$
       AND NOT EXISTS (
         SELECT 1 FROM webhook_deliveries earlier
         WHERE earlier.endpoint_id = d.endpoint_id AND earlier.subject_id = d.subject_id
-          AND earlier.status = 'pending' AND earlier.id < d.id)
+          AND earlier.status = 'pending' AND earlier.id < d.id
+        OFFSET 0)
     ORDER BY d.next_attempt_at, d.id
     LIMIT p_limit
     FOR UPDATE SKIP LOCKED

@@ -326,6 +326,24 @@ describe("delivery", () => {
   });
 });
 
+describe("the claim", () => {
+  // Statistics taken when nothing was pending once made the claim's NOT EXISTS a join that read the whole
+  // pending-only order index for every candidate (docs/performance.md "Webhook delivery"). Kept a
+  // subplan, it can only be a probe of that index, whatever the statistics say.
+  it("plans its NOT EXISTS as a per-candidate probe of the order index, never as a join", async () => {
+    const [definition] = await db.$queryRaw<{ body: string; settings: string[] }[]>`
+      SELECT prosrc AS body, proconfig AS settings FROM pg_proc WHERE proname = 'claim_webhook_deliveries'`;
+    const query = definition!.body.replaceAll("p_limit", "16").replaceAll("p_lease_seconds", "30");
+    const plan = await db.$transaction(async (tx) => {
+      for (const setting of definition!.settings) await tx.$executeRawUnsafe(`SET LOCAL ${setting}`);
+      return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${query}`);
+    });
+    const text = plan.map((line) => line["QUERY PLAN"]).join("\n");
+    expect(text).not.toMatch(/Anti Join/);
+    expect(text).toMatch(/SubPlan[\s\S]*webhook_deliveries_order_idx/);
+  });
+});
+
 describe("addresses", () => {
   it("refuses loopback, private and link-local addresses at delivery, after DNS, unless allowed", async () => {
     const receiver = await startWebhookReceiver();
