@@ -1,10 +1,12 @@
 /**
  * Counting what a request sends to PostgreSQL, for the tests that hold a route to a number of round
  * trips (reference-lookup.test.ts, key-memory.test.ts): the real handlers in process, every statement
- * seen at the driver, Prisma's and queryRows' alike.
+ * seen at the driver, Prisma's and queryRows' alike; and reading a statement's plan, for the tests that
+ * hold a query to an index or a shape of plan.
  */
 import pg from "pg";
 import { expect, vi } from "vitest";
+import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/db";
 
 /** The text of every statement sent to PostgreSQL while `action` runs. */
@@ -26,3 +28,12 @@ export async function keyUsed(keyId: string): Promise<void> {
 
 /** The API key's look-up (authenticate-api-key.ts). */
 export const isKeyStatement = (text: string) => text.includes("FROM api_keys k");
+
+/**
+ * PostgreSQL's plan for `query` as one text (`EXPLAIN`, with `options` such as "(VERBOSE)"), for the tests
+ * that hold a statement to its plan. `client` is a transaction's when the plan needs SET LOCAL settings.
+ */
+export async function planOf(query: Prisma.Sql, options = "", client: Pick<Prisma.TransactionClient, "$queryRaw"> = db): Promise<string> {
+  const lines = await client.$queryRaw<{ "QUERY PLAN": string }[]>(Prisma.sql`EXPLAIN ${Prisma.raw(options)} ${query}`);
+  return lines.map((line) => line["QUERY PLAN"]).join("\n");
+}

@@ -6,6 +6,7 @@
  * settled successful on it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/db";
 import { isAppError } from "~/server/errors";
 import type { VendOutcome, VendProvider } from "~/server/providers";
@@ -22,7 +23,7 @@ import { startTwoUpstreams, stopTwoUpstreams, useRouteProviders, vtpassProviderA
 import { startFakeVtpass, type FakeVtpass } from "~/test/fake-vtpass";
 import { operator } from "~/test/fixtures";
 import { balanceOf, fundedAccount, reference } from "~/test/purchase-fixtures";
-import { statementsDuring } from "~/test/statements";
+import { planOf, statementsDuring } from "~/test/statements";
 import { purchaseAirtime } from "./purchase-airtime";
 import { purchaseData } from "./purchase-data";
 
@@ -136,10 +137,10 @@ describe("routes and failover", () => {
   });
 
   it("plans the rule of what is on record as its expression: health_on_record is inlined, not called per row", async () => {
-    const plan = await db.$queryRaw<{ "QUERY PLAN": string }[]>`
-      EXPLAIN (VERBOSE) SELECT 1 FROM product_routes r
-      WHERE health_on_record(r.consecutive_failures, r.circuit_opened_at, r.trial_started_at)`;
-    const text = plan.map((line) => line["QUERY PLAN"]).join("\n");
+    const text = await planOf(
+      Prisma.sql`SELECT 1 FROM product_routes r WHERE health_on_record(r.consecutive_failures, r.circuit_opened_at, r.trial_started_at)`,
+      "(VERBOSE)",
+    );
     expect(text).toContain("consecutive_failures <> 0");
     expect(text).not.toContain("health_on_record");
   });

@@ -11,6 +11,7 @@ import { db } from "~/server/db";
 import { isAppError } from "~/server/errors";
 import { purchaseData } from "~/server/services/purchases/purchase-data";
 import { fundedAccount, reference } from "~/test/purchase-fixtures";
+import { planOf } from "~/test/statements";
 import { exportTransactionsCsv } from "./export-transactions-csv";
 import { unwrapTextFormula } from "./write-csv";
 import { countPortalTransactions } from "./count-portal-transactions";
@@ -239,13 +240,13 @@ describe("listPortalTransactions", () => {
     // BitmapOr, and the pending filter fetches the queue's ids by an index on the id.
     const plan = await db.$transaction(async (tx) => {
       await tx.$executeRaw`SET LOCAL enable_seqscan = off`;
-      const search = await tx.$queryRaw<{ "QUERY PLAN": string }[]>(
-        Prisma.sql`EXPLAIN SELECT t.id FROM transactions t WHERE ${searchCondition("SBX-QX9")}`,
+      const search = await planOf(Prisma.sql`SELECT t.id FROM transactions t WHERE ${searchCondition("SBX-QX9")}`, "", tx);
+      const status = await planOf(
+        Prisma.sql`SELECT t.id FROM transactions t WHERE ${filterCondition(null, true, { status: "PENDING" })}`,
+        "",
+        tx,
       );
-      const status = await tx.$queryRaw<{ "QUERY PLAN": string }[]>(
-        Prisma.sql`EXPLAIN SELECT t.id FROM transactions t WHERE ${filterCondition(null, true, { status: "PENDING" })}`,
-      );
-      return { search: search.map((line) => line["QUERY PLAN"]).join("\n"), status: status.map((line) => line["QUERY PLAN"]).join("\n") };
+      return { search, status };
     });
     expect(plan.search).toContain("BitmapOr");
     expect(plan.search).toContain("InitPlan");
