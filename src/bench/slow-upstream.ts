@@ -3,18 +3,23 @@
  * against an upstream that answers every vend BENCH_UPSTREAM_DELAY_MS (2,000) late, as real ones do,
  * driven by BENCH_SLOW_CONNECTIONS (1,000) connections, so that many purchases wait on the upstream at
  * once. DESIGN.md §3.3.7 promises that no connection, transaction or lock is held across the vend: the
- * database pool's wait counters (src/server/db/pool-waits.ts, read through GET /api/bench/pool) show
- * whether requests queued for a connection meanwhile, and for how long.
+ * database pool's counters (src/server/db/pool-waits.ts, read through GET /api/bench/pool) show the
+ * longest any connection was out of the pool (a connection held across a vend would be out for the
+ * whole vend), and whether requests queued for a connection meanwhile, and for how long.
  *
  * The upstream is the fake of the HTTP provider's protocol (src/test/fake-upstream.ts), a real HTTP
  * server on loopback in this process, with its own books; the server runs VEND_PROVIDER=http against
- * it, with a vend time-out of the delay plus a second. Two phases, each on a fresh server:
+ * it, with a vend time-out of the delay plus a second. Three phases, each on a fresh server:
  *
  * 1. every vend answered after the delay: rps, p50/p99, errors, the target min(the same run's purchase
- *    rps, connections / delay) and the ratio to it, the server's peak resident memory, the pool's waits,
- *    the CPU per purchase of the server, PostgreSQL and this process; with BENCH_PROFILE=1 its server is
- *    profiled, and the breakdown has a slowUpstream row;
- * 2. the same with every tenth vend never answered (executed upstream, its answer lost): each such
+ *    rps, connections / delay) and the ratio to it, the server's peak resident memory, the pool's waits
+ *    and longest hold, the CPU per purchase of the server, PostgreSQL and this process; with
+ *    BENCH_PROFILE=1 its server is profiled, and the breakdown has a slowUpstream row;
+ * 2. the same purchases from the same connections through an upstream of the same protocol answering at
+ *    once (`instant`): what the machine sells this way when nothing is slow, so `ratioToInstant` is what
+ *    the slowness itself costs, apart from the vend's HTTP call, which the sandbox's purchases (the
+ *    target's) do not make;
+ * 3. the same as 1 with every tenth vend never answered (executed upstream, its answer lost): each such
  *    purchase is answered pending when the provider's time-out strikes, and the reconciler (every half
  *    second here) settles them by requerying; the scenario waits for it and counts: none pending at the
  *    end, none failed, every timed-out vend settled by a requery.
@@ -176,20 +181,21 @@ export async function measureSlowUpstream(context: SlowUpstreamContext) {
   }
   const { startFakeUpstream } = await import("~/test/fake-upstream");
   const upstream = await startFakeUpstream({ vendDelayMs: DELAY_MS });
+  const instantUpstream = await startFakeUpstream({ apiKey: upstream.apiKey });
   // No purchase can finish in the first round trip; a second more for the connections to open.
   const rampSeconds = Math.ceil(DELAY_MS / 1000) + 1;
   const seconds = Math.max(context.seconds, rampSeconds + 3);
-  const serverEnv = {
+  const serverEnv = (vendTo: typeof upstream) => ({
     BENCH_ROUTES: "1",
     VEND_PROVIDER: "http",
-    VEND_HTTP_BASE_URL: upstream.baseUrl,
-    VEND_HTTP_API_KEY: upstream.apiKey,
+    VEND_HTTP_BASE_URL: vendTo.baseUrl,
+    VEND_HTTP_API_KEY: vendTo.apiKey,
     VEND_HTTP_TIMEOUT_MS: String(VEND_TIMEOUT_MS),
     // The grace must exceed the vend time-out (src/server/services/purchases/requery-schedule.ts).
     RECONCILE_GRACE_MS: String(VEND_TIMEOUT_MS + 1000),
     RECONCILE_INTERVAL_MS: "500",
     RECONCILE_RETRY_MS: "500",
-  };
+  });
 
   /**
    * One phase on a fresh server: the load, the server's memory sampled throughout, the pool's waits, and
@@ -198,8 +204,8 @@ export async function measureSlowUpstream(context: SlowUpstreamContext) {
    * purchases the phase began: a thousand connections take several seconds to reach a steady rate, so
    * dividing by the answers within the load's window alone would charge them for work still under way.
    */
-  const phase = async (prefix: string, nodeFlags: string[] = []) => {
-    const server = await startBenchServer(context.databaseUrl, { env: serverEnv, nodeFlags });
+  const phase = async (prefix: string, vendTo: typeof upstream, nodeFlags: string[] = []) => {
+    const server = await startBenchServer(context.databaseUrl, { env: serverEnv(vendTo), nodeFlags });
     context.servers.push(server);
     try {
       const serverLimit = openFilesLimit(server.pid);
@@ -232,6 +238,7 @@ export async function measureSlowUpstream(context: SlowUpstreamContext) {
       // The purchases the load left in flight (autocannon closes its connections when time is up) settle.
       await sleep(VEND_TIMEOUT_MS + 1000);
       const end = cpuNow();
+      const settled = await readPoolWaits(server);
       const [begun] = await db.$queryRaw<{ count: bigint }[]>`
         SELECT count(*) FROM transactions
         WHERE account_id = ${accountId}::uuid AND client_reference LIKE ${`${prefix}-%`} AND client_reference NOT LIKE ${`${prefix}-warm-up-%`}`;
@@ -256,6 +263,11 @@ export async function measureSlowUpstream(context: SlowUpstreamContext) {
           waitedMs: after.waitedMs - before.waitedMs,
           /** The longest single wait in the server's life (its warm-up of ten purchases may queue briefly too). */
           longestWaitMs: after.longestWaitMs,
+          /**
+           * The longest any connection was out of the pool in the server's life, read once the load's last
+           * purchases have settled: a connection held across a vend would make it at least the delay.
+           */
+          longestHeldMs: settled.longestHeldMs,
         },
       };
     } catch (error) {
@@ -266,14 +278,18 @@ export async function measureSlowUpstream(context: SlowUpstreamContext) {
 
   try {
     log(`slowUpstream: ${CONNECTIONS} connections, every vend answered after ${DELAY_MS} ms…`);
-    const slow = await phase("slow", context.profile?.nodeFlags);
+    const slow = await phase("slow", upstream, context.profile?.nodeFlags);
     await slow.server.stop();
     context.profile?.profiled(slow.server.pid, { ...slow.window, serverCpuUsPerRequest: slow.cpuUsPerPurchase.server });
     const target = Math.min(context.purchaseRps ?? Number.POSITIVE_INFINITY, CONNECTIONS / (DELAY_MS / 1000));
 
+    log(`slowUpstream: the same through an upstream answering at once…`);
+    const instant = await phase("slow-instant", instantUpstream);
+    await instant.server.stop();
+
     log(`slowUpstream: the same with one vend in ${TIMEOUT_EVERY} never answered…`);
     upstream.inject("vend", { kind: "hang", executes: true, every: TIMEOUT_EVERY });
-    const timeouts = await phase("slow-timeouts");
+    const timeouts = await phase("slow-timeouts", upstream);
     upstream.clear();
     try {
       const counts = async () => {
@@ -335,6 +351,12 @@ export async function measureSlowUpstream(context: SlowUpstreamContext) {
         targetRps: round(target, 1),
         /** Target ≥ 0.9. */
         ratioToTarget: round(slow.load.rps / target),
+        /**
+         * The same purchases through the same protocol's upstream answering at once: the rate the
+         * machine allows when every purchase makes a vend's HTTP call, and what the slowness costs apart from it.
+         */
+        instant: phaseFigures(instant),
+        ratioToInstant: round(slow.load.rps / Math.max(0.001, instant.load.rps)),
         limits: {
           descriptorsNeeded: needed,
           benchOpenFiles: ownLimit?.soft ?? null,
@@ -362,7 +384,7 @@ export async function measureSlowUpstream(context: SlowUpstreamContext) {
       await timeouts.server.stop();
     }
   } finally {
-    await upstream.close();
+    await Promise.all([upstream.close(), instantUpstream.close()]);
   }
 }
 

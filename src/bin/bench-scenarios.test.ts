@@ -39,7 +39,8 @@ describe("npm run bench: slowUpstream, mixed, purchaseStatements", () => {
       });
       const results = JSON.parse(readFileSync(out, "utf8"));
 
-      // The slow upstream: the load's figures, its target, the server's memory and the pool's waits.
+      // The slow upstream: the load's figures, its target, the server's memory, the pool's waits and
+      // longest hold, and the same load through an upstream answering at once.
       const phase = {
         rps: expect.any(Number),
         p50Ms: expect.any(Number),
@@ -53,6 +54,7 @@ describe("npm run bench: slowUpstream, mixed, purchaseStatements", () => {
           waited: expect.any(Number),
           waitedMs: expect.any(Number),
           longestWaitMs: expect.any(Number),
+          longestHeldMs: expect.any(Number),
         },
       };
       const slow = results.slowUpstream;
@@ -62,7 +64,13 @@ describe("npm run bench: slowUpstream, mixed, purchaseStatements", () => {
         connections: SLOW_CONNECTIONS,
         targetRps: expect.any(Number),
         ratioToTarget: expect.any(Number),
+        // The same purchases through an upstream answering at once.
+        instant: { ...phase, errors: 0 },
+        ratioToInstant: expect.any(Number),
       });
+      expect(slow.instant.requests).toBeGreaterThan(0);
+      // Every purchase held a connection for a statement at least.
+      expect(slow.poolWaits.longestHeldMs).toBeGreaterThan(0);
       expect(slow.targetRps).toBeLessThanOrEqual(SLOW_CONNECTIONS / 0.2);
       expect(slow.requests).toBeGreaterThan(0);
       expect(slow.peakRssMb).toBeGreaterThan(0);

@@ -25,8 +25,9 @@
  *             time per statement and per function, per purchase (src/bench/db-statements.ts)
  *   slowUpstream  src/bench/slow-upstream.ts: purchases against an upstream that answers every vend
  *             BENCH_UPSTREAM_DELAY_MS (default 2,000) late, from BENCH_SLOW_CONNECTIONS (default 1,000)
- *             connections, with the database pool's waits; then with one vend in ten never answered,
- *             until the reconciler has settled them all
+ *             connections, with the database pool's waits and longest hold; then through an upstream
+ *             answering at once; then with one vend in ten never answered, until the reconciler has
+ *             settled them all
  *   mixed     src/bench/mixed.ts: reads, purchases, replays and bill verifications at once, with
  *             webhook delivery on; each route's p99 in the mix and alone
  *   webhooks  src/bench/webhooks.ts: purchases without an endpoint, then while every settlement is
@@ -638,7 +639,8 @@ function printStatementCosts(costs: NonNullable<BenchmarkResults["databaseStatem
 
 function printSlowUpstream(slow: SlowUpstreamResults) {
   const waits = (figures: SlowUpstreamResults["poolWaits"]) =>
-    `${figures.waited} of ${figures.acquisitions} acquisitions waited, ${figures.waitedMs} ms in all, the longest ${figures.longestWaitMs} ms`;
+    `${figures.waited} of ${figures.acquisitions} acquisitions waited, ${figures.waitedMs} ms in all, the longest ${figures.longestWaitMs} ms; ` +
+    `a connection out of the pool at most ${figures.longestHeldMs} ms`;
   const cpu = (figures: Pick<SlowUpstreamResults, "cpuUsPerPurchase">) =>
     `${figures.cpuUsPerPurchase.server}/${figures.cpuUsPerPurchase.database}/${figures.cpuUsPerPurchase.loadAndUpstream}`;
   console.log(
@@ -646,6 +648,11 @@ function printSlowUpstream(slow: SlowUpstreamResults) {
       `(target min(purchase rps, connections / delay) = ${slow.targetRps}: ${slow.ratioToTarget} of it, target ≥ 0.9), ` +
       `p50/p99 ${slow.p50Ms}/${slow.p99Ms} ms, ${slow.errors} errors, server peak RSS ${slow.peakRssMb} MB, ` +
       `CPU µs per purchase server/database/load and upstream ${cpu(slow)}; pool: ${waits(slow.poolWaits)}`,
+  );
+  const instant = slow.instant;
+  console.log(
+    `slowUpstream, the same upstream answering at once: ${instant.rps} rps (the slow upstream's rate is ${slow.ratioToInstant} of it), ` +
+      `p50/p99 ${instant.p50Ms}/${instant.p99Ms} ms, ${instant.errors} errors, CPU µs per purchase ${cpu(instant)}; pool: ${waits(instant.poolWaits)}`,
   );
   const timeouts = slow.timeouts;
   console.log(

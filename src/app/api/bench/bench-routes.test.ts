@@ -54,12 +54,12 @@ describe("/api/bench/*", () => {
     expect(sent).toBeLessThan(10);
   });
 
-  it("reports the process's database pool waits with BENCH_ROUTES=1", async () => {
+  it("reports the process's database pool waits and longest hold with BENCH_ROUTES=1", async () => {
     const { pool } = await routes("1");
     const { poolWaits } = await import("~/server/db/pool-waits");
-    Object.assign(poolWaits(), { acquisitions: 12, waited: 3, waitedMs: 4.6, longestWaitMs: 2.2 });
+    Object.assign(poolWaits(), { acquisitions: 12, waited: 3, waitedMs: 4.6, longestWaitMs: 2.2, longestHeldMs: 7.4 });
     const response = pool.GET(new Request("http://localhost/api/bench/pool"));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ acquisitions: 12, waited: 3, waitedMs: 5, longestWaitMs: 2 });
+    expect(await response.json()).toEqual({ acquisitions: 12, waited: 3, waitedMs: 5, longestWaitMs: 2, longestHeldMs: 7 });
   });
 });
