@@ -35,6 +35,8 @@ describe("npm run bench -- --volume", () => {
               BENCH_VOLUME_ACCOUNTS: "5",
               BENCH_VOLUME_BIG_ACCOUNT: "1000",
               BENCH_VOLUME_TEST_TRANSACTIONS: String(TEST_TRANSACTIONS),
+              // Not the default (a quarter of the memory): the run must report these, so they reached the cluster.
+              BENCH_VOLUME_PG_SETTINGS: "shared_buffers=48MB,work_mem=8MB",
               BENCH_OUT: out,
             },
             timeout: 300_000,
@@ -42,7 +44,8 @@ describe("npm run bench -- --volume", () => {
           (error, _stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve()),
         );
       });
-      const { volume, runs } = JSON.parse(readFileSync(out, "utf8"));
+      const { volume, runs, databaseSettings } = JSON.parse(readFileSync(out, "utf8"));
+      expect(databaseSettings).toMatchObject({ shared_buffers: "48MB", work_mem: "8MB" });
       // Each run complete, and the top level their medians, judged again.
       expect(runs).toHaveLength(2);
       for (const run of runs) expect(run.volume.table).toHaveLength(volume.table.length);
