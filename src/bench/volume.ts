@@ -73,9 +73,9 @@ const PRUNE_RETENTION_DAYS = 90;
 /**
  * The PostgreSQL settings both databases' cluster starts with: BENCH_VOLUME_PG_SETTINGS ("name=value,..."),
  * by default shared_buffers at a quarter of the machine's memory, PostgreSQL's own starting point for a
- * database server and what docs/deploying.md asks of one. At 10M the indexes a purchase writes do not fit
- * the built-in 128 MB, and a benchmark of a misconfigured server measures the setting, not the code
- * (docs/decisions/029-volume-database-settings.md). The empty database shares the cluster, so its ratio is fair.
+ * database server and what docs/deploying.md asks of one, so that a figure at 10M is the code's and not
+ * that of a server left on the built-in 128 MB (docs/decisions/029-volume-database-settings.md). The empty
+ * database shares the cluster, so its ratio is fair.
  */
 export function volumeDatabaseSettings(
   setting = process.env.BENCH_VOLUME_PG_SETTINGS,
