@@ -122,15 +122,21 @@ export async function readStatementCosts(db: Db, withStatements: boolean, reques
     statements,
     jitFunctions,
     functions,
-    settings: await databaseSettings(db),
+    settings: await databaseSettings((text, values) => db.$queryRawUnsafe(text, ...values)),
   };
 }
 
-export async function databaseSettings(db: Db): Promise<Record<string, string>> {
-  const rows = await db.$queryRawUnsafe<{ name: string; setting: string }[]>(
-    `SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name = ANY($1::text[]) ORDER BY name`,
-    REPORTED_SETTINGS,
-  );
+/**
+ * The named settings as the server runs them, read through whichever client the caller holds: the app's Db
+ * here, a pg.Client in the volume benchmark.
+ */
+export async function databaseSettings(
+  query: (text: string, values: unknown[]) => Promise<{ name: string; setting: string }[]>,
+  names: readonly string[] = REPORTED_SETTINGS,
+): Promise<Record<string, string>> {
+  const rows = await query(`SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name = ANY($1::text[]) ORDER BY name`, [
+    names,
+  ]);
   return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
 }
 

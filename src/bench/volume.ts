@@ -48,6 +48,7 @@ import { currentTotpCode } from "~/server/auth/totp";
 import { twoFactorStepOf } from "~/schemas/sign-in";
 import { residentMb, startBenchServer, type BenchServer } from "./bench-server";
 import { treeCpuMs } from "./cpu";
+import { databaseSettings } from "./db-statements";
 import { medianOf } from "./median";
 import {
   countedDailyTotals,
@@ -102,11 +103,7 @@ async function databaseSettingsOf(url: string): Promise<Record<string, string>> 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string; setting: string }>(
-      "SELECT name, current_setting(name) AS setting FROM unnest($1::text[]) AS name",
-      [REPORTED_SETTINGS],
-    );
-    return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
+    return await databaseSettings(async (text, values) => (await client.query(text, values)).rows, REPORTED_SETTINGS);
   } finally {
     await client.end();
   }
